@@ -1,0 +1,170 @@
+package ahprt
+
+import "sync"
+
+// CheckFunc is the shape of every generated schema check: it reports whether
+// node n satisfies one schema location. When ev is not nil the check also
+// records which members and items it evaluated (for unevaluatedProperties,
+// unevaluatedItems and the fully strict mode).
+type CheckFunc func(c *Ctx, n Node, ev *Eval) bool
+
+// Mode selects how decoders treat members that no schema declares.
+type Mode uint8
+
+const (
+	// Lenient, the default, follows the schema: open objects ignore unknown
+	// members (decoders keep them for re-encoding), closed objects reject them.
+	Lenient Mode = iota
+	// StrictAll also rejects unknown members of open objects that declare
+	// their members: useful to test that a sender writes nothing unexpected.
+	// Free-form slots (schemas that declare no members) stay free.
+	StrictAll
+)
+
+// Option configures a decoder.
+type Option func(*options)
+
+type options struct {
+	limits Limits
+	mode   Mode
+}
+
+// WithLimits sets the decoder limits; zero fields keep their defaults.
+func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
+
+// WithMode sets how unknown members are treated.
+func WithMode(m Mode) Option { return func(o *options) { o.mode = m } }
+
+// Ctx carries one decode: the parsed document, the options, and (only while
+// explaining a rejection) the errors found.
+type Ctx struct {
+	Doc  *Doc
+	opts options
+
+	explain bool
+	quiet   int
+	errs    []*Error
+	evals   []*Eval
+}
+
+var ctxPool = sync.Pool{New: func() any { return &Ctx{Doc: &Doc{}} }}
+
+// Begin parses data with the given options. On success the caller owns the
+// returned Ctx and must call [Ctx.Release] when done with it.
+func Begin(data []byte, opts []Option) (*Ctx, error) {
+	c := ctxPool.Get().(*Ctx)
+	c.opts = options{}
+	for _, o := range opts {
+		o(&c.opts)
+	}
+	c.opts.limits = c.opts.limits.withDefaults()
+	if err := c.Doc.parse(data, c.opts.limits); err != nil {
+		c.Release()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Release returns c to the pool. Nothing derived from c.Doc may be used after.
+func (c *Ctx) Release() {
+	c.Doc.data = nil
+	if cap(c.Doc.nodes) > 1<<16 {
+		c.Doc.nodes = nil // do not pin a huge table in the pool
+	}
+	c.explain, c.quiet, c.errs = false, 0, c.errs[:0]
+	ctxPool.Put(c)
+}
+
+// Mode is the decode's unknown-member mode.
+func (c *Ctx) Mode() Mode { return c.opts.mode }
+
+// Run checks the root against f. On rejection it runs the check again in
+// explaining mode to build a precise error; the fast path never allocates
+// errors.
+func (c *Ctx) Run(f CheckFunc) error {
+	return c.RunAt(0, f)
+}
+
+// RunAt is Run for node n.
+func (c *Ctx) RunAt(n Node, f CheckFunc) error {
+	if c.Child(n, f) {
+		return nil
+	}
+	c.explain, c.errs = true, c.errs[:0]
+	c.Child(n, f)
+	c.explain = false
+	if len(c.errs) == 0 {
+		// A check that returned false without saying why: a generator bug,
+		// reported rather than hidden.
+		return &Error{Pointer: c.Doc.Pointer(n), Code: CodeSemantic, Message: "rejected without a recorded reason"}
+	}
+	return c.errs[len(c.errs)-1]
+}
+
+// Child checks a value nested in the instance being checked (a member, an
+// item, the root). In StrictAll mode it also rejects members of n that no
+// applicable schema evaluated, when some schema declared n's members.
+func (c *Ctx) Child(n Node, f CheckFunc) bool {
+	if c.opts.mode != StrictAll || c.Doc.Kind(n) != KindObject {
+		return f(c, n, nil)
+	}
+	ev := c.NewEval(n)
+	ok := f(c, n, ev)
+	if ok && ev.Declared {
+		for m := c.Doc.Members(n); m.Next(); {
+			if !ev.Has(m.Index()) {
+				ok = c.Fail(m.Name(), CodeUnknownMember, "", "member \""+c.Doc.Text(m.Name())+"\" is not declared by the schema (strict mode)")
+				break
+			}
+		}
+	}
+	c.FreeEval(ev)
+	return ok
+}
+
+// Explaining reports whether failures are being recorded. Generated code
+// uses it to skip building messages on the fast path.
+func (c *Ctx) Explaining() bool { return c.explain && c.quiet == 0 }
+
+// Fail records a failure (when explaining) and returns false, so generated
+// code can write `return c.Fail(...)`.
+func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
+	if c.explain && c.quiet == 0 {
+		c.errs = append(c.errs, &Error{Pointer: c.Doc.Pointer(n), Schema: schema, Code: code, Message: msg, Offset: -1})
+	}
+	return false
+}
+
+// Mark starts a group of tentative checks (union branches, if conditions).
+func (c *Ctx) Mark() int { return len(c.errs) }
+
+// Discard drops the failures recorded since mark: the tentative checks
+// did not decide the outcome.
+func (c *Ctx) Discard(mark int) { c.errs = c.errs[:mark] }
+
+// FailBranches replaces the failures recorded since mark (one per rejected
+// branch) by one union failure whose cause is the branch that came closest:
+// the one whose error points deepest into the instance.
+func (c *Ctx) FailBranches(mark int, n Node, code Code, schema, msg string) bool {
+	if !(c.explain && c.quiet == 0) {
+		return false
+	}
+	var best *Error
+	for _, e := range c.errs[mark:] {
+		if best == nil || len(e.Pointer) > len(best.Pointer) {
+			best = e
+		}
+	}
+	c.errs = c.errs[:mark]
+	c.errs = append(c.errs, &Error{Pointer: c.Doc.Pointer(n), Schema: schema, Code: code, Message: msg, Offset: -1, Cause: best})
+	return false
+}
+
+// Quiet runs a check whose failure is not an error (an `if` condition, a
+// `not` operand) without recording anything.
+func (c *Ctx) Quiet(n Node, ev *Eval, f CheckFunc) bool {
+	c.quiet++
+	ok := f(c, n, ev)
+	c.quiet--
+	return ok
+}

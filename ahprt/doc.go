@@ -1,0 +1,398 @@
+package ahprt
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Kind is the JSON kind of a value in a [Doc].
+type Kind uint8
+
+// The JSON kinds. Booleans are one kind: [Doc.Bool] tells true from false.
+const (
+	KindInvalid Kind = iota
+	KindNull
+	KindBool
+	KindNumber
+	KindString
+	KindObject
+	KindArray
+)
+
+var kindNames = [...]string{"invalid", "null", "boolean", "number", "string", "object", "array"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Node is the index of a value in a [Doc]. The root is node 0. Object
+// members are stored as a name node (a string) followed by the value.
+type Node uint32
+
+// Doc is a parsed JSON document: a flat table of nodes in document order,
+// pointing into the original bytes. Parsing checks the syntax, UTF-8,
+// duplicate member names and the limits once; every later pass (schema
+// checks, building Go values) walks the table and never re-reads the bytes.
+type Doc struct {
+	data  []byte
+	nodes []node
+}
+
+type node struct {
+	kind  Kind
+	flag  bool   // strings: contains an escape; booleans: true
+	start uint32 // offset of the value's first byte
+	end   uint32 // offset one past the value's last byte
+	next  uint32 // the node after this value and all of its descendants
+	count uint32 // objects: members; arrays: items
+}
+
+// Parse reads exactly one JSON value from data, within the limits. The
+// returned Doc aliases data: do not modify data while the Doc is in use.
+func Parse(data []byte, lim Limits) (*Doc, error) {
+	d := &Doc{}
+	if err := d.parse(data, lim.withDefaults()); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Doc) parse(data []byte, lim Limits) error {
+	if int64(len(data)) > lim.MaxBytes {
+		return &Error{Code: CodeTooLarge, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
+	}
+	if len(data) >= 1<<32-1 {
+		return &Error{Code: CodeTooLarge, Message: "document does not fit 32-bit offsets"}
+	}
+	d.data = data
+	if cap(d.nodes) == 0 {
+		// A node per ~8 bytes is typical for protocol messages.
+		d.nodes = make([]node, 0, len(data)/8+8)
+	}
+	d.nodes = d.nodes[:0]
+	dec := newJSONDecoder(bytes.NewBuffer(data))
+	type open struct {
+		node     uint32
+		isObject bool
+		wantName bool
+	}
+	stack := make([]open, 0, 16)
+	for {
+		k := dec.PeekKind()
+		var top *open
+		if len(stack) > 0 {
+			top = &stack[len(stack)-1]
+		}
+		switch k {
+		case 0:
+			_, err := dec.ReadToken()
+			return d.syntaxError(err)
+		case '}', ']':
+			if _, err := dec.ReadToken(); err != nil {
+				return d.syntaxError(err)
+			}
+			n := &d.nodes[top.node]
+			n.end = uint32(dec.InputOffset())
+			n.next = uint32(len(d.nodes))
+			stack = stack[:len(stack)-1]
+		default:
+			if top != nil {
+				if top.isObject {
+					if top.wantName {
+						c := &d.nodes[top.node].count
+						*c++
+						if *c > uint32(lim.MaxMembers) {
+							return d.limitError(top.node, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
+						}
+					}
+					top.wantName = !top.wantName
+				} else {
+					c := &d.nodes[top.node].count
+					*c++
+					if *c > uint32(lim.MaxMembers) {
+						return d.limitError(top.node, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
+					}
+				}
+			}
+			idx := uint32(len(d.nodes))
+			if k == '{' || k == '[' {
+				if len(stack) >= lim.MaxDepth {
+					return &Error{Pointer: string(dec.StackPointer()), Code: CodeTooDeep, Message: "nesting deeper than " + strconv.Itoa(lim.MaxDepth) + " levels"}
+				}
+				if _, err := dec.ReadToken(); err != nil {
+					return d.syntaxError(err)
+				}
+				kind := KindObject
+				if k == '[' {
+					kind = KindArray
+				}
+				d.nodes = append(d.nodes, node{kind: kind, start: uint32(dec.InputOffset()) - 1})
+				stack = append(stack, open{node: idx, isObject: k == '{', wantName: true})
+				break
+			}
+			v, err := dec.ReadValue()
+			if err != nil {
+				return d.syntaxError(err)
+			}
+			end := uint32(dec.InputOffset())
+			n := node{start: end - uint32(len(v)), end: end, next: idx + 1}
+			switch k {
+			case 'n':
+				n.kind = KindNull
+			case 't':
+				n.kind, n.flag = KindBool, true
+			case 'f':
+				n.kind = KindBool
+			case '"':
+				n.kind, n.flag = KindString, bytes.IndexByte(v, '\\') >= 0
+			default:
+				n.kind = KindNumber
+			}
+			d.nodes = append(d.nodes, n)
+		}
+		if len(stack) == 0 {
+			break
+		}
+	}
+	// Exactly one value: anything but whitespace after it is an error.
+	if _, err := dec.ReadToken(); err != io.EOF {
+		off := dec.InputOffset()
+		if err != nil {
+			var se *jsonSyntacticError
+			if errors.As(err, &se) {
+				off = se.ByteOffset
+			}
+		}
+		return &Error{Code: CodeTrailingData, Offset: off, Message: "data after the JSON value"}
+	}
+	return nil
+}
+
+func (d *Doc) limitError(n uint32, msg string) error {
+	return &Error{Pointer: d.Pointer(Node(n)), Code: CodeTooMany, Message: msg}
+}
+
+// syntaxError classifies a jsontext error into the codes callers test for.
+func (d *Doc) syntaxError(err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return &Error{Code: CodeSyntax, Offset: int64(len(d.data)), Message: "unexpected end of JSON input"}
+	}
+	e := &Error{Code: CodeSyntax, Message: err.Error()}
+	var se *jsonSyntacticError
+	if errors.As(err, &se) {
+		e.Pointer, e.Offset = string(se.JSONPointer), se.ByteOffset
+		e.Message = se.Err.Error()
+		switch {
+		case errors.Is(se.Err, errDuplicate):
+			e.Code = CodeDuplicateName
+		case !utf8.Valid(d.data):
+			e.Code = CodeInvalidUTF8
+			e.Message = "invalid UTF-8"
+		case strings.Contains(se.Err.Error(), "max depth"):
+			e.Code = CodeTooDeep
+		}
+	}
+	return e
+}
+
+// Root is the document's top-level value.
+func (d *Doc) Root() Node { return 0 }
+
+// Kind reports the JSON kind of n.
+func (d *Doc) Kind(n Node) Kind { return d.nodes[n].kind }
+
+// Bool reports whether n is the literal true.
+func (d *Doc) Bool(n Node) bool { return d.nodes[n].kind == KindBool && d.nodes[n].flag }
+
+// Raw is the exact input bytes of n (for strings, with quotes and escapes).
+func (d *Doc) Raw(n Node) []byte {
+	x := &d.nodes[n]
+	return d.data[x.start:x.end]
+}
+
+// Len is the number of members of an object or items of an array.
+func (d *Doc) Len(n Node) int { return int(d.nodes[n].count) }
+
+// Next is the node that follows n and all of its descendants.
+func (d *Doc) Next(n Node) Node { return Node(d.nodes[n].next) }
+
+// Str returns the decoded contents of string node n. When the string has no
+// escapes it aliases the input (no allocation): do not keep or modify it.
+func (d *Doc) Str(n Node) []byte {
+	x := &d.nodes[n]
+	raw := d.data[x.start+1 : x.end-1]
+	if !x.flag {
+		return raw
+	}
+	out, err := appendUnquote(nil, d.data[x.start:x.end])
+	if err != nil {
+		return raw // unreachable: Parse validated the string
+	}
+	return out
+}
+
+// Text returns string node n as a Go string (a copy).
+func (d *Doc) Text(n Node) string { return string(d.Str(n)) }
+
+// StrEq reports whether string node n holds exactly s.
+func (d *Doc) StrEq(n Node, s string) bool {
+	x := &d.nodes[n]
+	if x.kind != KindString {
+		return false
+	}
+	if !x.flag {
+		return string(d.data[x.start+1:x.end-1]) == s
+	}
+	return string(d.Str(n)) == s
+}
+
+// RuneCount is the length of string node n in Unicode code points, the unit
+// of minLength and maxLength.
+func (d *Doc) RuneCount(n Node) int {
+	x := &d.nodes[n]
+	if !x.flag {
+		return utf8.RuneCount(d.data[x.start+1 : x.end-1])
+	}
+	return utf8.RuneCount(d.Str(n))
+}
+
+// Members iterates over the members of object n.
+func (d *Doc) Members(n Node) Members {
+	x := &d.nodes[n]
+	if x.kind != KindObject {
+		return Members{}
+	}
+	return Members{d: d, cur: uint32(n) + 1, end: x.next, index: -1}
+}
+
+// Members iterates over an object's members in document order.
+type Members struct {
+	d        *Doc
+	cur, end uint32
+	name     Node
+	index    int
+}
+
+// Next advances to the next member; it reports false at the end.
+func (m *Members) Next() bool {
+	if m.cur >= m.end {
+		return false
+	}
+	m.index++
+	m.name = Node(m.cur)
+	m.cur = m.d.nodes[m.cur+1].next
+	return true
+}
+
+// Name is the member's name node (a string).
+func (m *Members) Name() Node { return m.name }
+
+// Value is the member's value node.
+func (m *Members) Value() Node { return m.name + 1 }
+
+// Index is the member's position in its object, from 0.
+func (m *Members) Index() int { return m.index }
+
+// Items iterates over the items of array n.
+func (d *Doc) Items(n Node) Items {
+	x := &d.nodes[n]
+	if x.kind != KindArray {
+		return Items{}
+	}
+	return Items{d: d, cur: uint32(n) + 1, end: x.next, index: -1}
+}
+
+// Items iterates over an array's items in order.
+type Items struct {
+	d        *Doc
+	cur, end uint32
+	item     Node
+	index    int
+}
+
+// Next advances to the next item; it reports false at the end.
+func (it *Items) Next() bool {
+	if it.cur >= it.end {
+		return false
+	}
+	it.item = Node(it.cur)
+	it.cur = it.d.nodes[it.cur].next
+	it.index++
+	return true
+}
+
+// Item is the current item's node.
+func (it *Items) Item() Node { return it.item }
+
+// Index is the current item's position, from 0.
+func (it *Items) Index() int { return it.index }
+
+// Member finds the member of object n called name; ok is false when absent.
+func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
+	for m := d.Members(n); m.Next(); {
+		if d.StrEq(m.Name(), name) {
+			return m.Value(), true
+		}
+	}
+	return 0, false
+}
+
+// Pointer is the RFC 6901 JSON Pointer of node n. It walks down from the
+// root, so it costs a pass over the path's siblings: it is meant for errors.
+func (d *Doc) Pointer(target Node) string {
+	var b strings.Builder
+	n := Node(0)
+	for n != target && int(target) < len(d.nodes) {
+		switch d.nodes[n].kind {
+		case KindObject:
+			found := false
+			for m := d.Members(n); m.Next(); {
+				if target == m.Name() {
+					// A member name: point at the member itself.
+					b.WriteByte('/')
+					b.WriteString(escapePointer(d.Text(m.Name())))
+					return b.String()
+				}
+				if target >= m.Value() && target < d.Next(m.Value()) {
+					b.WriteByte('/')
+					b.WriteString(escapePointer(d.Text(m.Name())))
+					n, found = m.Value(), true
+					break
+				}
+			}
+			if !found {
+				return b.String()
+			}
+		case KindArray:
+			found := false
+			for it := d.Items(n); it.Next(); {
+				if target >= it.Item() && target < d.Next(it.Item()) {
+					b.WriteByte('/')
+					b.WriteString(strconv.Itoa(it.Index()))
+					n, found = it.Item(), true
+					break
+				}
+			}
+			if !found {
+				return b.String()
+			}
+		default:
+			return b.String()
+		}
+	}
+	return b.String()
+}
+
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}

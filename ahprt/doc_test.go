@@ -1,0 +1,79 @@
+package ahprt
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseShape(t *testing.T) {
+	d, err := Parse([]byte(` {"a": [1, "x\u0041", {"b": null}], "c": true, "d~/": false} `), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Kind(0) != KindObject || d.Len(0) != 3 {
+		t.Fatalf("root kind %v len %d", d.Kind(0), d.Len(0))
+	}
+	a, ok := d.Member(0, "a")
+	if !ok || d.Kind(a) != KindArray || d.Len(a) != 3 {
+		t.Fatalf("a: %v %v", ok, d.Kind(a))
+	}
+	var got []string
+	for it := d.Items(a); it.Next(); {
+		got = append(got, d.Kind(it.Item()).String()+":"+string(d.Raw(it.Item())))
+	}
+	if strings.Join(got, ",") != `number:1,string:"x\u0041",object:{"b": null}` {
+		t.Fatalf("items: %q", got)
+	}
+	it := d.Items(a)
+	it.Next()
+	it.Next()
+	if s := d.Text(it.Item()); s != "xA" {
+		t.Fatalf("unescaped %q", s)
+	}
+	it.Next()
+	b, _ := d.Member(it.Item(), "b")
+	if p := d.Pointer(b); p != "/a/2/b" {
+		t.Fatalf("pointer %q", p)
+	}
+	x, _ := d.Member(0, "d~/")
+	if p := d.Pointer(x); p != "/d~0~1" {
+		t.Fatalf("pointer %q", p)
+	}
+	c, _ := d.Member(0, "c")
+	if !d.Bool(c) {
+		t.Fatal("c should be true")
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		in   string
+		code Code
+		lim  Limits
+	}{
+		{`{"a":1,"a":2}`, CodeDuplicateName, Limits{}},
+		{"\"\xff\"", CodeInvalidUTF8, Limits{}},
+		{`{"a":1} x`, CodeTrailingData, Limits{}},
+		{`{"a":1}{}`, CodeTrailingData, Limits{}},
+		{`{"a":`, CodeSyntax, Limits{}},
+		{``, CodeSyntax, Limits{}},
+		{`[1,]`, CodeSyntax, Limits{}},
+		{strings.Repeat("[", 11) + strings.Repeat("]", 11), CodeTooDeep, Limits{MaxDepth: 10}},
+		{strings.Repeat("[", 10001) + strings.Repeat("]", 10001), CodeTooDeep, Limits{MaxDepth: 20000}},
+		{`[1,2,3]`, CodeTooMany, Limits{MaxMembers: 2}},
+		{`{"a":1,"b":2,"c":3}`, CodeTooMany, Limits{MaxMembers: 2}},
+		{`"0123456789"`, CodeTooLarge, Limits{MaxBytes: 5}},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(c.in), c.lim)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != c.code {
+			t.Errorf("Parse(%.30q) = %v, want code %s", c.in, err, c.code)
+		}
+	}
+	_, err := Parse([]byte(strings.Repeat("[", 100000)), Limits{})
+	if !errors.Is(err, ErrLimit) {
+		t.Errorf("deep nesting: %v", err)
+	}
+}

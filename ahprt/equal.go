@@ -1,0 +1,149 @@
+package ahprt
+
+import (
+	"hash/maphash"
+	"strconv"
+)
+
+// Const is a JSON constant of a generated schema (const, enum), parsed once.
+type Const struct{ doc *Doc }
+
+// MustConst parses a constant written by the generator; it panics on bad
+// JSON, which only a generator bug can produce (it runs at package init).
+func MustConst(s string) Const {
+	d, err := Parse([]byte(s), Limits{})
+	if err != nil {
+		panic("ahprt: bad generated constant " + strconv.Quote(s) + ": " + err.Error())
+	}
+	return Const{doc: d}
+}
+
+// Equal reports whether node n equals k under JSON Schema equality: numbers
+// by value (1 == 1.0), objects regardless of member order.
+func (c *Ctx) Equal(n Node, k Const) bool { return equalNodes(c.Doc, n, k.doc, 0) }
+
+func equalNodes(a *Doc, x Node, b *Doc, y Node) bool {
+	kx, ky := a.Kind(x), b.Kind(y)
+	if kx != ky {
+		return false
+	}
+	switch kx {
+	case KindNull:
+		return true
+	case KindBool:
+		return a.Bool(x) == b.Bool(y)
+	case KindNumber:
+		var b1, b2 [32]byte
+		return cmpDecimal(parseDecimal(a.Raw(x), b1[:0]), parseDecimal(b.Raw(y), b2[:0])) == 0
+	case KindString:
+		return string(a.Str(x)) == string(b.Str(y))
+	case KindArray:
+		if a.Len(x) != b.Len(y) {
+			return false
+		}
+		i, j := a.Items(x), b.Items(y)
+		for i.Next() && j.Next() {
+			if !equalNodes(a, i.Item(), b, j.Item()) {
+				return false
+			}
+		}
+		return true
+	case KindObject:
+		if a.Len(x) != b.Len(y) {
+			return false
+		}
+		// Names are unique (Parse rejects duplicates), so a one-way match of
+		// equal-sized objects is equality.
+		for m := a.Members(x); m.Next(); {
+			v, ok := b.Member(y, string(a.Str(m.Name())))
+			if !ok || !equalNodes(a, m.Value(), b, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var hashSeed = maphash.MakeSeed()
+
+// hashNode is consistent with equalNodes: equal values hash alike.
+func hashNode(d *Doc, n Node) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	writeHash(&h, d, n)
+	return h.Sum64()
+}
+
+func writeHash(h *maphash.Hash, d *Doc, n Node) {
+	k := d.Kind(n)
+	h.WriteByte(byte(k))
+	switch k {
+	case KindBool:
+		if d.Bool(n) {
+			h.WriteByte(1)
+		}
+	case KindNumber:
+		var buf [32]byte
+		x := parseDecimal(d.Raw(n), buf[:0])
+		if x.neg {
+			h.WriteByte('-')
+		}
+		h.Write(x.digits)
+		h.WriteString(strconv.FormatInt(x.exp, 10))
+	case KindString:
+		h.Write(d.Str(n))
+	case KindArray:
+		for it := d.Items(n); it.Next(); {
+			writeHash(h, d, it.Item())
+		}
+	case KindObject:
+		// Member order must not matter: combine member hashes commutatively.
+		var sum uint64
+		for m := d.Members(n); m.Next(); {
+			var mh maphash.Hash
+			mh.SetSeed(hashSeed)
+			mh.Write(d.Str(m.Name()))
+			writeHash(&mh, d, m.Value())
+			sum += mh.Sum64()
+		}
+		var b [8]byte
+		for i := range b {
+			b[i] = byte(sum >> (8 * i))
+		}
+		h.Write(b[:])
+	}
+}
+
+// UniqueItems reports whether the items of array n are pairwise unequal,
+// and if not, the index of the first repeated item. It hashes items, so it
+// stays linear on large arrays.
+func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
+	d := c.Doc
+	if d.Len(n) < 2 {
+		return true, 0
+	}
+	if d.Len(n) <= 8 {
+		var prev [8]Node
+		for it := d.Items(n); it.Next(); {
+			for _, p := range prev[:it.Index()] {
+				if equalNodes(d, p, d, it.Item()) {
+					return false, it.Index()
+				}
+			}
+			prev[it.Index()] = it.Item()
+		}
+		return true, 0
+	}
+	seen := make(map[uint64][]Node, d.Len(n))
+	for it := d.Items(n); it.Next(); {
+		h := hashNode(d, it.Item())
+		for _, p := range seen[h] {
+			if equalNodes(d, p, d, it.Item()) {
+				return false, it.Index()
+			}
+		}
+		seen[h] = append(seen[h], it.Item())
+	}
+	return true, 0
+}

@@ -1,0 +1,52 @@
+package ahprt
+
+// Eval records which members (of an object) or items (of an array) of one
+// instance the schemas applied so far evaluated successfully, as JSON Schema
+// annotations: the input of unevaluatedProperties, unevaluatedItems and the
+// StrictAll mode.
+type Eval struct {
+	bits []uint64
+	// Declared is set when an applied schema declared the object's members
+	// (properties, patternProperties or additionalProperties).
+	Declared bool
+	// AllItems is set when every item was evaluated (items, unevaluatedItems).
+	AllItems bool
+}
+
+// NewEval returns an empty record for node n, from the context's free list.
+func (c *Ctx) NewEval(n Node) *Eval {
+	var ev *Eval
+	if k := len(c.evals); k > 0 {
+		ev = c.evals[k-1]
+		c.evals = c.evals[:k-1]
+	} else {
+		ev = &Eval{}
+	}
+	words := (c.Doc.Len(n) + 63) / 64
+	if cap(ev.bits) < words {
+		ev.bits = make([]uint64, words)
+	} else {
+		ev.bits = ev.bits[:words]
+		clear(ev.bits)
+	}
+	ev.Declared, ev.AllItems = false, false
+	return ev
+}
+
+// FreeEval hands ev back for reuse.
+func (c *Ctx) FreeEval(ev *Eval) { c.evals = append(c.evals, ev) }
+
+// Set marks member or item i as evaluated.
+func (ev *Eval) Set(i int) { ev.bits[i>>6] |= 1 << (i & 63) }
+
+// Has reports whether member or item i was evaluated.
+func (ev *Eval) Has(i int) bool { return ev.AllItems || ev.bits[i>>6]&(1<<(i&63)) != 0 }
+
+// Merge adds everything src recorded to ev.
+func (ev *Eval) Merge(src *Eval) {
+	for i, w := range src.bits {
+		ev.bits[i] |= w
+	}
+	ev.Declared = ev.Declared || src.Declared
+	ev.AllItems = ev.AllItems || src.AllItems
+}

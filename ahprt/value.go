@@ -1,0 +1,185 @@
+package ahprt
+
+import (
+	"bytes"
+	"math/big"
+	"strconv"
+)
+
+// Value is raw JSON, used where the schema allows any JSON value (or a
+// shape no Go type states exactly). It holds one compact JSON value; nil
+// means absent.
+type Value []byte
+
+// MarshalJSON returns v itself ("null" when v is nil).
+func (v Value) MarshalJSON() ([]byte, error) {
+	if v == nil {
+		return []byte("null"), nil
+	}
+	return v, nil
+}
+
+// UnmarshalJSON stores a compact copy of data.
+func (v *Value) UnmarshalJSON(data []byte) error {
+	d, err := Parse(data, Limits{})
+	if err != nil {
+		return err
+	}
+	*v = d.compact(0, nil)
+	return nil
+}
+
+// Number is a JSON number kept exactly as written (for example "1.0" or
+// "1e400"), so that decode → encode never changes a value. Generated types
+// use it where the schema's bounds do not fit int64 and for non-integers.
+type Number string
+
+// Int makes a Number from an int64.
+func Int(i int64) Number { return Number(strconv.FormatInt(i, 10)) }
+
+// Int64 returns n as an int64 when n is an integer in range ("1.0" is).
+func (n Number) Int64() (int64, bool) {
+	if v, err := strconv.ParseInt(string(n), 10, 64); err == nil {
+		return v, true
+	}
+	r, ok := n.Rat()
+	if !ok || !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	return r.Num().Int64(), true
+}
+
+// Float64 returns the nearest float64.
+func (n Number) Float64() (float64, error) { return strconv.ParseFloat(string(n), 64) }
+
+// Rat returns n exactly; ok is false if n is not a JSON number or its
+// exponent is too large to expand.
+func (n Number) Rat() (*big.Rat, bool) {
+	var buf [32]byte
+	if !validNumber([]byte(n)) {
+		return nil, false
+	}
+	d := parseDecimal([]byte(n), buf[:0])
+	if d.exp > 100000 || d.exp < -100000 {
+		return nil, false
+	}
+	r, ok := new(big.Rat).SetString(string(n))
+	return r, ok
+}
+
+// validNumber reports whether b is exactly one JSON number.
+func validNumber(b []byte) bool {
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+	default:
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == start {
+			return false
+		}
+	}
+	return i == len(b)
+}
+
+// Unknown holds, in input order, the members of an open object that its
+// schema does not declare. Decoders fill it and encoders write it back, so
+// decode → encode loses nothing.
+type Unknown []Member
+
+// Member is one object member kept as raw JSON.
+type Member struct {
+	Name  string
+	Value Value
+}
+
+// Get returns the value of the unknown member called name.
+func (u Unknown) Get(name string) (Value, bool) {
+	for _, m := range u {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return nil, false
+}
+
+// compact appends node n without insignificant whitespace.
+func (d *Doc) compact(n Node, dst []byte) []byte {
+	x := &d.nodes[n]
+	switch x.kind {
+	case KindObject, KindArray:
+		raw := d.data[x.start:x.end]
+		if !hasSpace(raw) {
+			return append(dst, raw...)
+		}
+		open, close := byte('['), byte(']')
+		if x.kind == KindObject {
+			open, close = '{', '}'
+		}
+		dst = append(dst, open)
+		first := true
+		for c := n + 1; c < Node(x.next); c = d.Next(c) {
+			if !first {
+				dst = append(dst, ',')
+			}
+			first = false
+			if x.kind == KindObject { // c is a name; its value follows
+				dst = append(dst, d.Raw(c)...)
+				dst = append(dst, ':')
+				c++
+			}
+			dst = d.compact(c, dst)
+		}
+		return append(dst, close)
+	}
+	return append(dst, d.data[x.start:x.end]...)
+}
+
+// hasSpace reports whether raw JSON has whitespace outside strings.
+func hasSpace(raw []byte) bool {
+	if bytes.IndexAny(raw, " \t\r\n") < 0 {
+		return false
+	}
+	in := false
+	for i := 0; i < len(raw); i++ {
+		switch b := raw[i]; {
+		case in && b == '\\':
+			i++
+		case b == '"':
+			in = !in
+		case !in && (b == ' ' || b == '\t' || b == '\r' || b == '\n'):
+			return true
+		}
+	}
+	return false
+}
+
+// RawValue returns node n as a compact Value (a copy).
+func (d *Doc) RawValue(n Node) Value { return d.compact(n, nil) }
