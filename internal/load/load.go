@@ -1,0 +1,419 @@
+// Package load reads JSON Schema documents (a snapshot folder, or any set of
+// documents), refuses anything ahpgen cannot compile into checks, and
+// resolves every $ref offline. It is the generator's only reader of schema
+// files: later stages see compiled schemas plus the raw documents, which
+// keep member order and exact number spellings.
+package load
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Source is one schema document to load.
+type Source struct {
+	// Path names the document in messages (slash-separated, relative to the
+	// schema root, e.g. "draft/effect.schema.json").
+	Path string
+	// URL is where the document lives when it has no $id (a file: URL).
+	URL  string
+	Data []byte
+}
+
+// Options tune loading. The zero value is what ahpgen uses for snapshots.
+type Options struct {
+	// Remotes maps URL prefixes to further documents that $refs may name
+	// (the JSON-Schema-Test-Suite's http://localhost:1234/ folder). Any
+	// other URL outside the set is an error: loading never uses the network.
+	Remotes func(url string) ([]byte, bool)
+	// AnnotateUnknown treats keywords ahpgen does not know as annotations,
+	// as JSON Schema itself does. ahpgen refuses them by default, so that a
+	// misspelt or unsupported keyword cannot silently drop a constraint.
+	AnnotateUnknown bool
+	// Translate turns an ECMA-262 pattern into RE2 syntax; nil keeps it as is.
+	Translate func(pattern string) (string, error)
+}
+
+// Error is a problem in a schema document, located by file and pointer.
+type Error struct {
+	File    string
+	Pointer string
+	Msg     string
+}
+
+func (e *Error) Error() string {
+	return e.File + "#" + e.Pointer + ": " + e.Msg
+}
+
+// Set is a loaded, compiled set of documents.
+type Set struct {
+	Docs      []*Document
+	compiler  *jsonschema.Compiler
+	resources map[string]resource
+	byURL     map[string]*Document
+	compiled  map[string]*jsonschema.Schema
+	opt       Options
+	loading   string
+	refs      []refSite
+}
+
+// refSite is a $ref as written, to report a dangling one where it stands.
+type refSite struct {
+	doc    *Document
+	ptr    string
+	target string // resolved URL without fragment
+}
+
+// Document is one loaded schema document.
+type Document struct {
+	Path string
+	// URL is the document's base URI: its $id, or its Source.URL.
+	URL string
+	// Raw is the document as parsed JSON, in member order.
+	Raw *ahprt.Doc
+	// Schema is the compiled root schema.
+	Schema *jsonschema.Schema
+}
+
+// resource is where a schema resource (a document, or a subschema with
+// its own $id) sits in its file.
+type resource struct {
+	doc *Document
+	ptr string
+}
+
+// Pattern is a compiled `pattern`: the schema's ECMA-262 source and the
+// RE2 translation the generated code uses.
+type Pattern struct {
+	Source string
+	RE2    string
+	re     *regexp.Regexp
+}
+
+func (p *Pattern) String() string              { return p.Source }
+func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
+
+// Load parses, checks and compiles srcs.
+func Load(srcs []Source, opt Options) (*Set, error) {
+	s := &Set{resources: map[string]resource{}, byURL: map[string]*Document{}, compiled: map[string]*jsonschema.Schema{}, opt: opt}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.UseLoader(offlineLoader{set: s, remotes: opt.Remotes})
+	c.UseRegexpEngine(func(src string) (jsonschema.Regexp, error) {
+		re2 := src
+		if opt.Translate != nil {
+			var err error
+			if re2, err = opt.Translate(src); err != nil {
+				return nil, err
+			}
+		}
+		re, err := regexp.Compile(re2)
+		if err != nil {
+			return nil, fmt.Errorf("pattern %q: %v", src, err)
+		}
+		return &Pattern{Source: src, RE2: re2, re: re}, nil
+	})
+	s.compiler = c
+	for _, src := range srcs {
+		doc, err := s.add(src, opt)
+		if err != nil {
+			return nil, err
+		}
+		s.Docs = append(s.Docs, doc)
+	}
+	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
+	for _, r := range s.refs {
+		if _, ok := s.resources[r.target]; ok {
+			continue
+		}
+		if opt.Remotes != nil {
+			if _, ok := opt.Remotes(r.target); ok {
+				continue
+			}
+		}
+		if isMetaSchema(r.target) {
+			continue
+		}
+		what := "remote references are not loaded (ahpgen works offline; add the document to the schema set)"
+		if strings.HasPrefix(r.target, "file:") {
+			what = "not a document of this schema set (refs must stay inside the snapshot folder)"
+		}
+		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
+	}
+	for _, doc := range s.Docs {
+		sch, err := s.Compile(doc.URL)
+		if err != nil {
+			return nil, err
+		}
+		doc.Schema = sch
+	}
+	return s, nil
+}
+
+func (s *Set) add(src Source, opt Options) (*Document, error) {
+	raw, err := ahprt.Parse(src.Data, ahprt.Limits{})
+	if err != nil {
+		var e *ahprt.Error
+		if errors.As(err, &e) {
+			return nil, &Error{File: src.Path, Pointer: e.Pointer, Msg: "not a JSON document: " + string(e.Code) + ": " + e.Message}
+		}
+		return nil, &Error{File: src.Path, Msg: err.Error()}
+	}
+	doc := &Document{Path: src.Path, URL: src.URL, Raw: raw}
+	if raw.Kind(0) == ahprt.KindObject {
+		if id, ok := raw.Member(0, "$id"); ok && raw.Kind(id) == ahprt.KindString {
+			u, err := resolveURL(src.URL, raw.Text(id))
+			if err != nil {
+				return nil, &Error{File: src.Path, Pointer: "/$id", Msg: err.Error()}
+			}
+			doc.URL = u
+		}
+	}
+	doc.URL = stripFragment(doc.URL)
+	if prev, dup := s.byURL[doc.URL]; dup {
+		return nil, &Error{File: src.Path, Pointer: "/$id", Msg: "same base URI " + doc.URL + " as " + prev.Path}
+	}
+	s.byURL[doc.URL] = doc
+	if err := s.walk(doc, 0, "", doc.URL, opt); err != nil {
+		return nil, err
+	}
+	// santhosh reads its own copy (maps, json.Number): the compiled graph.
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(src.Data))
+	if err != nil {
+		return nil, &Error{File: src.Path, Msg: err.Error()}
+	}
+	if src.URL == doc.URL && s.loading == doc.URL {
+		return doc, nil // the loader hands this one to the compiler itself
+	}
+	if err := s.compiler.AddResource(doc.URL, v); err != nil {
+		return nil, &Error{File: src.Path, Msg: err.Error()}
+	}
+	return doc, nil
+}
+
+// walk visits every schema object of doc: it records resources ($id) and
+// refuses keywords ahpgen does not compile.
+func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) error {
+	raw := doc.Raw
+	switch raw.Kind(n) {
+	case ahprt.KindBool:
+		return nil
+	case ahprt.KindObject:
+	default:
+		return &Error{File: doc.Path, Pointer: ptr, Msg: "a schema must be an object or a boolean, not " + raw.Kind(n).String()}
+	}
+	if id, ok := raw.Member(n, "$id"); ok && raw.Kind(id) == ahprt.KindString {
+		u, err := resolveURL(base, raw.Text(id))
+		if err != nil {
+			return &Error{File: doc.Path, Pointer: ptr + "/$id", Msg: err.Error()}
+		}
+		base = stripFragment(u)
+		s.resources[base] = resource{doc: doc, ptr: ptr}
+	} else if ptr == "" {
+		s.resources[base] = resource{doc: doc, ptr: ""}
+	}
+	for m := raw.Members(n); m.Next(); {
+		k := raw.Text(m.Name())
+		kp := ptr + "/" + escape(k)
+		v := m.Value()
+		switch {
+		case strings.HasPrefix(k, "x-"):
+			// Annotations for tools: allowed, never interpreted as checks.
+		case schemaMapKeywords[k]:
+			for sm := raw.Members(v); sm.Next(); {
+				if err := s.walk(doc, sm.Value(), kp+"/"+escape(raw.Text(sm.Name())), base, opt); err != nil {
+					return err
+				}
+			}
+		case schemaListKeywords[k]:
+			for it := raw.Items(v); it.Next(); {
+				if err := s.walk(doc, it.Item(), fmt.Sprintf("%s/%d", kp, it.Index()), base, opt); err != nil {
+					return err
+				}
+			}
+		case schemaKeywords[k]:
+			if err := s.walk(doc, v, kp, base, opt); err != nil {
+				return err
+			}
+		case k == "$ref" && raw.Kind(v) == ahprt.KindString:
+			u, err := resolveURL(base, raw.Text(v))
+			if err != nil {
+				return &Error{File: doc.Path, Pointer: kp, Msg: err.Error()}
+			}
+			s.refs = append(s.refs, refSite{doc: doc, ptr: kp, target: stripFragment(u)})
+		case knownKeyword(k):
+		default:
+			if !opt.AnnotateUnknown {
+				return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("unknown keyword %q: ahpgen compiles every JSON Schema 2020-12 validation keyword and refuses others (name annotations x-…)", k)}
+			}
+		}
+		if notYet[k] {
+			return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("keyword %q is not supported by this version of ahpgen", k)}
+		}
+	}
+	return nil
+}
+
+// Compile returns the compiled schema at url (a document URL, optionally
+// with a #fragment).
+func (s *Set) Compile(u string) (*jsonschema.Schema, error) {
+	if sch, ok := s.compiled[u]; ok {
+		return sch, nil
+	}
+	sch, err := s.compiler.Compile(u)
+	if err != nil {
+		return nil, s.explain(err)
+	}
+	s.compiled[u] = sch
+	return sch, nil
+}
+
+// explain rewrites a compiler error so it names files, not URLs.
+func (s *Set) explain(err error) error {
+	msg := err.Error()
+	var urls []string
+	for u := range s.byURL {
+		urls = append(urls, u)
+	}
+	sort.Slice(urls, func(i, j int) bool { return len(urls[i]) > len(urls[j]) })
+	for _, u := range urls {
+		msg = strings.ReplaceAll(msg, u, s.byURL[u].Path)
+	}
+	return errors.New(msg)
+}
+
+// Locate returns the document and JSON Pointer (within that document)
+// where sch is written.
+func (s *Set) Locate(sch *jsonschema.Schema) (doc *Document, ptr string, ok bool) {
+	loc := sch.Location
+	base, frag, _ := strings.Cut(loc, "#")
+	r, found := s.resources[base]
+	if !found {
+		return nil, "", false
+	}
+	frag, err := url.PathUnescape(frag)
+	if err != nil {
+		return nil, "", false
+	}
+	return r.doc, r.ptr + frag, true
+}
+
+// Where names sch for messages and generated comments: "file#/pointer".
+func (s *Set) Where(sch *jsonschema.Schema) string {
+	if doc, ptr, ok := s.Locate(sch); ok {
+		return doc.Path + "#" + ptr
+	}
+	return sch.Location
+}
+
+// RawNode is the raw JSON of sch, for member order and exact literals.
+func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahprt.Node, bool) {
+	doc, ptr, ok := s.Locate(sch)
+	if !ok {
+		return nil, 0, false
+	}
+	n, ok := lookup(doc.Raw, ptr)
+	return doc, n, ok
+}
+
+// lookup follows a JSON Pointer in a raw document.
+func lookup(d *ahprt.Doc, ptr string) (ahprt.Node, bool) {
+	n := d.Root()
+	if ptr == "" {
+		return n, true
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return 0, false
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch d.Kind(n) {
+		case ahprt.KindObject:
+			v, ok := d.Member(n, tok)
+			if !ok {
+				return 0, false
+			}
+			n = v
+		case ahprt.KindArray:
+			found := false
+			for it := d.Items(n); it.Next(); {
+				if fmt.Sprint(it.Index()) == tok {
+					n, found = it.Item(), true
+					break
+				}
+			}
+			if !found {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+func escape(tok string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+}
+
+func resolveURL(base, ref string) (string, error) {
+	r, err := url.Parse(ref)
+	if err != nil {
+		return "", fmt.Errorf("bad URI %q: %v", ref, err)
+	}
+	if base == "" {
+		return r.String(), nil
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", fmt.Errorf("bad base URI %q: %v", base, err)
+	}
+	return b.ResolveReference(r).String(), nil
+}
+
+func stripFragment(u string) string {
+	base, _, _ := strings.Cut(u, "#")
+	return base
+}
+
+// offlineLoader serves only the documents of the set and the remotes the
+// caller allowed; everything else is an error, never a network access.
+type offlineLoader struct {
+	set     *Set
+	remotes func(string) ([]byte, bool)
+}
+
+func (l offlineLoader) Load(u string) (any, error) {
+	if l.remotes != nil {
+		if data, ok := l.remotes(u); ok {
+			// A remote becomes a document of the set: its keywords are
+			// checked and its schemas located like any other.
+			l.set.loading = u
+			doc, err := l.set.add(Source{Path: u, URL: u, Data: data}, l.set.opt)
+			l.set.loading = ""
+			if err != nil {
+				return nil, err
+			}
+			l.set.Docs = append(l.set.Docs, doc)
+			return jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		}
+	}
+	if strings.HasPrefix(u, "file:") {
+		return nil, fmt.Errorf("$ref to %s: not a document of this schema set (refs must stay inside the schema root)", path.Base(u))
+	}
+	return nil, fmt.Errorf("$ref to %s: remote references are not loaded (ahpgen works offline; add the document to the schema set)", u)
+}
+
+// isMetaSchema: the JSON Schema meta-schemas are built into the compiler.
+func isMetaSchema(u string) bool {
+	return strings.HasPrefix(u, "https://json-schema.org/") || strings.HasPrefix(u, "http://json-schema.org/")
+}

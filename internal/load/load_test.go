@@ -1,0 +1,80 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func upstreamRoot(t *testing.T) string {
+	t.Helper()
+	if r := os.Getenv("AHP_ROOT"); r != "" {
+		return r
+	}
+	r := filepath.Join("..", "..", "..", "shared", "ahp-upstream")
+	if _, err := os.Stat(r); err != nil {
+		t.Skip("AHP_ROOT is unset and ../shared/ahp-upstream is absent: skipping the upstream schemas")
+	}
+	return r
+}
+
+func TestLoadUpstreamDraft(t *testing.T) {
+	root := filepath.Join(upstreamRoot(t), "schema")
+	s, err := LoadSnapshot(root, "draft", Options{AnnotateUnknown: false})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.WireVersion != "draft" {
+		t.Fatalf("wire version %q", s.WireVersion)
+	}
+	if len(s.Set.Docs) < 30 {
+		t.Fatalf("only %d documents", len(s.Set.Docs))
+	}
+	for _, d := range s.Set.Docs {
+		if w := s.Set.Where(d.Schema); !strings.HasSuffix(w, "#") {
+			t.Errorf("root of %s located at %s", d.Path, w)
+		}
+	}
+}
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestLoadErrors(t *testing.T) {
+	common := `{"$defs":{"protocolVersion":{"const":"v"}}}`
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"unknown keyword", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"properties":{"x":{"type":"string","maxlength":3}}}`}, "s/a.schema.json#/properties/x/maxlength: unknown keyword"},
+		{"missing file", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"nope.schema.json"}`}, "nope.schema.json"},
+		{"remote ref", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"https://example.com/x.json"}`}, "remote references are not loaded"},
+		{"outside root", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"$ref":"../other.json"}`, "other.json": `{}`}, "must stay inside the snapshot folder"},
+		{"not utf8", map[string]string{"s/common.schema.json": common, "s/a.schema.json": "{\"title\":\"\xff\"}"}, "s/a.schema.json#/title: not a JSON document: invalid_utf8"},
+		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
+		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "a.schema.json"},
+		{"no version", map[string]string{"s/common.schema.json": `{}`}, "s/common.schema.json#/$defs/protocolVersion: missing"},
+		{"not yet", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"unevaluatedProperties":false}`}, "not supported by this version"},
+	}
+	for _, c := range cases {
+		dir := writeFiles(t, c.files)
+		_, err := LoadSnapshot(dir, "s", Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want an error containing %q", c.name, err, c.want)
+		} else {
+			t.Logf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package load
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+// Snapshot is one versioned folder of a schema root: "draft", a dated
+// release ("2026-12-15") or a legacy key ("0.1.0-draft.1").
+type Snapshot struct {
+	// Key is the folder name.
+	Key string
+	// Dir is the folder path.
+	Dir string
+	// WireVersion is the protocolVersion a message of this snapshot
+	// carries: the const of common.schema.json#/$defs/protocolVersion.
+	WireVersion string
+	Set         *Set
+}
+
+// ManifestFile is the snapshot manifest's file name: it lists the
+// documents and their hashes and is not itself a schema.
+const ManifestFile = "manifest.json"
+
+// VersionDocument and VersionPointer locate a snapshot's wire version.
+const (
+	VersionDocument = "common.schema.json"
+	VersionPointer  = "/$defs/protocolVersion"
+)
+
+// Root lists the snapshot folders of a schema root, sorted by key: every
+// subfolder holding a common.schema.json.
+func Root(root string) ([]string, error) {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(root, e.Name(), VersionDocument)); err == nil {
+			keys = append(keys, e.Name())
+		}
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("%s: no snapshot folders (a snapshot is a folder with a %s)", root, VersionDocument)
+	}
+	return keys, nil
+}
+
+// LoadSnapshot loads every document of root/key. Paths in messages are
+// relative to root's parent-free form "key/file".
+func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
+	dir := filepath.Join(root, key)
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	var srcs []Source
+	for _, f := range files {
+		name := filepath.Base(f)
+		if name == ManifestFile {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(abs, name))}).String()
+		srcs = append(srcs, Source{Path: key + "/" + name, URL: u, Data: data})
+	}
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("%s: no schema documents", dir)
+	}
+	set, err := Load(srcs, opt)
+	if err != nil {
+		return nil, err
+	}
+	s := &Snapshot{Key: key, Dir: dir, Set: set}
+	if s.WireVersion, err = s.wireVersion(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Snapshot) wireVersion() (string, error) {
+	doc := s.Doc(VersionDocument)
+	where := s.Key + "/" + VersionDocument
+	if doc == nil {
+		return "", &Error{File: where, Msg: "missing: it must define the wire version at " + VersionPointer}
+	}
+	n, ok := lookup(doc.Raw, VersionPointer)
+	if !ok {
+		return "", &Error{File: where, Pointer: VersionPointer, Msg: "missing: the snapshot's wire version must be defined here as a const"}
+	}
+	c, ok := doc.Raw.Member(n, "const")
+	if !ok || doc.Raw.Kind(c) != ahprt.KindString {
+		return "", &Error{File: where, Pointer: VersionPointer, Msg: "must be {\"const\": \"<version>\"} with a string version"}
+	}
+	v := doc.Raw.Text(c)
+	if v == "" {
+		return "", &Error{File: where, Pointer: VersionPointer + "/const", Msg: "the wire version must not be empty"}
+	}
+	return v, nil
+}
+
+// Doc returns the document with the given file name, or nil.
+func (s *Snapshot) Doc(file string) *Document {
+	for _, d := range s.Set.Docs {
+		if strings.TrimPrefix(d.Path, s.Key+"/") == file {
+			return d
+		}
+	}
+	return nil
+}
+
+// File is a document's file name within its snapshot.
+func (s *Snapshot) File(d *Document) string { return strings.TrimPrefix(d.Path, s.Key+"/") }
