@@ -27,6 +27,22 @@ func Lookup(name string) (check func(string) bool, goName string, ok bool) {
 		return IPv4, "IPv4", true
 	case "ipv6":
 		return IPv6, "IPv6", true
+	case "uuid":
+		return UUID, "UUID", true
+	case "json-pointer":
+		return JSONPointer, "JSONPointer", true
+	case "relative-json-pointer":
+		return RelativeJSONPointer, "RelativeJSONPointer", true
+	case "uri-template":
+		return URITemplate, "URITemplate", true
+	case "hostname":
+		return Hostname, "Hostname", true
+	case "idn-hostname":
+		return IDNHostname, "IDNHostname", true
+	case "email":
+		return Email, "Email", true
+	case "idn-email":
+		return IDNEmail, "IDNEmail", true
 	}
 	return nil, "", false
 }
