@@ -417,3 +417,19 @@ func (l offlineLoader) Load(u string) (any, error) {
 func isMetaSchema(u string) bool {
 	return strings.HasPrefix(u, "https://json-schema.org/") || strings.HasPrefix(u, "http://json-schema.org/")
 }
+
+// Pattern translates and compiles a pattern as the set's compiler does,
+// returning the RE2 form.
+func (s *Set) Pattern(src string) (string, error) {
+	re2 := src
+	if s.opt.Translate != nil {
+		var err error
+		if re2, err = s.opt.Translate(src); err != nil {
+			return "", err
+		}
+	}
+	if _, err := regexp.Compile(re2); err != nil {
+		return "", fmt.Errorf("pattern %q: %v", src, err)
+	}
+	return re2, nil
+}

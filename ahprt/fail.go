@@ -1,0 +1,75 @@
+package ahprt
+
+import "unsafe"
+
+// Helpers generated checks call. They keep generated code short and put
+// message building where it costs nothing on the fast path.
+
+// FailType reports a type mismatch. When the instance is a string holding
+// a JSON document of the wanted kind (an object sent as "{...}"), the
+// failure gets its own code: AHP forbids JSON encoded into strings.
+func (c *Ctx) FailType(n Node, schema, want string) bool {
+	if !c.Explaining() {
+		return false
+	}
+	got := c.Doc.Kind(n)
+	if got == KindString && (want == "object" || want == "array") {
+		if inner, err := Parse(c.Doc.Str(n), Limits{}); err == nil {
+			if k := inner.Kind(0); k == KindObject && want == "object" || k == KindArray && want == "array" {
+				return c.Fail(n, CodeJSONInString, schema, "want "+want+", got a JSON "+want+" encoded into a string")
+			}
+		}
+	}
+	gotName := got.String()
+	if got == KindNumber && !c.IsInteger(n) && want == "integer" {
+		gotName = "a non-integer number"
+	}
+	return c.Fail(n, CodeType, schema, "want "+want+", got "+gotName)
+}
+
+// FailUnsupported reports a discriminator or enum value the schema does not
+// know (class ErrUnsupported) when it is a string; any other kind of value
+// is plain invalid.
+func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
+	if !c.Explaining() {
+		return false
+	}
+	if c.Doc.Kind(n) != KindString {
+		return c.Fail(n, CodeType, schema, what+" must be a string")
+	}
+	return c.Fail(n, CodeUnsupported, schema, "unsupported "+what+" "+string(appendQuote(nil, c.Doc.Text(n))))
+}
+
+// Branch runs a check whose failure does not fail its caller by itself
+// (an anyOf or oneOf branch): its annotations count only if it passes.
+func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {
+	if ev == nil {
+		return f(c, n, nil)
+	}
+	b := c.NewEval(n)
+	ok := f(c, n, b)
+	if ok {
+		ev.Merge(b)
+	}
+	c.FreeEval(b)
+	return ok
+}
+
+// Condition runs an `if` schema: quietly, keeping its annotations when it
+// passes.
+func (c *Ctx) Condition(n Node, ev *Eval, f CheckFunc) bool {
+	c.quiet++
+	ok := c.Branch(n, ev, f)
+	c.quiet--
+	return ok
+}
+
+// StrView is string node n's contents as a string that aliases the input:
+// for immediate use (format checks), never to keep.
+func (d *Doc) StrView(n Node) string {
+	b := d.Str(n)
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}

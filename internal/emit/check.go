@@ -1,0 +1,706 @@
+package emit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/internal/ir"
+)
+
+// Import paths of the runtime packages generated code uses.
+const (
+	rt     = "github.com/ahpgen/ahpgen/ahprt"
+	fmtPkg = "github.com/ahpgen/ahpgen/ahprt/format"
+)
+
+// checks emits one function per schema location: it validates one node
+// against every keyword of that location, in one walk of the node.
+type checks struct {
+	f      *File
+	prog   *ir.Program
+	consts map[string]string // literal JSON → Go var of its parsed form
+	decs   map[string]string // numeric literal → Go var of its exact form
+	vars   []Code
+}
+
+func (e *checks) emit() {
+	for _, s := range e.prog.Schemas {
+		if e.skip(s) {
+			continue
+		}
+		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+		e.f.Func().Id(s.Func).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")).Bool().BlockFunc(func(g *Group) {
+			e.body(g, s)
+		})
+		e.f.Line()
+	}
+	if len(e.prog.Patterns) > 0 {
+		e.f.Comment("Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.")
+		e.f.Var().DefsFunc(func(g *Group) {
+			for _, p := range e.prog.Patterns {
+				g.Commentf("%s", strconv.Quote(p.Source))
+				g.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.RE2))
+			}
+		})
+	}
+	if len(e.vars) > 0 {
+		e.f.Comment("Constants and numeric bounds, parsed once.")
+		e.f.Var().Defs(e.vars...)
+	}
+}
+
+// skip: schemas with nothing to check, and pure $ref schemas, get no
+// function; callers go straight to what they resolve to.
+func (e *checks) skip(s *ir.Schema) bool {
+	return s.IsTrue() || s.IsFalse() || refOnly(s)
+}
+
+func refOnly(s *ir.Schema) bool {
+	if s.Ref == nil {
+		return false
+	}
+	r := s.Ref
+	s.Ref = nil
+	empty := s.IsTrue()
+	s.Ref = r
+	return empty
+}
+
+// target resolves what checking s means: nil for "always passes", or the
+// schema whose function to call (false schemas are handled by callers).
+func target(s *ir.Schema) *ir.Schema {
+	for seen := 0; s != nil && refOnly(s) && seen < 1000; seen++ {
+		s = s.Ref
+	}
+	if s == nil || s.IsTrue() {
+		return nil
+	}
+	return s
+}
+
+// same emits a check of the same instance against s (allOf, $ref, then):
+// a failure fails the caller.
+func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
+	t := target(s)
+	if t == nil {
+		return
+	}
+	if t.IsFalse() {
+		g.Return(e.fail(Id("n"), "CodeFalseSchema", t.Loc, "no value is allowed here"))
+		return
+	}
+	g.If(Op("!").Id(t.Func).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
+}
+
+// child emits a check of a nested value (a member or an item).
+func (e *checks) child(g *Group, node Code, s *ir.Schema) {
+	t := target(s)
+	if t == nil {
+		return
+	}
+	if t.IsFalse() {
+		g.Return(e.fail(node, "CodeFalseSchema", t.Loc, "no value is allowed here"))
+		return
+	}
+	g.If(Op("!").Id("c").Dot("Child").Call(node, Id(t.Func))).Block(Return(False()))
+}
+
+// callBool is an expression: does node pass s (for branches and conditions).
+func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
+	t := target(s)
+	if t == nil {
+		return True()
+	}
+	if t.IsFalse() {
+		return False()
+	}
+	return Id("c").Dot(method).Call(node, Id("ev"), Id(t.Func))
+}
+
+func (e *checks) fail(node Code, code, loc, msg string) Code {
+	return Id("c").Dot("Fail").Call(node, Qual(rt, code), Lit(loc), Lit(msg))
+}
+
+func (e *checks) constVar(l ir.Literal) Code {
+	if e.consts == nil {
+		e.consts = map[string]string{}
+	}
+	name, ok := e.consts[l.JSON]
+	if !ok {
+		name = "const" + strconv.Itoa(len(e.consts))
+		e.consts[l.JSON] = name
+		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustConst").Call(Lit(l.JSON)))
+	}
+	return Id(name)
+}
+
+func (e *checks) decVar(num string) Code {
+	if e.decs == nil {
+		e.decs = map[string]string{}
+	}
+	name, ok := e.decs[num]
+	if !ok {
+		name = "num" + strconv.Itoa(len(e.decs))
+		e.decs[num] = name
+		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustDecimal").Call(Lit(num)))
+	}
+	return Id(name)
+}
+
+// equal is an expression: node equals literal l (JSON equality).
+func (e *checks) equal(node Code, l ir.Literal) Code {
+	switch l.Kind {
+	case "string":
+		return Id("d").Dot("StrEq").Call(node, Lit(l.Str()))
+	case "null":
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindNull")
+	case "boolean":
+		if l.JSON == "true" {
+			return Id("d").Dot("Bool").Call(node)
+		}
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindBool").Op("&&").Op("!").Id("d").Dot("Bool").Call(node)
+	case "number":
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindNumber").Op("&&").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("==").Lit(0)
+	}
+	return Id("c").Dot("Equal").Call(node, e.constVar(l))
+}
+
+// kindTest is an expression: node's kind is one of the JSON Schema types.
+func kindTest(types []string) Code {
+	var parts []Code
+	for _, t := range types {
+		var c Code
+		switch t {
+		case "null":
+			c = Id("k").Op("==").Qual(rt, "KindNull")
+		case "boolean":
+			c = Id("k").Op("==").Qual(rt, "KindBool")
+		case "object":
+			c = Id("k").Op("==").Qual(rt, "KindObject")
+		case "array":
+			c = Id("k").Op("==").Qual(rt, "KindArray")
+		case "string":
+			c = Id("k").Op("==").Qual(rt, "KindString")
+		case "number":
+			c = Id("k").Op("==").Qual(rt, "KindNumber")
+		case "integer":
+			c = Parens(Id("k").Op("==").Qual(rt, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
+		}
+		parts = append(parts, c)
+	}
+	out := &Statement{}
+	for i, p := range parts {
+		if i > 0 {
+			out.Op("||")
+		}
+		out.Add(p)
+	}
+	return out
+}
+
+func has(types []string, t string) bool {
+	for _, x := range types {
+		if x == t || t == "number" && x == "integer" {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBe reports whether s's own `type` allows kind (no type: any kind).
+func mayBe(s *ir.Schema, kind string) bool {
+	return len(s.Types) == 0 || has(s.Types, kind)
+}
+
+func (e *checks) body(g *Group, s *ir.Schema) {
+	g.Id("d").Op(":=").Id("c").Dot("Doc")
+	g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
+	uses := false
+	if len(s.Types) > 0 {
+		uses = true
+		g.If(Op("!").Parens(kindTest(s.Types))).Block(
+			Return(Id("c").Dot("FailType").Call(Id("n"), Lit(s.Loc+"/type"), Lit(strings.Join(s.Types, " or ")))),
+		)
+	}
+	if s.Const != nil {
+		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(
+			Return(e.fail(Id("n"), "CodeConst", s.Loc+"/const", "want "+s.Const.JSON)),
+		)
+	}
+	if s.Enum != nil {
+		e.enum(g, s)
+	}
+	if e.object(g, s) {
+		uses = true
+	}
+	if e.array(g, s) {
+		uses = true
+	}
+	if e.str(g, s) {
+		uses = true
+	}
+	if e.number(g, s) {
+		uses = true
+	}
+	if !uses {
+		g.Id("_").Op("=").Id("k")
+	}
+	e.applicators(g, s)
+	g.Id("_").Op("=").Id("d")
+	g.Return(True())
+}
+
+func (e *checks) enum(g *Group, s *ir.Schema) {
+	allStrings := len(s.Enum) > 0
+	var want []string
+	for _, l := range s.Enum {
+		if l.Kind != "string" {
+			allStrings = false
+		}
+		want = append(want, l.JSON)
+	}
+	msg := "want one of " + strings.Join(want, ", ")
+	if allStrings {
+		// An unknown string is an unsupported value (AHP-CORE-003); any
+		// other kind is plain invalid.
+		g.If(Id("k").Op("!=").Qual(rt, "KindString")).Block(
+			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
+		)
+		g.Switch(String().Parens(Id("d").Dot("Str").Call(Id("n")))).BlockFunc(func(sg *Group) {
+			var cases []Code
+			for _, l := range s.Enum {
+				cases = append(cases, Lit(l.Str()))
+			}
+			sg.Case(cases...)
+			sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(Id("n"), Lit(s.Loc+"/enum"), Lit("value"))))
+		})
+		return
+	}
+	cond := &Statement{}
+	for i, l := range s.Enum {
+		if i > 0 {
+			cond.Op("||")
+		}
+		cond.Add(e.equal(Id("n"), l))
+	}
+	if len(s.Enum) == 0 {
+		cond = False()
+	}
+	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)))
+}
+
+func hasObjectKeywords(s *ir.Schema) bool {
+	return s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil ||
+		s.PropertyNames != nil || s.Required != nil || s.DependentRequired != nil ||
+		s.DependentSchemas != nil || s.MinProperties != nil || s.MaxProperties != nil
+}
+
+func (e *checks) object(g *Group, s *ir.Schema) bool {
+	if !hasObjectKeywords(s) || !mayBe(s, "object") {
+		return false
+	}
+	g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
+		loc := s.Loc
+		if s.MinProperties != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinProperties)).Block(
+				Return(e.fail(Id("n"), "CodeMinProperties", loc+"/minProperties", fmt.Sprintf("want at least %d members", *s.MinProperties))))
+		}
+		if s.MaxProperties != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxProperties)).Block(
+				Return(e.fail(Id("n"), "CodeMaxProperties", loc+"/maxProperties", fmt.Sprintf("want at most %d members", *s.MaxProperties))))
+		}
+		// Required members become bits of a mask set while walking the
+		// members once.
+		req := map[string]int{}
+		for _, r := range s.Required {
+			if _, dup := req[r]; !dup {
+				req[r] = len(req)
+			}
+		}
+		bigReq := len(req) > 64
+		if len(req) > 0 {
+			if bigReq {
+				g.Id("seen").Op(":=").Make(Index().Bool(), Lit(len(req)))
+			} else {
+				g.Var().Id("seen").Uint64()
+			}
+		}
+		mark := func(sg *Group, name string) {
+			i, ok := req[name]
+			if !ok {
+				return
+			}
+			if bigReq {
+				sg.Id("seen").Index(Lit(i)).Op("=").True()
+			} else {
+				sg.Id("seen").Op("|=").Lit(uint64(1) << i)
+			}
+		}
+		walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(req) > 0
+		declared := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil
+		if declared {
+			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
+		}
+		if walk {
+			g.For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(mg *Group) {
+				if s.PropertyNames != nil {
+					if t := target(s.PropertyNames); t != nil {
+						if t.IsFalse() {
+							mg.Return(e.fail(Id("m").Dot("Name").Call(), "CodePropertyNames", s.PropertyNames.Loc, "no member is allowed"))
+						} else {
+							mg.If(Op("!").Id(t.Func).Call(Id("c"), Id("m").Dot("Name").Call(), Nil())).Block(Return(False()))
+						}
+					}
+				}
+				needMatched := s.AdditionalProperties != nil
+				if needMatched {
+					mg.Id("matched").Op(":=").False()
+				}
+				names := map[string]bool{}
+				var cases []Code
+				for _, p := range s.Properties {
+					names[p.Name] = true
+					p := p
+					cases = append(cases, Case(Lit(p.Name)).BlockFunc(func(cg *Group) {
+						mark(cg, p.Name)
+						if needMatched {
+							cg.Id("matched").Op("=").True()
+						}
+						e.child(cg, Id("m").Dot("Value").Call(), p.Schema)
+						cg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+					}))
+				}
+				for _, r := range s.Required {
+					if names[r] {
+						continue
+					}
+					names[r] = true
+					r := r
+					cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) { mark(cg, r) }))
+				}
+				if len(cases) > 0 {
+					mg.Switch(String().Parens(Id("d").Dot("Str").Call(Id("m").Dot("Name").Call()))).Block(cases...)
+				}
+				for _, pp := range s.PatternProperties {
+					pp := pp
+					mg.If(Id(pp.Pattern.Var).Dot("Match").Call(Id("d").Dot("Str").Call(Id("m").Dot("Name").Call()))).BlockFunc(func(pg *Group) {
+						if needMatched {
+							pg.Id("matched").Op("=").True()
+						}
+						e.child(pg, Id("m").Dot("Value").Call(), pp.Schema)
+						pg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+					})
+				}
+				if ap := s.AdditionalProperties; ap != nil {
+					mg.If(Op("!").Id("matched")).BlockFunc(func(ag *Group) {
+						if ap.IsFalse() {
+							ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
+							return
+						}
+						e.child(ag, Id("m").Dot("Value").Call(), ap)
+						ag.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+					})
+				}
+			})
+		}
+		if len(req) > 0 {
+			for _, r := range s.Required {
+				i := req[r]
+				var missing Code
+				if bigReq {
+					missing = Op("!").Id("seen").Index(Lit(i))
+				} else {
+					missing = Id("seen").Op("&").Lit(uint64(1) << i).Op("==").Lit(0)
+				}
+				g.If(missing).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
+			}
+		}
+		for _, dep := range s.DependentRequired {
+			dep := dep
+			g.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(dep.Name)), Id("ok")).BlockFunc(func(dg *Group) {
+				for _, r := range dep.Requires {
+					dg.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(r)), Op("!").Id("ok")).Block(
+						Return(e.fail(Id("n"), "CodeDependentRequired", loc+"/dependentRequired", fmt.Sprintf("member %q requires member %q", dep.Name, r))))
+				}
+			})
+		}
+		for _, ds := range s.DependentSchemas {
+			ds := ds
+			g.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(ds.Name)), Id("ok")).BlockFunc(func(dg *Group) {
+				e.same(dg, ds.Schema, Id("ev"))
+			})
+		}
+	})
+	return true
+}
+
+func (e *checks) array(g *Group, s *ir.Schema) bool {
+	if !(s.PrefixItems != nil || s.Items != nil || s.Contains != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems) || !mayBe(s, "array") {
+		return false
+	}
+	loc := s.Loc
+	g.If(Id("k").Op("==").Qual(rt, "KindArray")).BlockFunc(func(g *Group) {
+		if s.MinItems != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
+				Return(e.fail(Id("n"), "CodeMinItems", loc+"/minItems", fmt.Sprintf("want at least %d items", *s.MinItems))))
+		}
+		if s.MaxItems != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxItems)).Block(
+				Return(e.fail(Id("n"), "CodeMaxItems", loc+"/maxItems", fmt.Sprintf("want at most %d items", *s.MaxItems))))
+		}
+		if s.UniqueItems {
+			g.If(List(Id("ok"), Id("dup")).Op(":=").Id("c").Dot("UniqueItems").Call(Id("n")), Op("!").Id("ok")).Block(
+				Id("_").Op("=").Id("dup"),
+				Return(e.fail(Id("n"), "CodeUniqueItems", loc+"/uniqueItems", "items must be unique")))
+		}
+		itemsT := s.Items != nil && (target(s.Items) != nil)
+		containsT := s.Contains != nil
+		if len(s.PrefixItems) == 0 && !itemsT && !containsT {
+			if s.Items != nil && target(s.Items) == nil {
+				g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("AllItems").Op("=").True())
+			}
+			return
+		}
+		if containsT {
+			g.Id("matches").Op(":=").Lit(0)
+		}
+		g.For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
+			ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
+			item := Id("it").Dot("Item").Call()
+			if containsT {
+				ct := target(s.Contains)
+				var test Code = True()
+				if ct != nil && ct.IsFalse() {
+					test = False()
+				} else if ct != nil {
+					test = Id("c").Dot("Quiet").Call(item, Nil(), Id(ct.Func))
+				}
+				ig.If(test).Block(
+					Id("matches").Op("++"),
+					If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i"))),
+				)
+			}
+			rest := func(rg *Group) {
+				if s.Items != nil {
+					e.child(rg, item, s.Items)
+					rg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
+				}
+			}
+			if len(s.PrefixItems) > 0 {
+				ig.Switch(Id("i")).BlockFunc(func(sg *Group) {
+					for i, p := range s.PrefixItems {
+						p := p
+						sg.Case(Lit(i)).BlockFunc(func(cg *Group) {
+							e.child(cg, item, p)
+							cg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
+						})
+					}
+					if s.Items != nil {
+						sg.Default().BlockFunc(rest)
+					}
+				})
+			} else {
+				rest(ig)
+			}
+		})
+		if containsT {
+			min := 1
+			if s.MinContains != nil {
+				min = *s.MinContains
+			}
+			if min > 0 {
+				g.If(Id("matches").Op("<").Lit(min)).Block(
+					Return(e.fail(Id("n"), "CodeContains", loc+"/contains", fmt.Sprintf("want at least %d matching items", min))))
+			}
+			if s.MaxContains != nil {
+				g.If(Id("matches").Op(">").Lit(*s.MaxContains)).Block(
+					Return(e.fail(Id("n"), "CodeContains", loc+"/maxContains", fmt.Sprintf("want at most %d matching items", *s.MaxContains))))
+			}
+		}
+	})
+	return true
+}
+
+func (e *checks) str(g *Group, s *ir.Schema) bool {
+	if !(s.MinLength != nil || s.MaxLength != nil || s.Pattern != nil || s.Format != "") || !mayBe(s, "string") {
+		return false
+	}
+	loc := s.Loc
+	g.If(Id("k").Op("==").Qual(rt, "KindString")).BlockFunc(func(g *Group) {
+		if s.MinLength != nil || s.MaxLength != nil {
+			g.Id("l").Op(":=").Id("d").Dot("RuneCount").Call(Id("n"))
+			if s.MinLength != nil {
+				g.If(Id("l").Op("<").Lit(*s.MinLength)).Block(
+					Return(e.fail(Id("n"), "CodeMinLength", loc+"/minLength", fmt.Sprintf("want at least %d characters", *s.MinLength))))
+			}
+			if s.MaxLength != nil {
+				g.If(Id("l").Op(">").Lit(*s.MaxLength)).Block(
+					Return(e.fail(Id("n"), "CodeMaxLength", loc+"/maxLength", fmt.Sprintf("want at most %d characters", *s.MaxLength))))
+			}
+		}
+		if s.Pattern != nil {
+			g.If(Op("!").Id(s.Pattern.Var).Dot("Match").Call(Id("d").Dot("Str").Call(Id("n")))).Block(
+				Return(e.fail(Id("n"), "CodePattern", loc+"/pattern", "does not match "+s.Pattern.Source)))
+		}
+		if s.Format != "" {
+			g.If(Op("!").Qual(fmtPkg, formatFunc(s.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))).Block(
+				Return(e.fail(Id("n"), "CodeFormat", loc+"/format", "not a valid "+s.Format)))
+		}
+	})
+	return true
+}
+
+func (e *checks) number(g *Group, s *ir.Schema) bool {
+	if !(s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil) || !mayBe(s, "number") {
+		return false
+	}
+	loc := s.Loc
+	g.If(Id("k").Op("==").Qual(rt, "KindNumber")).BlockFunc(func(g *Group) {
+		bound := func(v *string, op, code, key, msg string) {
+			if v == nil {
+				return
+			}
+			g.If(Id("c").Dot("Cmp").Call(Id("n"), e.decVar(*v)).Op(op).Lit(0)).Block(
+				Return(e.fail(Id("n"), code, loc+"/"+key, msg+" "+*v)))
+		}
+		bound(s.Minimum, "<", "CodeMinimum", "minimum", "want at least")
+		bound(s.Maximum, ">", "CodeMaximum", "maximum", "want at most")
+		bound(s.ExclusiveMinimum, "<=", "CodeExclusiveMinimum", "exclusiveMinimum", "want more than")
+		bound(s.ExclusiveMaximum, ">=", "CodeExclusiveMaximum", "exclusiveMaximum", "want less than")
+		if s.MultipleOf != nil {
+			g.If(Op("!").Id("c").Dot("MultipleOf").Call(Id("n"), e.decVar(*s.MultipleOf))).Block(
+				Return(e.fail(Id("n"), "CodeMultipleOf", loc+"/multipleOf", "want a multiple of "+*s.MultipleOf)))
+		}
+	})
+	return true
+}
+
+// applicators: keywords that apply other schemas to the same instance.
+func (e *checks) applicators(g *Group, s *ir.Schema) {
+	if s.Ref != nil {
+		e.same(g, s.Ref, Id("ev"))
+	}
+	for _, a := range s.AllOf {
+		e.same(g, a, Id("ev"))
+	}
+	if len(s.AnyOf) > 0 {
+		e.union(g, s, s.AnyOf, false)
+	}
+	if len(s.OneOf) > 0 {
+		e.union(g, s, s.OneOf, true)
+	}
+	if s.Not != nil {
+		t := target(s.Not)
+		switch {
+		case t == nil:
+			g.Return(e.fail(Id("n"), "CodeNot", s.Not.Loc, "must not match a schema that accepts everything"))
+		case t.IsFalse():
+		default:
+			g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(t.Func))).Block(
+				Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
+		}
+	}
+	if s.If != nil {
+		cond := e.callBool("Condition", s.If, Id("n"))
+		then := func(bg *Group) {
+			if s.Then != nil {
+				e.same(bg, s.Then, Id("ev"))
+			}
+		}
+		els := func(bg *Group) {
+			if s.Else != nil {
+				e.same(bg, s.Else, Id("ev"))
+			}
+		}
+		if s.Else == nil {
+			g.If(cond).BlockFunc(then)
+		} else if s.Then == nil {
+			g.If(Op("!").Parens(cond)).BlockFunc(els)
+		} else {
+			g.If(cond).BlockFunc(then).Else().BlockFunc(els)
+		}
+	}
+}
+
+// union emits anyOf (one == false) or oneOf.
+func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
+	kw, code := "anyOf", "CodeAnyOf"
+	if one {
+		kw, code = "oneOf", "CodeOneOf"
+	}
+	loc := s.Loc + "/" + kw
+	g.BlockFunc(func(g *Group) {
+		if s.Dispatch != nil {
+			g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(
+				Return(Id("c").Dot("FailType").Call(Id("n"), Lit(loc), Lit("object"))))
+			e.dispatch(g, s.Dispatch, list, one, loc, code)
+			return
+		}
+		e.tryBranches(g, list, allIndexes(len(list)), one, loc, code)
+	})
+}
+
+func allIndexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// tryBranches evaluates the candidate branches with anyOf/oneOf semantics.
+func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, loc, code string) {
+	if len(idx) == 1 {
+		// One candidate: its own error is the most precise explanation.
+		e.same(g, list[idx[0]], Id("ev"))
+		return
+	}
+	g.Id("mark").Op(":=").Id("c").Dot("Mark").Call()
+	g.Id("matches").Op(":=").Lit(0)
+	for _, i := range idx {
+		cond := e.callBool("Branch", list[i], Id("n"))
+		if !one {
+			// anyOf: with no annotations to collect, stop at the first match.
+			g.If(Parens(Id("ev").Op("!=").Nil().Op("||").Id("matches").Op("==").Lit(0)).Op("&&").Add(cond)).Block(Id("matches").Op("++"))
+			continue
+		}
+		g.If(cond).Block(Id("matches").Op("++"))
+	}
+	g.If(Id("matches").Op("==").Lit(0)).Block(
+		Return(Id("c").Dot("FailBranches").Call(Id("mark"), Id("n"), Qual(rt, code), Lit(loc), Lit(fmt.Sprintf("matches none of %d alternatives", len(idx))))))
+	if one {
+		g.If(Id("matches").Op(">").Lit(1)).Block(
+			Return(e.fail(Id("n"), "CodeOneOfMany", loc, "matches more than one alternative")))
+	}
+	g.Id("c").Dot("Discard").Call(Id("mark"))
+}
+
+func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool, loc, code string) {
+	v := Id("dv")
+	g.List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member))
+	g.If(Op("!").Id("ok")).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
+	g.Switch().BlockFunc(func(sg *Group) {
+		for _, c := range d.Cases {
+			c := c
+			sg.Case(Id("d").Dot("StrEq").Call(v, Lit(c.Value.Str()))).BlockFunc(func(cg *Group) {
+				if c.Sub != nil {
+					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code) })
+					return
+				}
+				e.tryBranches(cg, list, c.Branches, one, loc, code)
+			})
+		}
+		sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(v, Lit(loc), Lit(d.Member))))
+	})
+}
+
+// formatFunc is the runtime checker of a format: its exported name. The
+// IR only asserts formats the runtime knows.
+func formatFunc(name string) string {
+	_, goName, _ := format.Lookup(name)
+	return goName
+}

@@ -1,0 +1,411 @@
+package ir
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Options tune how schemas become checks.
+type Options struct {
+	// AnnotateFormats treats `format` as an annotation (JSON Schema's
+	// default). By default formats are asserted, as AHP requires for uri
+	// and date-time; an unknown format is then a generation error.
+	AnnotateFormats bool
+	// KnownFormat reports whether the runtime can check a format.
+	KnownFormat func(name string) bool
+}
+
+// Program is everything generated for one schema set: its checks in a
+// deterministic order, and the document roots.
+type Program struct {
+	Schemas []*Schema
+	// Roots maps each document path to its root schema.
+	Roots map[string]*Schema
+	// Patterns lists every regular expression, in order of first use.
+	Patterns []*Pattern
+	set      *load.Set
+	bySch    map[*jsonschema.Schema]*Schema
+	funcs    *names
+	opt      Options
+	patterns map[string]*Pattern
+	patVars  *names
+}
+
+// Build converts a loaded set into checks.
+func Build(set *load.Set, opt Options) (*Program, error) {
+	p := &Program{
+		Roots: map[string]*Schema{}, set: set, bySch: map[*jsonschema.Schema]*Schema{},
+		funcs: newNames(), opt: opt, patterns: map[string]*Pattern{}, patVars: newNames(),
+	}
+	for _, doc := range set.Docs {
+		s, err := p.schema(doc.Schema)
+		if err != nil {
+			return nil, err
+		}
+		p.Roots[doc.Path] = s
+	}
+	// Every $defs entry is a check of its own even when nothing refers to
+	// it: callers decode with any named definition.
+	for _, doc := range set.Docs {
+		if err := p.defs(doc); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range p.Schemas {
+		if len(s.OneOf) > 0 {
+			s.Dispatch = dispatch(s.OneOf, allIndexes(len(s.OneOf)), nil)
+		} else if len(s.AnyOf) > 0 {
+			s.Dispatch = dispatch(s.AnyOf, allIndexes(len(s.AnyOf)), nil)
+		}
+	}
+	return p, nil
+}
+
+// Lookup returns the check of the schema at a document path and pointer.
+func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
+	for _, doc := range p.set.Docs {
+		if doc.Path != docPath {
+			continue
+		}
+		sch, err := p.set.Compile(doc.URL + "#" + ptr)
+		if err != nil {
+			return nil, err
+		}
+		return p.schema(sch)
+	}
+	return nil, fmt.Errorf("no document %s", docPath)
+}
+
+func (p *Program) defs(doc *load.Document) error {
+	raw := doc.Raw
+	if raw.Kind(0) != ahprt.KindObject {
+		return nil
+	}
+	defs, ok := raw.Member(0, "$defs")
+	if !ok {
+		return nil
+	}
+	for m := raw.Members(defs); m.Next(); {
+		ptr := "/$defs/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(raw.Text(m.Name()))
+		if _, err := p.Lookup(doc.Path, ptr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *Program) schema(sch *jsonschema.Schema) (*Schema, error) {
+	if s, ok := p.bySch[sch]; ok {
+		return s, nil
+	}
+	doc, ptr, ok := p.set.Locate(sch)
+	if !ok {
+		return nil, fmt.Errorf("internal: cannot locate schema %s", sch.Location)
+	}
+	s := &Schema{Loc: doc.Path + "#" + ptr}
+	s.Func = p.funcs.take(checkFuncName(doc.Path, ptr))
+	p.bySch[sch] = s
+	p.Schemas = append(p.Schemas, s)
+	if err := p.fill(s, sch, doc, ptr); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (p *Program) fail(doc *load.Document, ptr, format string, args ...any) error {
+	return &load.Error{File: doc.Path, Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
+}
+
+// fill copies the keywords of sch into s. Structure comes from the
+// compiled schema (refs resolved); literals come from the raw document,
+// exactly as written.
+func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, ptr string) error {
+	if sch.Bool != nil {
+		b := *sch.Bool
+		s.Bool = &b
+		return nil
+	}
+	raw := doc.Raw
+	n, ok := p.rawNode(doc, ptr)
+	if !ok {
+		return p.fail(doc, ptr, "internal: raw schema not found")
+	}
+	lit := func(key string) (ahprt.Node, bool) { return raw.Member(n, key) }
+	sub := func(x *jsonschema.Schema) (*Schema, error) {
+		if x == nil {
+			return nil, nil
+		}
+		return p.schema(x)
+	}
+	subs := func(xs []*jsonschema.Schema) ([]*Schema, error) {
+		var out []*Schema
+		for _, x := range xs {
+			y, err := p.schema(x)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, y)
+		}
+		return out, nil
+	}
+	var err error
+	if v, ok := lit("title"); ok && raw.Kind(v) == ahprt.KindString {
+		s.Title = raw.Text(v)
+	}
+	if v, ok := lit("description"); ok && raw.Kind(v) == ahprt.KindString {
+		s.Description = raw.Text(v)
+	}
+	if s.Ref, err = sub(sch.Ref); err != nil {
+		return err
+	}
+	if v, ok := lit("type"); ok {
+		if raw.Kind(v) == ahprt.KindString {
+			s.Types = []string{raw.Text(v)}
+		} else {
+			for it := raw.Items(v); it.Next(); {
+				s.Types = append(s.Types, raw.Text(it.Item()))
+			}
+		}
+	}
+	if v, ok := lit("const"); ok {
+		l := literal(raw, v)
+		s.Const = &l
+	}
+	if v, ok := lit("enum"); ok {
+		s.Enum = []Literal{}
+		for it := raw.Items(v); it.Next(); {
+			s.Enum = append(s.Enum, literal(raw, it.Item()))
+		}
+	}
+	if s.AllOf, err = subs(sch.AllOf); err != nil {
+		return err
+	}
+	if s.AnyOf, err = subs(sch.AnyOf); err != nil {
+		return err
+	}
+	if s.OneOf, err = subs(sch.OneOf); err != nil {
+		return err
+	}
+	if s.Not, err = sub(sch.Not); err != nil {
+		return err
+	}
+	if sch.If != nil && (sch.Then != nil || sch.Else != nil) {
+		if s.If, err = sub(sch.If); err != nil {
+			return err
+		}
+		if s.Then, err = sub(sch.Then); err != nil {
+			return err
+		}
+		if s.Else, err = sub(sch.Else); err != nil {
+			return err
+		}
+	}
+	// Objects.
+	if v, ok := lit("properties"); ok {
+		for m := raw.Members(v); m.Next(); {
+			name := raw.Text(m.Name())
+			ps, err := sub(sch.Properties[name])
+			if err != nil {
+				return err
+			}
+			s.Properties = append(s.Properties, Prop{Name: name, Schema: ps})
+		}
+	}
+	if v, ok := lit("patternProperties"); ok {
+		for m := raw.Members(v); m.Next(); {
+			src := raw.Text(m.Name())
+			var target *jsonschema.Schema
+			for re, x := range sch.PatternProperties {
+				if re.String() == src {
+					target = x
+				}
+			}
+			ps, err := sub(target)
+			if err != nil {
+				return err
+			}
+			pat, err := p.pattern(src, doc, ptr+"/patternProperties")
+			if err != nil {
+				return err
+			}
+			s.PatternProperties = append(s.PatternProperties, PatternProp{Pattern: pat, Schema: ps})
+		}
+	}
+	if x, ok := sch.AdditionalProperties.(*jsonschema.Schema); ok {
+		if s.AdditionalProperties, err = sub(x); err != nil {
+			return err
+		}
+	} else if b, ok := sch.AdditionalProperties.(bool); ok {
+		s.AdditionalProperties = &Schema{Bool: &b, Loc: s.Loc + "/additionalProperties"}
+	}
+	if s.PropertyNames, err = sub(sch.PropertyNames); err != nil {
+		return err
+	}
+	if v, ok := lit("required"); ok {
+		s.Required = []string{}
+		for it := raw.Items(v); it.Next(); {
+			s.Required = append(s.Required, raw.Text(it.Item()))
+		}
+	}
+	if v, ok := lit("dependentRequired"); ok {
+		for m := raw.Members(v); m.Next(); {
+			dep := Dependency{Name: raw.Text(m.Name())}
+			for it := raw.Items(m.Value()); it.Next(); {
+				dep.Requires = append(dep.Requires, raw.Text(it.Item()))
+			}
+			s.DependentRequired = append(s.DependentRequired, dep)
+		}
+	}
+	if v, ok := lit("dependentSchemas"); ok {
+		for m := raw.Members(v); m.Next(); {
+			name := raw.Text(m.Name())
+			ds, err := sub(sch.DependentSchemas[name])
+			if err != nil {
+				return err
+			}
+			s.DependentSchemas = append(s.DependentSchemas, Prop{Name: name, Schema: ds})
+		}
+	}
+	s.MinProperties, s.MaxProperties = sch.MinProperties, sch.MaxProperties
+	// Arrays.
+	if s.PrefixItems, err = subs(sch.PrefixItems); err != nil {
+		return err
+	}
+	if s.Items, err = sub(sch.Items2020); err != nil {
+		return err
+	}
+	if s.Contains, err = sub(sch.Contains); err != nil {
+		return err
+	}
+	if s.Contains != nil {
+		s.MinContains, s.MaxContains = sch.MinContains, sch.MaxContains
+	}
+	s.MinItems, s.MaxItems, s.UniqueItems = sch.MinItems, sch.MaxItems, sch.UniqueItems
+	// Strings.
+	s.MinLength, s.MaxLength = sch.MinLength, sch.MaxLength
+	if v, ok := lit("pattern"); ok {
+		if s.Pattern, err = p.pattern(raw.Text(v), doc, ptr+"/pattern"); err != nil {
+			return err
+		}
+	}
+	if v, ok := lit("format"); ok && !p.opt.AnnotateFormats {
+		name := raw.Text(v)
+		if p.opt.KnownFormat != nil && !p.opt.KnownFormat(name) {
+			return p.fail(doc, ptr+"/format", "format %q cannot be asserted: the runtime has no checker for it", name)
+		}
+		s.Format = name
+	}
+	// Numbers: the exact spelling of each bound.
+	num := func(key string) *string {
+		if v, ok := lit(key); ok {
+			t := string(raw.Raw(v))
+			return &t
+		}
+		return nil
+	}
+	s.Minimum, s.Maximum = num("minimum"), num("maximum")
+	s.ExclusiveMinimum, s.ExclusiveMaximum = num("exclusiveMinimum"), num("exclusiveMaximum")
+	s.MultipleOf = num("multipleOf")
+	return nil
+}
+
+func (p *Program) rawNode(doc *load.Document, ptr string) (ahprt.Node, bool) {
+	n := doc.Raw.Root()
+	if ptr == "" {
+		return n, true
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch doc.Raw.Kind(n) {
+		case ahprt.KindObject:
+			v, ok := doc.Raw.Member(n, tok)
+			if !ok {
+				return 0, false
+			}
+			n = v
+		case ahprt.KindArray:
+			found := false
+			for it := doc.Raw.Items(n); it.Next(); {
+				if fmt.Sprint(it.Index()) == tok {
+					n, found = it.Item(), true
+					break
+				}
+			}
+			if !found {
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+func (p *Program) pattern(src string, doc *load.Document, ptr string) (*Pattern, error) {
+	if pat, ok := p.patterns[src]; ok {
+		return pat, nil
+	}
+	re, err := p.set.Pattern(src)
+	if err != nil {
+		return nil, p.fail(doc, ptr, "%v", err)
+	}
+	pat := &Pattern{Source: src, RE2: re, Var: p.patVars.take("re" + itoa(len(p.Patterns)))}
+	p.patterns[src] = pat
+	p.Patterns = append(p.Patterns, pat)
+	return pat, nil
+}
+
+// literal reads a JSON value of a schema, compact, with its type name.
+func literal(raw *ahprt.Doc, n ahprt.Node) Literal {
+	l := Literal{JSON: string(raw.RawValue(n))}
+	switch raw.Kind(n) {
+	case ahprt.KindNull:
+		l.Kind = "null"
+	case ahprt.KindBool:
+		l.Kind = "boolean"
+	case ahprt.KindString:
+		l.Kind = "string"
+		l.JSON = quote(raw.Text(n)) // one spelling per string, escapes normalised
+	case ahprt.KindNumber:
+		l.Kind = "number"
+	case ahprt.KindObject:
+		l.Kind = "object"
+	case ahprt.KindArray:
+		l.Kind = "array"
+	}
+	return l
+}
+
+func quote(s string) string { return string(ahprt.AppendString(nil, s)) }
+
+// Str returns the string a string literal holds.
+func (l Literal) Str() string {
+	d, err := ahprt.Parse([]byte(l.JSON), ahprt.Limits{})
+	if err != nil || d.Kind(0) != ahprt.KindString {
+		return ""
+	}
+	return d.Text(0)
+}
+
+func allIndexes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// sortedKeys is used where map order would leak into output.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

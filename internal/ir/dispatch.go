@@ -1,0 +1,137 @@
+package ir
+
+// Discriminator detection. A union's branch can be skipped without
+// evaluating it when it is certain to fail: if every branch of the union
+// only accepts objects, requires member M, and fixes M to a constant, then
+// an instance whose M differs from a branch's constant fails that branch.
+// Dispatching on M therefore gives exactly the union's result while
+// evaluating only the branches that can match — and it tells an unknown
+// discriminator value (unsupported semantics) from a malformed branch.
+
+// facts are what a schema asserts unconditionally about an instance:
+// through $ref and allOf, never through conditional applicators.
+type facts struct {
+	objectOnly bool
+	required   map[string]bool
+	consts     map[string]Literal // member → the constant it must equal
+	order      []string           // members with a constant, in schema order
+}
+
+func collect(s *Schema, f *facts, seen map[*Schema]bool) {
+	if s == nil || seen[s] {
+		return
+	}
+	seen[s] = true
+	if len(s.Types) > 0 {
+		only := true
+		for _, t := range s.Types {
+			if t != "object" {
+				only = false
+			}
+		}
+		if only {
+			f.objectOnly = true
+		}
+	}
+	for _, r := range s.Required {
+		f.required[r] = true
+	}
+	for _, p := range s.Properties {
+		if l, ok := constOf(p.Schema, map[*Schema]bool{}); ok {
+			if _, dup := f.consts[p.Name]; !dup {
+				f.order = append(f.order, p.Name)
+			}
+			f.consts[p.Name] = l
+		}
+	}
+	collect(s.Ref, f, seen)
+	for _, a := range s.AllOf {
+		collect(a, f, seen)
+	}
+}
+
+// constOf finds the string constant a schema fixes its instance to.
+// Only strings: their equality is plain text equality, with no number
+// spellings to normalise.
+func constOf(s *Schema, seen map[*Schema]bool) (Literal, bool) {
+	if s == nil || seen[s] {
+		return Literal{}, false
+	}
+	seen[s] = true
+	if s.Const != nil && s.Const.Kind == "string" {
+		return *s.Const, true
+	}
+	if len(s.Enum) == 1 && s.Enum[0].Kind == "string" {
+		return s.Enum[0], true
+	}
+	if l, ok := constOf(s.Ref, seen); ok {
+		return l, true
+	}
+	for _, a := range s.AllOf {
+		if l, ok := constOf(a, seen); ok {
+			return l, true
+		}
+	}
+	return Literal{}, false
+}
+
+// dispatch builds the decision for branches (indexes into list), ignoring
+// members already decided.
+func dispatch(list []*Schema, branches []int, decided map[string]bool) *Dispatch {
+	if len(branches) < 2 && decided != nil {
+		return nil
+	}
+	fs := make([]*facts, len(branches))
+	for i, b := range branches {
+		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
+		collect(list[b], f, map[*Schema]bool{})
+		if !f.objectOnly {
+			return nil
+		}
+		fs[i] = f
+	}
+	// The first member (in the first branch's order) that every branch
+	// requires and fixes.
+	var member string
+	for _, m := range fs[0].order {
+		if decided[m] {
+			continue
+		}
+		all := true
+		for _, f := range fs {
+			if _, ok := f.consts[m]; !ok || !f.required[m] {
+				all = false
+				break
+			}
+		}
+		if all {
+			member = m
+			break
+		}
+	}
+	if member == "" {
+		return nil
+	}
+	d := &Dispatch{Member: member}
+	index := map[string]int{}
+	for i, b := range branches {
+		l := fs[i].consts[member]
+		k, ok := index[l.JSON]
+		if !ok {
+			k = len(d.Cases)
+			index[l.JSON] = k
+			d.Cases = append(d.Cases, DispatchCase{Value: l})
+		}
+		d.Cases[k].Branches = append(d.Cases[k].Branches, b)
+	}
+	next := map[string]bool{member: true}
+	for m := range decided {
+		next[m] = true
+	}
+	for i := range d.Cases {
+		if len(d.Cases[i].Branches) > 1 {
+			d.Cases[i].Sub = dispatch(list, d.Cases[i].Branches, next)
+		}
+	}
+	return d
+}

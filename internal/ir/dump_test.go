@@ -1,0 +1,77 @@
+package ir
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+// dump renders the types of a program, for golden tests and debugging.
+func dump(ts *Types) string {
+	var b strings.Builder
+	for _, t := range ts.All {
+		kind := [...]string{"struct", "union", "enum", "alias", "kinds"}[t.Kind]
+		fmt.Fprintf(&b, "%s %s", kind, t.Name)
+		if t.Named {
+			b.WriteString(" (named)")
+		}
+		b.WriteString("\n")
+		for _, f := range t.Fields {
+			req := ""
+			if f.Required {
+				req = " required"
+			}
+			if f.Const != nil {
+				fmt.Fprintf(&b, "  %s %q = %s%s\n", f.Go, f.JSON, f.Const.JSON, req)
+				continue
+			}
+			fmt.Fprintf(&b, "  %s %q %s%s\n", f.Go, f.JSON, f.Type, req)
+		}
+		if t.Kind == StructKind && t.Open {
+			b.WriteString("  (open)\n")
+		}
+		if t.Extra != nil {
+			fmt.Fprintf(&b, "  extra %s\n", t.Extra)
+		}
+		for _, v := range t.Variants {
+			fmt.Fprintf(&b, "  | %s\n", v.Type.Name)
+		}
+		for _, v := range t.Values {
+			fmt.Fprintf(&b, "  %s = %q\n", v.Go, v.Value)
+		}
+		if t.Target != nil {
+			fmt.Fprintf(&b, "  = %s\n", t.Target)
+		}
+		for _, a := range t.Alts {
+			fmt.Fprintf(&b, "  %s: %s %s\n", a.Kind, a.Go, a.Type)
+		}
+	}
+	return b.String()
+}
+
+func TestDumpUpstream(t *testing.T) {
+	root := os.Getenv("AHP_ROOT")
+	if root == "" {
+		root = filepath.Join("..", "..", "..", "shared", "ahp-upstream")
+	}
+	if os.Getenv("IR_DUMP") == "" {
+		t.Skip("set IR_DUMP=1 to print the types of the upstream draft")
+	}
+	s, err := load.LoadSnapshot(filepath.Join(root, "schema"), "draft", load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(s.Set, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := BuildTypes(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(os.Getenv("IR_DUMP"), []byte(dump(ts)), 0o644)
+}

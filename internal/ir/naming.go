@@ -1,0 +1,177 @@
+package ir
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Every Go identifier the generator emits is chosen in this file.
+
+// initialisms are written in capitals inside Go names (Go's own style).
+var initialisms = map[string]string{
+	"id": "ID", "ids": "IDs", "json": "JSON", "rpc": "RPC", "url": "URL", "uri": "URI",
+	"http": "HTTP", "https": "HTTPS", "mcp": "MCP", "api": "API", "ip": "IP", "tls": "TLS",
+	"mtls": "MTLS", "ms": "Ms", "sha256": "SHA256", "dns": "DNS", "jsonl": "JSONL",
+	"utf8": "UTF8", "oauth": "OAuth", "cwd": "Cwd", "ui": "UI", "io": "IO",
+}
+
+// words splits a schema name ("config.change.before", "jsonRpcId",
+// "tool-before.schema") into lower-case words.
+func words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r):
+			// A capital starts a word, except inside a run of capitals
+			// ("HTTPServer": HTTP, Server).
+			if len(cur) > 0 && (!unicode.IsUpper(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])) {
+				flush()
+			}
+			cur = append(cur, r)
+		case unicode.IsDigit(r):
+			if len(cur) > 0 && !unicode.IsDigit(rs[i-1]) && !isSHA(cur) {
+				flush()
+			}
+			cur = append(cur, r)
+		default:
+			if len(cur) > 0 && unicode.IsDigit(rs[i-1]) && !isSHA(cur) {
+				flush()
+			}
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return out
+}
+
+func isSHA(cur []rune) bool { return strings.EqualFold(string(cur), "sha") }
+
+// exported turns a schema name into an exported Go identifier.
+func exported(s string) string {
+	var b strings.Builder
+	for _, w := range words(s) {
+		if up, ok := initialisms[w]; ok {
+			b.WriteString(up)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(w)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(w[n:])
+	}
+	name := b.String()
+	if name == "" {
+		return "X"
+	}
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsLetter(r) {
+		name = "X" + name
+	}
+	return name
+}
+
+// docStem is a document's name without folder and ".schema.json".
+func docStem(file string) string {
+	if i := strings.LastIndexByte(file, '/'); i >= 0 {
+		file = file[i+1:]
+	}
+	file = strings.TrimSuffix(file, ".json")
+	file = strings.TrimSuffix(file, ".schema")
+	return file
+}
+
+// checkFuncName names the check function of a schema location: "v", the
+// document, then the pointer's tokens (keywords shortened), so names stay
+// stable when unrelated parts of a snapshot change.
+func checkFuncName(file, ptr string) string {
+	var b strings.Builder
+	b.WriteString("v")
+	b.WriteString(exported(docStem(file)))
+	if ptr == "" {
+		return b.String()
+	}
+	toks := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i := 0; i < len(toks); i++ {
+		t := strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])
+		switch t {
+		case "properties", "$defs", "patternProperties", "dependentSchemas":
+			if i+1 < len(toks) {
+				i++
+				b.WriteString("_")
+				b.WriteString(identPart(strings.NewReplacer("~1", "/", "~0", "~").Replace(toks[i])))
+				continue
+			}
+		}
+		b.WriteString("_")
+		b.WriteString(identPart(strings.TrimPrefix(t, "$")))
+	}
+	return b.String()
+}
+
+// identPart keeps letters and digits of s, joining words in camel case.
+func identPart(s string) string {
+	ws := words(s)
+	if len(ws) == 0 {
+		return "x"
+	}
+	var b strings.Builder
+	for i, w := range ws {
+		if i == 0 {
+			b.WriteString(w)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(w)
+		b.WriteRune(unicode.ToUpper(r))
+		b.WriteString(w[n:])
+	}
+	return b.String()
+}
+
+// goKeywords cannot be identifiers; the generator's own names are reserved too.
+var goKeywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true,
+	"goto": true, "if": true, "import": true, "interface": true, "map": true, "package": true,
+	"range": true, "return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
+}
+
+// names hands out unique identifiers within one scope (a package, or one
+// struct's fields and methods): a clash gets a numeric suffix, in the
+// deterministic order names are requested.
+type names struct{ used map[string]bool }
+
+func newNames(reserved ...string) *names {
+	n := &names{used: map[string]bool{}}
+	for _, r := range reserved {
+		n.used[r] = true
+	}
+	return n
+}
+
+func (n *names) take(want string) string {
+	if goKeywords[want] {
+		want += "_"
+	}
+	name := want
+	for i := 2; n.used[name]; i++ {
+		name = want + itoa(i)
+	}
+	n.used[name] = true
+	return name
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}

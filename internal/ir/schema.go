@@ -1,0 +1,129 @@
+// Package ir is the model the emitter consumes: every schema location of a
+// snapshot as checks to generate (Schema), the Go types that hold decoded
+// values (Type), and every Go name, chosen here and nowhere else.
+package ir
+
+// Schema is one schema location, compiled into one check. Fields mirror
+// JSON Schema 2020-12 keywords; absent keywords are zero. Exact literals
+// (const, enum, numeric bounds) keep the schema's own JSON spelling.
+type Schema struct {
+	// Loc is where the schema is written: "draft/effect.schema.json#/oneOf/1".
+	Loc string
+	// Func is the Go name of the generated check function.
+	Func string
+
+	// Bool is set for the boolean schemas true and false.
+	Bool *bool
+
+	Ref   *Schema
+	Types []string // JSON Schema type names; empty means any
+	Const *Literal
+	Enum  []Literal
+
+	AllOf, AnyOf, OneOf []*Schema
+	Not                 *Schema
+	If, Then, Else      *Schema
+	// Dispatch, when set, selects the AnyOf/OneOf branches that can match
+	// by discriminator members instead of trying every branch.
+	Dispatch *Dispatch
+
+	Properties           []Prop
+	PatternProperties    []PatternProp
+	AdditionalProperties *Schema
+	PropertyNames        *Schema
+	Required             []string
+	DependentRequired    []Dependency
+	DependentSchemas     []Prop
+	MinProperties        *int
+	MaxProperties        *int
+
+	PrefixItems []*Schema
+	Items       *Schema
+	Contains    *Schema
+	MinContains *int
+	MaxContains *int
+	MinItems    *int
+	MaxItems    *int
+	UniqueItems bool
+
+	MinLength *int
+	MaxLength *int
+	Pattern   *Pattern
+	// Format is an asserted format ("uri", "date-time", …); empty when the
+	// schema has none or formats are annotations.
+	Format string
+
+	Minimum, Maximum                   *string
+	ExclusiveMinimum, ExclusiveMaximum *string
+	MultipleOf                         *string
+
+	Title, Description string
+}
+
+// Literal is a JSON value written in a schema, compact.
+type Literal struct {
+	JSON string
+	Kind string // JSON Schema type name of the value ("integer" for integral numbers)
+}
+
+// Prop is a named subschema (properties, dependentSchemas).
+type Prop struct {
+	Name   string
+	Schema *Schema
+}
+
+// PatternProp is one patternProperties entry.
+type PatternProp struct {
+	Pattern *Pattern
+	Schema  *Schema
+}
+
+// Pattern is a regular expression from the schema and its RE2 translation.
+type Pattern struct {
+	Source string
+	RE2    string
+	// Var is the Go name of the compiled regexp variable.
+	Var string
+}
+
+// Dependency is one dependentRequired entry.
+type Dependency struct {
+	Name     string
+	Requires []string
+}
+
+// Dispatch is a decision on one member's value: every candidate branch
+// requires the member with a constant value, so only the branches whose
+// constant equals the instance's value can match.
+type Dispatch struct {
+	Member string
+	Cases  []DispatchCase
+}
+
+// DispatchCase lists the branches (indexes into AnyOf or OneOf) whose
+// constant for the member is Value; Sub refines them on another member.
+type DispatchCase struct {
+	Value    Literal
+	Branches []int
+	Sub      *Dispatch
+}
+
+// IsTrue reports whether s accepts everything (true, {} or only
+// annotations).
+func (s *Schema) IsTrue() bool {
+	if s.Bool != nil {
+		return *s.Bool
+	}
+	return s.Ref == nil && len(s.Types) == 0 && s.Const == nil && s.Enum == nil &&
+		s.AllOf == nil && s.AnyOf == nil && s.OneOf == nil && s.Not == nil && s.If == nil &&
+		s.Properties == nil && s.PatternProperties == nil && s.AdditionalProperties == nil &&
+		s.PropertyNames == nil && s.Required == nil && s.DependentRequired == nil &&
+		s.DependentSchemas == nil && s.MinProperties == nil && s.MaxProperties == nil &&
+		s.PrefixItems == nil && s.Items == nil && s.Contains == nil && s.MinItems == nil &&
+		s.MaxItems == nil && !s.UniqueItems && s.MinLength == nil && s.MaxLength == nil &&
+		s.Pattern == nil && s.Format == "" && s.Minimum == nil && s.Maximum == nil &&
+		s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil
+}
+
+// IsFalse reports whether s is the schema false.
+func (s *Schema) IsFalse() bool { return s.Bool != nil && !*s.Bool }

@@ -1,0 +1,1074 @@
+package ir
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The Go side of a snapshot. Types hold decoded values losslessly: every
+// instance the schema accepts has exactly one Go value, and encoding it
+// gives back an equal JSON value. Checks stay exact whatever the types:
+// where a schema says more than a Go type can (an if/then on a member, a
+// pattern), the type is the widest sound one and the check says the rest.
+
+// TypeKind is how a Type is declared in Go.
+type TypeKind int
+
+const (
+	// StructKind: an object with declared members.
+	StructKind TypeKind = iota
+	// UnionKind: an object that is one of several shapes; an interface
+	// implemented by each variant's struct.
+	UnionKind
+	// EnumKind: a string from a fixed list; a string type with constants.
+	EnumKind
+	// AliasKind: a name for another Go type (a definition the schema
+	// names, like a string with a pattern, or raw JSON).
+	AliasKind
+	// KindUnionKind: a value of one of several JSON kinds (string or
+	// integer, say); a struct with one field per kind.
+	KindUnionKind
+)
+
+// Type is a Go type the generator declares.
+type Type struct {
+	Name   string
+	Kind   TypeKind
+	Schema *Schema // the check that validates a value of this type
+	Doc    string
+	// Named is set for document roots and $defs entries (part of the
+	// package's API); inline types are named after where they appear.
+	Named bool
+
+	// StructKind.
+	Fields []*Field
+	// Open structs keep members the schema does not declare.
+	Open bool
+	// Extra types the values of undeclared members when the schema
+	// constrains them (additionalProperties or patternProperties with a
+	// schema); such structs keep them in a map.
+	Extra *Expr
+
+	// UnionKind: the variants, in schema order. Unions list every
+	// concrete struct that can appear (nested unions are flattened).
+	Variants []*Variant
+	// Members lists the unions this type is a variant of (its marker
+	// methods).
+	Unions []*Type
+
+	// EnumKind.
+	Values []EnumValue
+
+	// AliasKind.
+	Target *Expr
+
+	// KindUnionKind: one alternative per JSON kind.
+	Alts []*Alt
+}
+
+// Field is a member of a struct.
+type Field struct {
+	JSON     string
+	Go       string
+	Type     *Expr
+	Required bool
+	// Const is set for a member fixed to one value: it is not stored
+	// (required) or stored as a presence flag (optional), and encoders
+	// write the constant.
+	Const *Literal
+	Doc   string
+}
+
+// Variant is one alternative of a union.
+type Variant struct {
+	Type *Type
+	// Schema is the branch whose check selects this variant.
+	Schema *Schema
+}
+
+// EnumValue is one constant of an enum type.
+type EnumValue struct {
+	Go    string
+	Value string
+}
+
+// Alt is one JSON kind of a KindUnion.
+type Alt struct {
+	Kind  string // null, boolean, string, integer, number, object, array
+	Go    string // field name
+	Type  *Expr
+	Check *Schema // the schema selecting this alternative (object/array alternatives)
+}
+
+// Expr is a Go type expression for a field or element.
+type Expr struct {
+	// Builtin is one of: string, bool, int64, Number, Value, Null.
+	Builtin string
+	Named   *Type
+	// Slice or Map of Elem.
+	Slice, Map bool
+	Elem       *Expr
+}
+
+// Builtin type names.
+const (
+	BString = "string"
+	BBool   = "bool"
+	BInt64  = "int64"
+	BNumber = "Number"
+	BValue  = "Value"
+	BNull   = "Null"
+)
+
+func (e *Expr) String() string {
+	switch {
+	case e.Named != nil:
+		return e.Named.Name
+	case e.Slice:
+		return "[]" + e.Elem.String()
+	case e.Map:
+		return "map[string]" + e.Elem.String()
+	}
+	return e.Builtin
+}
+
+// Types is the Go API of a program.
+type Types struct {
+	// All lists every declared type in a deterministic order.
+	All []*Type
+	// Named maps document roots and $defs entries (by location) to types.
+	Named map[string]*Type
+	// Roots lists named types in location order (the package's entry points).
+	Roots []*Type
+
+	prog     *Program
+	names    *names
+	bySchema map[*Schema]*Type
+	building map[*Schema]bool
+	named    map[*Schema]string // schema → name it must get
+}
+
+// reservedNames are package-level names the emitter declares itself.
+var reservedNames = []string{"WireVersion", "SnapshotKey", "Registry", "Null"}
+
+// BuildTypes derives the Go types of a program.
+func BuildTypes(p *Program) (*Types, error) {
+	t := &Types{Named: map[string]*Type{}, prog: p, names: newNames(reservedNames...), bySchema: map[*Schema]*Type{}, building: map[*Schema]bool{}, named: map[*Schema]string{}}
+	// Names of named types first, so that inline types never take them.
+	type entry struct {
+		loc, name string
+		s         *Schema
+	}
+	var entries []entry
+	for _, doc := range p.set.Docs {
+		root := p.Roots[doc.Path]
+		entries = append(entries, entry{doc.Path + "#", rootTypeName(doc.Path), root})
+	}
+	var defs []entry
+	for _, s := range p.Schemas {
+		if file, def, ok := defName(s.Loc); ok {
+			_ = file
+			defs = append(defs, entry{s.Loc, exported(def), s})
+		}
+	}
+	// A definition keeps its plain name when nothing else wants it, or
+	// when it is the one real definition among aliases of it (a def that
+	// is only a $ref). Otherwise it is prefixed with its document's name.
+	rootNames := map[string]bool{}
+	for _, e := range entries {
+		rootNames[e.name] = true
+	}
+	wanted := map[string][]int{}
+	for i, e := range defs {
+		wanted[e.name] = append(wanted[e.name], i)
+	}
+	for name, idx := range wanted {
+		keep := -1
+		if !rootNames[name] {
+			if len(idx) == 1 {
+				keep = idx[0]
+			} else {
+				for _, i := range idx {
+					if refOnly(defs[i].s) {
+						continue
+					}
+					if keep != -1 {
+						keep = -2 // two real definitions: prefix both
+						break
+					}
+					keep = i
+				}
+			}
+		}
+		for _, i := range idx {
+			if i != keep {
+				file, _, _ := defName(defs[i].loc)
+				defs[i].name = exported(docStem(file)) + name
+			}
+		}
+	}
+	entries = append(entries, defs...)
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].loc < entries[j].loc })
+	for _, e := range entries {
+		if _, dup := t.named[e.s]; dup {
+			continue // a document root that is also reached as a def
+		}
+		t.named[e.s] = t.names.take(e.name)
+	}
+	for _, e := range entries {
+		typ := t.namedType(e.s)
+		if typ == nil {
+			continue
+		}
+		if _, ok := t.Named[e.loc]; !ok {
+			t.Named[e.loc] = typ
+			t.Roots = append(t.Roots, typ)
+		}
+	}
+	t.markUnions()
+	for _, ty := range t.All {
+		for i, v := range ty.Values {
+			ty.Values[i].Go = t.names.take(ty.Name + exported(v.Value))
+		}
+	}
+	return t, nil
+}
+
+// rootTypeName names a document's root type after its file.
+func rootTypeName(path string) string {
+	stem := docStem(path)
+	if stem == "schema" {
+		return "WireMessage" // the aggregate: any message of the snapshot
+	}
+	return exported(stem)
+}
+
+// defName splits "dir/file.json#/$defs/name" (a direct definition).
+func defName(loc string) (file, def string, ok bool) {
+	file, ptr, found := strings.Cut(loc, "#")
+	if !found || !strings.HasPrefix(ptr, "/$defs/") {
+		return "", "", false
+	}
+	def = strings.TrimPrefix(ptr, "/$defs/")
+	if strings.Contains(def, "/") {
+		return "", "", false
+	}
+	return file, strings.NewReplacer("~1", "/", "~0", "~").Replace(def), true
+}
+
+// namedType returns the declared type of a named schema.
+func (t *Types) namedType(s *Schema) *Type {
+	if typ, ok := t.bySchema[s]; ok {
+		return typ
+	}
+	name := t.named[s]
+	return t.declare(s, name, true)
+}
+
+// declare builds the type of schema s under name.
+func (t *Types) declare(s *Schema, name string, named bool) *Type {
+	typ := &Type{Name: name, Schema: s, Named: named, Doc: docOf(s)}
+	t.bySchema[s] = typ
+	t.All = append(t.All, typ)
+	e := t.shapeOf(s, name, typ)
+	if e.Named != nil && e.Named == typ {
+		return typ // shapeOf filled typ itself (struct, union, enum, kind union)
+	}
+	typ.Kind = AliasKind
+	typ.Target = e
+	return typ
+}
+
+func docOf(s *Schema) string {
+	d := strings.TrimSpace(s.Description)
+	if d == "" {
+		d = strings.TrimSpace(s.Title)
+	}
+	return d
+}
+
+// closure lists the schemas that apply unconditionally to the same
+// instance as s: s, its $ref chain and allOf members, recursively.
+func closure(s *Schema) []*Schema {
+	var out []*Schema
+	seen := map[*Schema]bool{}
+	var walk func(*Schema)
+	walk = func(x *Schema) {
+		if x == nil || seen[x] {
+			return
+		}
+		seen[x] = true
+		out = append(out, x)
+		walk(x.Ref)
+		for _, a := range x.AllOf {
+			walk(a)
+		}
+	}
+	walk(s)
+	return out
+}
+
+// conditional lists the schemas that may apply to the same instance as s
+// depending on the value: if/then/else, dependentSchemas, and the
+// branches of anyOf/oneOf (with what applies unconditionally to them).
+func conditional(cl []*Schema) []*Schema {
+	var out []*Schema
+	seen := map[*Schema]bool{}
+	for _, c := range cl {
+		seen[c] = true
+	}
+	var add func(*Schema)
+	add = func(x *Schema) {
+		if x == nil {
+			return
+		}
+		for _, y := range closure(x) {
+			if !seen[y] {
+				seen[y] = true
+				out = append(out, y)
+				add2(y, add)
+			}
+		}
+	}
+	for _, c := range cl {
+		add2(c, add)
+	}
+	return out
+}
+
+func add2(c *Schema, add func(*Schema)) {
+	add(c.If)
+	add(c.Then)
+	add(c.Else)
+	for _, d := range c.DependentSchemas {
+		add(d.Schema)
+	}
+	for _, b := range c.AnyOf {
+		add(b)
+	}
+	for _, b := range c.OneOf {
+		add(b)
+	}
+}
+
+// kinds is the set of JSON kinds a schema's instances can have.
+type kinds uint8
+
+const (
+	kNull kinds = 1 << iota
+	kBool
+	kInteger // integral numbers
+	kFraction
+	kString
+	kObject
+	kArray
+	kAll    = kNull | kBool | kInteger | kFraction | kString | kObject | kArray
+	kNumber = kInteger | kFraction
+)
+
+func kindsOfType(name string) kinds {
+	switch name {
+	case "null":
+		return kNull
+	case "boolean":
+		return kBool
+	case "integer":
+		return kInteger
+	case "number":
+		return kNumber
+	case "string":
+		return kString
+	case "object":
+		return kObject
+	case "array":
+		return kArray
+	}
+	return 0
+}
+
+func kindsOfLiteral(l Literal) kinds {
+	switch l.Kind {
+	case "number":
+		if strings.ContainsAny(l.JSON, ".eE") {
+			return kNumber // may still be integral: stay wide
+		}
+		return kInteger
+	}
+	return kindsOfType(l.Kind)
+}
+
+// possible computes the kinds s accepts (an over-approximation: exact for
+// type, const, enum and unions of those).
+func possible(s *Schema, seen map[*Schema]bool) kinds {
+	if s == nil {
+		return kAll
+	}
+	if s.Bool != nil {
+		if *s.Bool {
+			return kAll
+		}
+		return 0
+	}
+	if seen[s] {
+		return kAll
+	}
+	seen[s] = true
+	defer delete(seen, s)
+	k := kAll
+	if len(s.Types) > 0 {
+		var t kinds
+		for _, n := range s.Types {
+			t |= kindsOfType(n)
+		}
+		k &= t
+	}
+	if s.Const != nil {
+		k &= kindsOfLiteral(*s.Const)
+	}
+	if s.Enum != nil {
+		var t kinds
+		for _, l := range s.Enum {
+			t |= kindsOfLiteral(l)
+		}
+		k &= t
+	}
+	if s.Ref != nil {
+		k &= possible(s.Ref, seen)
+	}
+	for _, a := range s.AllOf {
+		k &= possible(a, seen)
+	}
+	for _, list := range [][]*Schema{s.AnyOf, s.OneOf} {
+		if len(list) == 0 {
+			continue
+		}
+		var u kinds
+		for _, b := range list {
+			u |= possible(b, seen)
+		}
+		k &= u
+	}
+	return k
+}
+
+// shapeOf decides the Go type of instances of s. name is the name an
+// inline type would get; typ, when not nil, is the declared type to fill
+// (a named schema or an inline one declared by the caller).
+func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
+	// A schema that is only a reference to a named schema is that type.
+	if typ == nil {
+		if r := refTarget(s); r != nil {
+			if _, ok := t.named[r]; ok {
+				return &Expr{Named: t.namedType(r)}
+			}
+		}
+	}
+	cl := closure(s)
+	k := possible(s, map[*Schema]bool{})
+	// Reuse: a named type among the closure that holds every instance s
+	// accepts, when the rest of s only adds constraints.
+	if r := t.reusable(s, cl, typ); r != nil {
+		return &Expr{Named: r}
+	}
+	self := func(kind TypeKind) *Type {
+		if typ == nil {
+			typ = &Type{Name: t.names.take(name), Schema: s, Doc: docOf(s)}
+			t.bySchema[s] = typ
+			t.All = append(t.All, typ)
+		}
+		typ.Kind = kind
+		return typ
+	}
+	switch {
+	case k == 0:
+		return &Expr{Builtin: BValue} // accepts nothing; the check says so
+	case k == kObject:
+		if u := t.unionOf(s, cl, name); u != nil {
+			ty := self(UnionKind)
+			ty.Variants = u
+			return &Expr{Named: ty}
+		}
+		if !declaresMembers(cl) && !declaresMembers(conditional(cl)) {
+			if x := t.extraOf(cl, name); x != nil {
+				return &Expr{Map: true, Elem: x}
+			}
+			return &Expr{Builtin: BValue} // a free-form object
+		}
+		ty := self(StructKind)
+		t.fillStruct(ty, s, cl)
+		return &Expr{Named: ty}
+	case k == kArray:
+		return &Expr{Slice: true, Elem: t.itemsOf(cl, name)}
+	case k == kString:
+		if vals, ok := stringEnum(cl); ok {
+			ty := self(EnumKind)
+			for _, v := range vals {
+				ty.Values = append(ty.Values, EnumValue{Value: v})
+			}
+			return &Expr{Named: ty}
+		}
+		return &Expr{Builtin: BString}
+	case k == kBool:
+		return &Expr{Builtin: BBool}
+	case k == kNull:
+		return &Expr{Builtin: BNull}
+	case k == kInteger:
+		if fitsInt64(cl) {
+			return &Expr{Builtin: BInt64}
+		}
+		return &Expr{Builtin: BNumber}
+	case k&^kNumber == 0:
+		return &Expr{Builtin: BNumber}
+	case k == kAll:
+		return &Expr{Builtin: BValue}
+	}
+	// Several kinds: one alternative per kind.
+	ty := self(KindUnionKind)
+	t.fillKindUnion(ty, s, cl, k, name)
+	return &Expr{Named: ty}
+}
+
+// refTarget follows a schema that is only a $ref (any depth).
+func refTarget(s *Schema) *Schema {
+	var r *Schema
+	for i := 0; s != nil && refOnly(s) && i < 100; i++ {
+		r = s.Ref
+		s = s.Ref
+	}
+	return r
+}
+
+func refOnly(s *Schema) bool {
+	if s.Ref == nil {
+		return false
+	}
+	r := s.Ref
+	s.Ref = nil
+	empty := s.IsTrue()
+	s.Ref = r
+	return empty
+}
+
+func declaresMembers(cl []*Schema) bool {
+	for _, c := range cl {
+		if len(c.Properties) > 0 || len(c.Required) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reusable finds a named schema in s's closure whose Go type can hold all
+// of s: s adds checks but no members that type lacks.
+func (t *Types) reusable(s *Schema, cl []*Schema, typ *Type) *Type {
+	for _, c := range cl {
+		if c == s {
+			continue
+		}
+		if _, ok := t.named[c]; !ok {
+			continue
+		}
+		if t.building[c] {
+			continue
+		}
+		r := t.namedType(c)
+		inner := map[*Schema]bool{}
+		for _, x := range closure(c) {
+			inner[x] = true
+		}
+		fits := true
+		var rest []*Schema
+		for _, x := range cl {
+			if !inner[x] {
+				rest = append(rest, x)
+			}
+		}
+		for _, x := range rest {
+			if !t.onlyNarrows(x, r) {
+				fits = false
+			}
+		}
+		if fits && (r.Kind == StructKind || r.Kind == UnionKind || r.Kind == AliasKind || r.Kind == EnumKind || r.Kind == KindUnionKind) {
+			if typ != nil && r == typ {
+				continue
+			}
+			return r
+		}
+	}
+	return nil
+}
+
+// onlyNarrows reports whether schema x, applied beside named type r, only
+// adds checks: its members are r's members without new shapes, and its
+// unions choose among r's own variants.
+func (t *Types) onlyNarrows(x *Schema, r *Type) bool {
+	for _, p := range x.Properties {
+		if !r.hasField(p.Name) || refinesType(p.Schema) {
+			return false
+		}
+	}
+	if x.AdditionalProperties != nil && !x.AdditionalProperties.IsFalse() && r.Extra == nil {
+		return false
+	}
+	if x.Const != nil || x.Enum != nil || x.Items != nil || len(x.PrefixItems) > 0 {
+		return false
+	}
+	if len(x.Types) > 0 && !(len(x.Types) == 1 && x.Types[0] == "object" && (r.Kind == StructKind || r.Kind == UnionKind)) {
+		return false
+	}
+	leaves := map[*Type]bool{r: true}
+	if r.Kind == UnionKind {
+		for _, l := range r.Leaves() {
+			leaves[l] = true
+		}
+	}
+	for _, list := range [][]*Schema{x.AnyOf, x.OneOf} {
+		for _, b := range list {
+			bt := refTarget(b)
+			if bt == nil {
+				return false
+			}
+			if _, ok := t.named[bt]; !ok {
+				return false
+			}
+			if t.building[bt] || !leaves[t.namedType(bt)] {
+				return false
+			}
+		}
+	}
+	for _, c := range []*Schema{x.If, x.Then, x.Else} {
+		if c != nil && !t.onlyNarrows(c, r) {
+			return false
+		}
+	}
+	for _, d := range x.DependentSchemas {
+		if !t.onlyNarrows(d.Schema, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// refinesType reports whether a member schema says something about the
+// member's Go type (as opposed to extra checks like if/then or bounds).
+func refinesType(s *Schema) bool {
+	for _, c := range closure(s) {
+		if len(c.Types) > 0 || c.Const != nil || c.Enum != nil || len(c.Properties) > 0 ||
+			c.Items != nil || len(c.PrefixItems) > 0 || len(c.AnyOf) > 0 || len(c.OneOf) > 0 ||
+			c.AdditionalProperties != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (ty *Type) hasField(json string) bool {
+	if ty.Kind == UnionKind {
+		for _, v := range ty.Variants {
+			if !v.Type.hasField(json) {
+				return false
+			}
+		}
+		return true
+	}
+	if ty.Kind == AliasKind && ty.Target != nil && ty.Target.Named != nil {
+		return ty.Target.Named.hasField(json)
+	}
+	for _, f := range ty.Fields {
+		if f.JSON == json {
+			return true
+		}
+	}
+	return false
+}
+
+// unionOf finds the object union s amounts to: the anyOf/oneOf in its
+// closure whose every branch is itself an object type (a struct, or a
+// union whose variants are). Nil when s is not a union.
+func (t *Types) unionOf(s *Schema, cl []*Schema, name string) []*Variant {
+	var list []*Schema
+	var owner *Schema
+	for _, c := range cl {
+		switch {
+		case len(c.OneOf) > 0:
+			list, owner = c.OneOf, c
+		case len(c.AnyOf) > 0:
+			list, owner = c.AnyOf, c
+		default:
+			continue
+		}
+		break
+	}
+	if list == nil {
+		return nil
+	}
+	// Members declared beside the union would belong to every variant;
+	// such schemas become one struct instead.
+	for _, c := range cl {
+		if len(c.Properties) > 0 {
+			return nil
+		}
+	}
+	t.building[s] = true
+	defer delete(t.building, s)
+	var out []*Variant
+	for i, b := range list {
+		e := t.shapeOf(b, variantName(name, owner, i, b), nil)
+		if e.Named == nil {
+			return nil
+		}
+		switch e.Named.Kind {
+		case StructKind:
+			out = append(out, &Variant{Type: e.Named, Schema: b})
+		case UnionKind:
+			out = append(out, &Variant{Type: e.Named, Schema: b})
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// variantName names an inline union branch: the union's name and the
+// branch's discriminator values, or its title, or its position.
+func variantName(union string, owner *Schema, i int, b *Schema) string {
+	if owner.Dispatch != nil {
+		var parts []string
+		var walk func(d *Dispatch)
+		walk = func(d *Dispatch) {
+			for _, c := range d.Cases {
+				for _, x := range c.Branches {
+					if x == i {
+						parts = append(parts, exported(c.Value.Str()))
+						if c.Sub != nil {
+							walk(c.Sub)
+						}
+					}
+				}
+			}
+		}
+		walk(owner.Dispatch)
+		if len(parts) > 0 {
+			return union + strings.Join(parts, "")
+		}
+	}
+	if b.Title != "" {
+		return union + exported(b.Title)
+	}
+	return fmt.Sprintf("%sVariant%d", union, i+1)
+}
+
+// fillStruct declares the fields of an object type: every member any
+// applicable schema declares, typed by the schemas that always apply to it.
+func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
+	t.building[s] = true
+	defer delete(t.building, s)
+	cond := conditional(cl)
+	required := map[string]bool{}
+	for _, c := range cl {
+		for _, r := range c.Required {
+			required[r] = true
+		}
+	}
+	type member struct {
+		always, sometimes []*Schema
+	}
+	members := map[string]*member{}
+	var order []string
+	add := func(list []*Schema, always bool) {
+		for _, c := range list {
+			for _, p := range c.Properties {
+				m, ok := members[p.Name]
+				if !ok {
+					m = &member{}
+					members[p.Name] = m
+					order = append(order, p.Name)
+				}
+				if always {
+					m.always = append(m.always, p.Schema)
+				} else {
+					m.sometimes = append(m.sometimes, p.Schema)
+				}
+			}
+		}
+	}
+	add(cl, true)
+	add(cond, false)
+	ty.Open = true
+	for _, c := range cl {
+		if c.AdditionalProperties != nil && c.AdditionalProperties.IsFalse() {
+			ty.Open = false
+		}
+	}
+	ty.Extra = t.extraOf(cl, ty.Name)
+	if ty.Extra != nil {
+		ty.Open = false
+	}
+	fields := newNames("Unknown", "Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON")
+	for _, name := range order {
+		m := members[name]
+		f := &Field{JSON: name, Required: required[name]}
+		f.Go = fields.take(exported(name))
+		var parts []*Schema
+		if len(m.always) > 0 {
+			parts = m.always
+		} else {
+			parts = m.sometimes
+		}
+		for _, p := range parts {
+			if d := docOf(p); d != "" && f.Doc == "" {
+				f.Doc = d
+			}
+		}
+		if len(m.always) > 0 {
+			if l, ok := fixedConst(m.always); ok {
+				f.Const = &l
+				ty.Fields = append(ty.Fields, f)
+				continue
+			}
+		}
+		var fs *Schema
+		if len(parts) == 1 {
+			fs = parts[0]
+		} else if len(m.always) > 0 {
+			fs = &Schema{AllOf: parts, Loc: parts[0].Loc}
+		} else {
+			fs = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+		}
+		f.Type = t.shapeOf(fs, ty.Name+exported(name), nil)
+		ty.Fields = append(ty.Fields, f)
+	}
+}
+
+// fixedConst reports the constant a member always equals.
+func fixedConst(always []*Schema) (Literal, bool) {
+	for _, a := range always {
+		for _, c := range closure(a) {
+			if c.Const != nil {
+				return *c.Const, true
+			}
+			if len(c.Enum) == 1 {
+				return c.Enum[0], true
+			}
+		}
+	}
+	return Literal{}, false
+}
+
+// extraOf types the undeclared members of an object whose schema
+// constrains them (additionalProperties or patternProperties schemas).
+func (t *Types) extraOf(cl []*Schema, name string) *Expr {
+	var parts []*Schema
+	for _, c := range cl {
+		if a := c.AdditionalProperties; a != nil && !a.IsFalse() && !a.IsTrue() {
+			parts = append(parts, a)
+		}
+		for _, pp := range c.PatternProperties {
+			parts = append(parts, pp.Schema)
+		}
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	var s *Schema
+	if len(parts) == 1 {
+		s = parts[0]
+	} else {
+		s = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+	}
+	return t.shapeOf(s, name+"Value", nil)
+}
+
+func (t *Types) itemsOf(cl []*Schema, name string) *Expr {
+	var parts []*Schema
+	for _, c := range cl {
+		if len(c.PrefixItems) > 0 {
+			return &Expr{Builtin: BValue}
+		}
+		if c.Items != nil {
+			parts = append(parts, c.Items)
+		}
+	}
+	if len(parts) == 0 {
+		return &Expr{Builtin: BValue}
+	}
+	var s *Schema
+	if len(parts) == 1 {
+		s = parts[0]
+	} else {
+		s = &Schema{AllOf: parts, Loc: parts[0].Loc}
+	}
+	return t.shapeOf(s, singular(name), nil)
+}
+
+// singular names an array's item type after the array.
+func singular(name string) string {
+	switch {
+	case strings.HasSuffix(name, "ies"):
+		return strings.TrimSuffix(name, "ies") + "y"
+	case strings.HasSuffix(name, "ss"):
+		return name + "Item"
+	case strings.HasSuffix(name, "s"):
+		return strings.TrimSuffix(name, "s")
+	}
+	return name + "Item"
+}
+
+// stringEnum finds the values of a string enum in the closure.
+func stringEnum(cl []*Schema) ([]string, bool) {
+	for _, c := range cl {
+		if len(c.Enum) > 1 {
+			var out []string
+			for _, l := range c.Enum {
+				if l.Kind != "string" {
+					return nil, false
+				}
+				out = append(out, l.Str())
+			}
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// fitsInt64: both bounds present and within int64.
+func fitsInt64(cl []*Schema) bool {
+	var lo, hi bool
+	for _, c := range cl {
+		for _, b := range []*string{c.Minimum, c.ExclusiveMinimum} {
+			if b != nil && inInt64(*b) {
+				lo = true
+			}
+		}
+		for _, b := range []*string{c.Maximum, c.ExclusiveMaximum} {
+			if b != nil && inInt64(*b) {
+				hi = true
+			}
+		}
+	}
+	return lo && hi
+}
+
+func inInt64(num string) bool {
+	if strings.ContainsAny(num, ".eE") {
+		return false
+	}
+	neg := strings.HasPrefix(num, "-")
+	d := strings.TrimPrefix(num, "-")
+	if len(d) < 19 {
+		return true
+	}
+	if len(d) > 19 {
+		return false
+	}
+	if neg {
+		return d <= "9223372036854775808"
+	}
+	return d <= "9223372036854775807"
+}
+
+// fillKindUnion declares one alternative per JSON kind s accepts.
+func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name string) {
+	add := func(kind, goName string, e *Expr, check *Schema) {
+		ty.Alts = append(ty.Alts, &Alt{Kind: kind, Go: goName, Type: e, Check: check})
+	}
+	if k&kNull != 0 {
+		add("null", "Null", &Expr{Builtin: BBool}, nil)
+	}
+	if k&kBool != 0 {
+		add("boolean", "Bool", &Expr{Builtin: BBool}, nil)
+	}
+	switch {
+	case k&kNumber == kInteger:
+		add("integer", "Int", &Expr{Builtin: BNumber}, nil)
+	case k&kNumber != 0:
+		add("number", "Number", &Expr{Builtin: BNumber}, nil)
+	}
+	if k&kString != 0 {
+		add("string", "String", &Expr{Builtin: BString}, nil)
+	}
+	// Object and array alternatives: the branches of s's union that accept
+	// that kind, typed by their own shape.
+	for _, kind := range []struct {
+		k    kinds
+		name string
+		gon  string
+	}{{kObject, "object", "Object"}, {kArray, "array", "Array"}} {
+		if k&kind.k == 0 {
+			continue
+		}
+		var parts []*Schema
+		for _, c := range cl {
+			for _, list := range [][]*Schema{c.AnyOf, c.OneOf} {
+				for _, b := range list {
+					if possible(b, map[*Schema]bool{})&^kind.k == 0 {
+						parts = append(parts, b)
+					}
+				}
+			}
+		}
+		var e *Expr
+		var check *Schema
+		switch len(parts) {
+		case 0:
+			e = &Expr{Builtin: BValue}
+		case 1:
+			check = parts[0]
+			e = t.shapeOf(parts[0], name+kind.gon, nil)
+		default:
+			check = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+			e = &Expr{Builtin: BValue}
+		}
+		add(kind.name, kind.gon, e, check)
+	}
+}
+
+// markUnions records, on every struct, the unions it is a variant of
+// (directly or through nested unions).
+func (t *Types) markUnions() {
+	for _, u := range t.All {
+		if u.Kind != UnionKind {
+			continue
+		}
+		for _, leaf := range u.Leaves() {
+			if !containsType(leaf.Unions, u) {
+				leaf.Unions = append(leaf.Unions, u)
+			}
+		}
+	}
+}
+
+// Leaves are the concrete struct variants of a union, nested unions
+// flattened, in order, without repeats.
+func (u *Type) Leaves() []*Type {
+	var out []*Type
+	seen := map[*Type]bool{}
+	var walk func(*Type)
+	walk = func(x *Type) {
+		for _, v := range x.Variants {
+			if v.Type.Kind == UnionKind {
+				if !seen[v.Type] {
+					seen[v.Type] = true
+					walk(v.Type)
+				}
+				continue
+			}
+			if !seen[v.Type] {
+				seen[v.Type] = true
+				out = append(out, v.Type)
+			}
+		}
+	}
+	walk(u)
+	return out
+}
+
+func containsType(list []*Type, t *Type) bool {
+	for _, x := range list {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
