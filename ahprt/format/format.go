@@ -43,6 +43,8 @@ func Lookup(name string) (check func(string) bool, goName string, ok bool) {
 		return Email, "Email", true
 	case "idn-email":
 		return IDNEmail, "IDNEmail", true
+	case "regex":
+		return Regex, "Regex", true
 	}
 	return nil, "", false
 }

@@ -61,18 +61,15 @@ const (
 func scan(s string, i int, mask uint8, ir int) int {
 	for i < len(s) {
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if uriClass[c]&mask != 0 {
-				i++
-				continue
-			}
-			if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-				i += 3
-				continue
-			}
-			return i
+		if uriClass[c]&mask != 0 {
+			i++
+			continue
 		}
-		if ir == irNone {
+		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			i += 3
+			continue
+		}
+		if c < utf8.RuneSelf || ir == irNone {
 			return i
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -157,15 +154,10 @@ func parseURI(s string, ir int, ref bool) bool {
 		}
 	}
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
-		i += 2
-		end := i
-		for end < len(s) && s[end] != '/' && s[end] != '?' && s[end] != '#' {
-			end++
-		}
-		if !authority(s[i:end], ir) {
+		i = authority(s, i+2, ir)
+		if i < len(s) && s[i] != '/' && s[i] != '?' && s[i] != '#' {
 			return false
 		}
-		i = end
 	}
 	// path-abempty / path-absolute / path-rootless / path-noscheme /
 	// path-empty: after the checks above they all reduce to *( pchar / "/" ).
@@ -183,45 +175,33 @@ func parseURI(s string, ir int, ref bool) bool {
 	return i == len(s)
 }
 
-// authority checks RFC 3986 authority = [ userinfo "@" ] host [ ":" port ].
-func authority(a string, ir int) bool {
-	for k := 0; k < len(a); k++ {
-		if a[k] == '@' {
-			if scan(a, 0, mUserinfo, ir) != k {
-				return false
-			}
-			a = a[k+1:]
-			break
-		}
+// authority reads RFC 3986 authority = [ userinfo "@" ] host [ ":" port ]
+// from s[i:] and returns the index after it; the caller checks that what
+// follows may end an authority ("/", "?", "#" or the end).
+func authority(s string, i int, ir int) int {
+	if j := scan(s, i, mUserinfo, ir); j < len(s) && s[j] == '@' {
+		i = j + 1
 	}
-	var rest string
-	if len(a) > 0 && a[0] == '[' {
-		k := 1
-		for k < len(a) && a[k] != ']' {
+	if i < len(s) && s[i] == '[' {
+		k := i + 1
+		for k < len(s) && s[k] != ']' {
 			k++
 		}
-		if k == len(a) || !ipLiteral(a[1:k]) {
-			return false
+		if k == len(s) || !ipLiteral(s[i+1:k]) {
+			return i // '[' cannot end an authority: the caller fails
 		}
-		rest = a[k+1:]
+		i = k + 1
 	} else {
-		// reg-name (IPv4address is a subset of it); stops at ':' or at
-		// anything a reg-name cannot hold.
-		k := scan(a, 0, cReg, ir)
-		rest = a[k:]
+		// reg-name (IPv4address is a subset of it)
+		i = scan(s, i, cReg, ir)
 	}
-	if len(rest) == 0 {
-		return true
-	}
-	if rest[0] != ':' {
-		return false
-	}
-	for k := 1; k < len(rest); k++ {
-		if !isDigit(rest[k]) {
-			return false
+	if i < len(s) && s[i] == ':' {
+		i++
+		for i < len(s) && isDigit(s[i]) {
+			i++
 		}
 	}
-	return true
+	return i
 }
 
 // ipLiteral checks the inside of RFC 3986 IP-literal: IPv6address or
