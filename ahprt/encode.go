@@ -1,6 +1,9 @@
 package ahprt
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // The append helpers below are what generated encoders call. They write
 // compact JSON: one line, as the stdio binding requires.
@@ -60,4 +63,14 @@ func AppendUnknown(b []byte, u Unknown, first bool) ([]byte, bool) {
 		b = AppendValue(b, m.Value)
 	}
 	return b, first
+}
+
+// SortedKeys returns a map's keys in order, so encoders are deterministic.
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

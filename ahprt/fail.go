@@ -73,3 +73,45 @@ func (d *Doc) StrView(n Node) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
+
+// Number returns number node n as written.
+func (d *Doc) Number(n Node) Number { return Number(d.Raw(n)) }
+
+// Int returns number node n as an int64. Generated code calls it only
+// where the schema bounds the number within int64.
+func (c *Ctx) Int(n Node) int64 {
+	v, _ := c.Int64(n)
+	return v
+}
+
+// Null is the Go value of a member whose only value is JSON null.
+type Null struct{}
+
+// Validate checks an encoding against a schema check: encoders use it so
+// that they never hand out JSON the schema rejects.
+func Validate(data []byte, f CheckFunc) error {
+	c, err := Begin(data, nil)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	return c.Run(f)
+}
+
+// Reject is the check of the schema false: nothing passes.
+func Reject(c *Ctx, n Node, ev *Eval) bool {
+	return c.Fail(n, CodeFalseSchema, "", "no value is allowed here")
+}
+
+// Entry describes one decodable type of a generated package.
+type Entry struct {
+	// Location is the schema location, relative to the snapshot folder:
+	// "intercept-request.schema.json#" or "common.schema.json#/$defs/session".
+	Location string
+	// Type is the Go type's name.
+	Type string
+	// Check validates a document without building a value.
+	Check func(data []byte, opts ...Option) error
+	// Decode validates and builds the value (a pointer for structs).
+	Decode func(data []byte, opts ...Option) (any, error)
+}

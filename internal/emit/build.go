@@ -1,0 +1,248 @@
+package emit
+
+import (
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/ahpgen/ahpgen/internal/ir"
+)
+
+// buildFunc names the function that builds a declared type from a node.
+func buildFunc(t *ir.Type) string { return "b" + t.Name }
+
+// value is an expression building x from node nd of a validated document.
+func (e *gotypes) value(x *ir.Expr, nd Code) Code {
+	if x.Named != nil {
+		t := x.Named
+		switch t.Kind {
+		case ir.AliasKind:
+			return e.value(t.Target, nd)
+		case ir.EnumKind:
+			return Id(t.Name).Parens(Id("d").Dot("Text").Call(nd))
+		}
+		return Id(buildFunc(t)).Call(Id("c"), nd)
+	}
+	switch {
+	case x.Slice:
+		return Id(e.listHelper(x)).Call(Id("c"), nd)
+	case x.Map:
+		return Id(e.mapHelper(x)).Call(Id("c"), nd)
+	}
+	switch x.Builtin {
+	case ir.BString:
+		return Id("d").Dot("Text").Call(nd)
+	case ir.BBool:
+		return Id("d").Dot("Bool").Call(nd)
+	case ir.BInt64:
+		return Id("c").Dot("Int").Call(nd)
+	case ir.BNumber:
+		return Id("d").Dot("Number").Call(nd)
+	case ir.BNull:
+		return Qual(rt, "Null").Values()
+	}
+	return Id("d").Dot("RawValue").Call(nd)
+}
+
+// key names an expression for helper function names.
+func key(x *ir.Expr) string {
+	switch {
+	case x.Named != nil:
+		return x.Named.Name
+	case x.Slice:
+		return "List" + key(x.Elem)
+	case x.Map:
+		return "Map" + key(x.Elem)
+	}
+	return strings.ToUpper(x.Builtin[:1]) + x.Builtin[1:]
+}
+
+func (e *gotypes) listHelper(x *ir.Expr) string {
+	name := "b" + key(x)
+	if e.helpers[name] {
+		return name
+	}
+	e.helpers[name] = true
+	e.pending = append(e.pending, func() {
+		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
+			Id("d").Op(":=").Id("c").Dot("Doc"),
+			Id("out").Op(":=").Make(e.goType(x), Lit(0), Id("d").Dot("Len").Call(Id("n"))),
+			For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).Block(
+				Id("out").Op("=").Append(Id("out"), e.value(x.Elem, Id("it").Dot("Item").Call())),
+			),
+			Return(Id("out")),
+		)
+		e.f.Line()
+	})
+	return name
+}
+
+func (e *gotypes) mapHelper(x *ir.Expr) string {
+	name := "b" + key(x)
+	if e.helpers[name] {
+		return name
+	}
+	e.helpers[name] = true
+	e.pending = append(e.pending, func() {
+		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
+			Id("d").Op(":=").Id("c").Dot("Doc"),
+			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
+			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
+				Id("out").Index(Id("d").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(x.Elem, Id("m").Dot("Value").Call())),
+			),
+			Return(Id("out")),
+		)
+		e.f.Line()
+	})
+	return name
+}
+
+func (e *gotypes) build(t *ir.Type) {
+	switch t.Kind {
+	case ir.StructKind:
+		e.buildStruct(t)
+	case ir.UnionKind:
+		e.buildUnion(t)
+	case ir.KindUnionKind:
+		e.buildKinds(t)
+	}
+}
+
+func (e *gotypes) buildStruct(t *ir.Type) {
+	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Params(Id("v").Id(t.Name)).BlockFunc(func(g *Group) {
+		g.Id("d").Op(":=").Id("c").Dot("Doc")
+		g.For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(lg *Group) {
+			val := Id("m").Dot("Value").Call()
+			lg.Switch(String().Parens(Id("d").Dot("Str").Call(Id("m").Dot("Name").Call()))).BlockFunc(func(sg *Group) {
+				for _, f := range t.Fields {
+					f := f
+					sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) {
+						switch {
+						case f.Const != nil && f.Required:
+							// Fixed by the type.
+						case f.Const != nil:
+							cg.Id("v").Dot(f.Go).Op("=").True()
+						case f.Required || nilable(f.Type):
+							cg.Id("v").Dot(f.Go).Op("=").Add(e.value(f.Type, val))
+						default:
+							cg.Id("x").Op(":=").Add(e.value(f.Type, val))
+							cg.Id("v").Dot(f.Go).Op("=").Op("&").Id("x")
+						}
+					})
+				}
+				sg.Default().BlockFunc(func(dg *Group) {
+					switch {
+					case t.Extra != nil:
+						dg.If(Id("v").Dot("Extra").Op("==").Nil()).Block(
+							Id("v").Dot("Extra").Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
+						)
+						dg.Id("v").Dot("Extra").Index(Id("d").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(t.Extra, val))
+					case t.Open:
+						dg.Id("v").Dot("Unknown").Op("=").Append(Id("v").Dot("Unknown"), Qual(rt, "Member").Values(Dict{
+							Id("Name"):  Id("d").Dot("Text").Call(Id("m").Dot("Name").Call()),
+							Id("Value"): Id("d").Dot("RawValue").Call(val),
+						}))
+					}
+				})
+			})
+		})
+		g.Return()
+	})
+	e.f.Line()
+}
+
+// variant is a statement returning the union value of variant v.
+func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
+	if v.Type.Kind == ir.UnionKind {
+		return If(List(Id("u"), Id("ok")).Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))
+	}
+	return Block(Id("x").Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")), Return(Op("&").Id("x")))
+}
+
+func (e *gotypes) buildUnion(t *ir.Type) {
+	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
+		// Candidates are tried in schema order; the document is valid, so
+		// the first that passes its branch check is the right one (with a
+		// discriminator, there is exactly one candidate to look at).
+		try := func(g *Group, idx []int) {
+			if len(idx) == 1 {
+				g.Add(e.variant(t, t.Variants[idx[0]]))
+				return
+			}
+			for _, i := range idx {
+				v := t.Variants[i]
+				bt := target(v.Schema)
+				if bt == nil {
+					g.Add(e.variant(t, v))
+					return
+				}
+				g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(e.variant(t, v))
+			}
+		}
+		if d := t.Owner.Dispatch; d != nil && t.Owner == unionOwnerOf(t) {
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
+			e.buildDispatch(g, t, d, try)
+		} else {
+			try(g, allIndexes(len(t.Variants)))
+		}
+		g.Return(Nil())
+	})
+	e.f.Line()
+}
+
+func unionOwnerOf(t *ir.Type) *ir.Schema { return t.Owner }
+
+func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*Group, []int)) {
+	g.If(List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member)), Id("ok")).BlockFunc(func(g *Group) {
+		g.Switch().BlockFunc(func(sg *Group) {
+			for _, c := range d.Cases {
+				c := c
+				sg.Case(Id("d").Dot("StrEq").Call(Id("dv"), Lit(c.Value.Str()))).BlockFunc(func(cg *Group) {
+					if c.Sub != nil {
+						e.buildDispatch(cg, t, c.Sub, try)
+						return
+					}
+					try(cg, c.Branches)
+				})
+			}
+		})
+	})
+}
+
+func (e *gotypes) buildKinds(t *ir.Type) {
+	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Params(Id("v").Id(t.Name)).BlockFunc(func(g *Group) {
+		g.Id("d").Op(":=").Id("c").Dot("Doc")
+		g.Switch(Id("d").Dot("Kind").Call(Id("n"))).BlockFunc(func(sg *Group) {
+			for _, a := range t.Alts {
+				a := a
+				var k string
+				switch a.Kind {
+				case "null":
+					sg.Case(Qual(rt, "KindNull")).Block(Id("v").Dot("Null").Op("=").True())
+					continue
+				case "boolean":
+					k = "KindBool"
+				case "integer", "number":
+					k = "KindNumber"
+				case "string":
+					k = "KindString"
+				case "object":
+					k = "KindObject"
+				case "array":
+					k = "KindArray"
+				}
+				sg.Case(Qual(rt, k)).BlockFunc(func(cg *Group) {
+					if nilable(a.Type) {
+						cg.Id("v").Dot(a.Go).Op("=").Add(e.value(a.Type, Id("n")))
+						return
+					}
+					cg.Id("x").Op(":=").Add(e.value(a.Type, Id("n")))
+					cg.Id("v").Dot(a.Go).Op("=").Op("&").Id("x")
+				})
+			}
+		})
+		g.Id("_").Op("=").Id("d")
+		g.Return()
+	})
+	e.f.Line()
+}

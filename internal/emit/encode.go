@@ -1,0 +1,174 @@
+package emit
+
+import (
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/ahpgen/ahpgen/internal/ir"
+)
+
+// appendValue is a statement appending value val (of Go type x) to b.
+// addressable tells whether val may be used as a method receiver.
+func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
+	assign := func(c Code) Code { return Id("b").Op("=").Add(c) }
+	if x.Named != nil {
+		t := x.Named
+		switch t.Kind {
+		case ir.AliasKind:
+			return e.appendValue(t.Target, val)
+		case ir.EnumKind:
+			return assign(Qual(rt, "AppendString").Call(Id("b"), String().Parens(val)))
+		case ir.UnionKind:
+			return If(val.Clone().Op("==").Nil()).Block(
+				assign(Append(Id("b"), Lit("null").Op("..."))),
+			).Else().Block(assign(val.Clone().Dot("AppendJSON").Call(Id("b"))))
+		}
+		return assign(val.Dot("AppendJSON").Call(Id("b")))
+	}
+	switch {
+	case x.Slice:
+		return assign(Id(e.appendListHelper(x)).Call(Id("b"), val))
+	case x.Map:
+		return assign(Id(e.appendMapHelper(x)).Call(Id("b"), val))
+	}
+	switch x.Builtin {
+	case ir.BString:
+		return assign(Qual(rt, "AppendString").Call(Id("b"), val))
+	case ir.BBool:
+		return assign(Qual(rt, "AppendBool").Call(Id("b"), val))
+	case ir.BInt64:
+		return assign(Qual(rt, "AppendInt").Call(Id("b"), val))
+	case ir.BNumber:
+		return assign(Qual(rt, "AppendNumber").Call(Id("b"), val))
+	case ir.BNull:
+		return assign(Append(Id("b"), Lit("null").Op("...")))
+	}
+	return assign(Qual(rt, "AppendValue").Call(Id("b"), val))
+}
+
+func (e *gotypes) appendListHelper(x *ir.Expr) string {
+	name := "a" + key(x)
+	if e.helpers[name] {
+		return name
+	}
+	e.helpers[name] = true
+	e.pending = append(e.pending, func() {
+		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("list").Add(e.goType(x))).Index().Byte().Block(
+			Id("b").Op("=").Append(Id("b"), LitRune('[')),
+			For(Id("i").Op(":=").Range().Id("list")).Block(
+				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
+				e.appendValue(x.Elem, Id("list").Index(Id("i"))),
+			),
+			Return(Append(Id("b"), LitRune(']'))),
+		)
+		e.f.Line()
+	})
+	return name
+}
+
+func (e *gotypes) appendMapHelper(x *ir.Expr) string {
+	name := "a" + key(x)
+	if e.helpers[name] {
+		return name
+	}
+	e.helpers[name] = true
+	e.pending = append(e.pending, func() {
+		e.f.Comment(name + " writes members in name order: the output is deterministic.")
+		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
+			Id("b").Op("=").Append(Id("b"), LitRune('{')),
+			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("m"))).Block(
+				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
+				Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k")),
+				Id("v").Op(":=").Id("m").Index(Id("k")),
+				e.appendValue(x.Elem, Id("v")),
+			),
+			Return(Append(Id("b"), LitRune('}'))),
+		)
+		e.f.Line()
+	})
+	return name
+}
+
+func (e *gotypes) encode(t *ir.Type) {
+	switch t.Kind {
+	case ir.StructKind:
+		e.encodeStruct(t)
+	case ir.KindUnionKind:
+		e.encodeKinds(t)
+	}
+}
+
+func nameLit(name string) Code { return Lit(quoteJSON(name) + ":") }
+
+func (e *gotypes) encodeStruct(t *ir.Type) {
+	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
+	e.f.Comment("MarshalJSON and Validate do.")
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+		g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
+		g.Id("start").Op(":=").Len(Id("b"))
+		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
+		for _, f := range t.Fields {
+			member := func(g *Group, val *Statement) {
+				g.Add(sep)
+				g.Id("b").Op("=").Append(Id("b"), nameLit(f.JSON).(*Statement).Op("..."))
+				g.Add(e.appendValue(f.Type, val))
+			}
+			switch {
+			case f.Const != nil && f.Required:
+				g.Add(sep)
+				g.Id("b").Op("=").Append(Id("b"), Lit(quoteJSON(f.JSON)+":"+f.Const.JSON).Op("..."))
+			case f.Const != nil:
+				g.If(Id("v").Dot(f.Go)).Block(
+					sep,
+					Id("b").Op("=").Append(Id("b"), Lit(quoteJSON(f.JSON)+":"+f.Const.JSON).Op("...")),
+				)
+			case f.Required:
+				g.BlockFunc(func(g *Group) { member(g, Id("v").Dot(f.Go)) })
+			case nilable(f.Type):
+				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(func(g *Group) { member(g, Id("v").Dot(f.Go)) })
+			default:
+				val := Op("*").Id("v").Dot(f.Go)
+				if r := resolve(f.Type); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+					val = Id("v").Dot(f.Go) // methods take the pointer
+				}
+				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(func(g *Group) { member(g, val) })
+			}
+		}
+		if t.Extra != nil {
+			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot("Extra"))).Block(
+				sep,
+				Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k")),
+				Id("x").Op(":=").Id("v").Dot("Extra").Index(Id("k")),
+				e.appendValue(t.Extra, Id("x")),
+			)
+		}
+		if t.Open {
+			g.List(Id("b"), Id("_")).Op("=").Qual(rt, "AppendUnknown").Call(Id("b"), Id("v").Dot("Unknown"), Len(Id("b")).Op("==").Id("start"))
+		}
+		g.Return(Append(Id("b"), LitRune('}')))
+	})
+	e.f.Line()
+}
+
+func (e *gotypes) encodeKinds(t *ir.Type) {
+	e.f.Comment("AppendJSON appends the alternative that is set (null when none is).")
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+		g.Switch().BlockFunc(func(sg *Group) {
+			for _, a := range t.Alts {
+				a := a
+				if a.Kind == "null" {
+					sg.Case(Id("v").Dot("Null")).Block(Return(Append(Id("b"), Lit("null").Op("..."))))
+					continue
+				}
+				val := Op("*").Id("v").Dot(a.Go)
+				if nilable(a.Type) {
+					val = Id("v").Dot(a.Go)
+				} else if r := resolve(a.Type); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+					val = Id("v").Dot(a.Go)
+				}
+				sg.Case(Id("v").Dot(a.Go).Op("!=").Nil()).Block(e.appendValue(a.Type, val), Return(Id("b")))
+			}
+		})
+		g.Return(Append(Id("b"), Lit("null").Op("...")))
+	})
+	e.f.Line()
+}

@@ -1,0 +1,245 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/ahpgen/ahpgen/internal/ir"
+)
+
+// gotypes emits the Go types of a snapshot, how to build them from a
+// validated document, and how to encode them.
+type gotypes struct {
+	f       *File
+	ts      *ir.Types
+	helpers map[string]bool // slice/map helpers already emitted
+	pending []func()
+	// ruleFor returns the semantic-rule checks of a type's documents.
+	ruleFor func(*ir.Type) Code
+}
+
+// goType is the Go type expression of x.
+func (e *gotypes) goType(x *ir.Expr) *Statement {
+	switch {
+	case x.Named != nil:
+		return Id(x.Named.Name)
+	case x.Slice:
+		return Index().Add(e.goType(x.Elem))
+	case x.Map:
+		return Map(String()).Add(e.goType(x.Elem))
+	}
+	switch x.Builtin {
+	case ir.BString:
+		return String()
+	case ir.BBool:
+		return Bool()
+	case ir.BInt64:
+		return Int64()
+	case ir.BNumber:
+		return Qual(rt, "Number")
+	case ir.BNull:
+		return Qual(rt, "Null")
+	}
+	return Qual(rt, "Value")
+}
+
+// resolve follows aliases to what a value is in Go.
+func resolve(x *ir.Expr) *ir.Expr {
+	for i := 0; x.Named != nil && x.Named.Kind == ir.AliasKind && i < 100; i++ {
+		x = x.Named.Target
+	}
+	return x
+}
+
+// nilable: the Go zero value already means "absent" (nil), so an optional
+// member needs no pointer.
+func nilable(x *ir.Expr) bool {
+	r := resolve(x)
+	if r.Slice || r.Map {
+		return true
+	}
+	if r.Named != nil {
+		return r.Named.Kind == ir.UnionKind
+	}
+	return r.Builtin == ir.BValue
+}
+
+func (e *gotypes) fieldType(f *ir.Field) *Statement {
+	if f.Const != nil {
+		return Bool()
+	}
+	if f.Required || nilable(f.Type) {
+		return e.goType(f.Type)
+	}
+	return Op("*").Add(e.goType(f.Type))
+}
+
+func comment(text string) string {
+	return strings.Join(strings.Fields(text), " ")
+}
+
+func (e *gotypes) emit() {
+	for _, t := range e.ts.All {
+		e.decl(t)
+	}
+	for len(e.pending) > 0 {
+		p := e.pending[0]
+		e.pending = e.pending[1:]
+		p()
+	}
+}
+
+func (e *gotypes) decl(t *ir.Type) {
+	doc := t.Name + " is"
+	if t.Doc != "" {
+		doc = t.Name + ": " + comment(t.Doc)
+	}
+	switch t.Kind {
+	case ir.StructKind:
+		if t.Doc == "" {
+			doc = t.Name + " is an object of the schema."
+		}
+		e.f.Comment(doc)
+		e.f.Comment("")
+		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
+			for _, f := range t.Fields {
+				e.field(g, f)
+			}
+			if t.Extra != nil {
+				g.Comment("Extra holds the members the schema does not name, which it types.")
+				g.Id("Extra").Map(String()).Add(e.goType(t.Extra))
+			}
+			if t.Open {
+				g.Comment("Unknown keeps, in order, members the schema does not declare; encoding writes them back.")
+				g.Id("Unknown").Qual(rt, "Unknown")
+			}
+		})
+		e.f.Line()
+		for _, u := range t.Unions {
+			e.f.Func().Params(Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
+		}
+		e.build(t)
+		e.encode(t)
+		e.methods(t)
+		e.constructor(t)
+	case ir.UnionKind:
+		if t.Doc == "" {
+			doc = t.Name + " is one of several object shapes."
+		}
+		e.f.Comment(doc)
+		e.f.Comment("")
+		var names []string
+		for _, l := range t.Leaves() {
+			names = append(names, "*"+l.Name)
+		}
+		e.f.Commentf("The concrete types are %s.", strings.Join(names, ", "))
+		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Type().Id(t.Name).Interface(
+			Id("is"+t.Name).Params(),
+			Comment("AppendJSON appends the value's JSON encoding to b."),
+			Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte(),
+		)
+		e.f.Line()
+		for _, u := range t.Unions {
+			_ = u // nested unions are flattened: leaves carry the markers
+		}
+		e.build(t)
+	case ir.EnumKind:
+		if t.Doc == "" {
+			doc = t.Name + " is a string from a fixed list."
+		}
+		e.f.Comment(doc)
+		e.f.Comment("")
+		e.f.Comment("A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.")
+		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Type().Id(t.Name).String()
+		e.f.Line()
+		e.f.Commentf("The values of %s.", t.Name)
+		e.f.Const().DefsFunc(func(g *Group) {
+			for _, v := range t.Values {
+				g.Id(v.Go).Id(t.Name).Op("=").Lit(v.Value)
+			}
+		})
+		e.f.Line()
+		e.build(t)
+	case ir.AliasKind:
+		if t.Doc == "" {
+			doc = fmt.Sprintf("%s is %s, as %s names it.", t.Name, describe(t.Target), t.Schema.Loc)
+		} else {
+			doc += fmt.Sprintf(" (%s, as %s names it.)", describe(t.Target), t.Schema.Loc)
+		}
+		e.f.Comment(doc)
+		e.f.Type().Id(t.Name).Op("=").Add(e.goType(t.Target))
+		e.f.Line()
+	case ir.KindUnionKind:
+		if t.Doc == "" {
+			doc = t.Name + " is a value of one of several JSON kinds."
+		}
+		e.f.Comment(doc)
+		e.f.Comment("Exactly one field is set.")
+		e.f.Comment("")
+		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
+			for _, a := range t.Alts {
+				if a.Kind == "null" {
+					g.Comment("Null is set for the JSON null.")
+					g.Id("Null").Bool()
+					continue
+				}
+				g.Id(a.Go).Add(e.altType(a))
+			}
+		})
+		e.f.Line()
+		e.build(t)
+		e.encode(t)
+		e.methods(t)
+	}
+}
+
+func (e *gotypes) altType(a *ir.Alt) *Statement {
+	if nilable(a.Type) {
+		return e.goType(a.Type)
+	}
+	return Op("*").Add(e.goType(a.Type))
+}
+
+func describe(x *ir.Expr) string {
+	r := resolve(x)
+	switch {
+	case x.Named != nil:
+		return "the type " + x.Named.Name
+	case r.Slice:
+		return "a list"
+	case r.Map:
+		return "an object with typed members"
+	}
+	switch r.Builtin {
+	case ir.BValue:
+		return "raw JSON"
+	case ir.BNumber:
+		return "an exact JSON number"
+	}
+	return "a " + r.Builtin
+}
+
+func (e *gotypes) field(g *Group, f *ir.Field) {
+	var doc []string
+	if f.Doc != "" {
+		doc = append(doc, comment(f.Doc))
+	}
+	switch {
+	case f.Const != nil && f.Required:
+		return // fixed by the type: encoders write it
+	case f.Const != nil:
+		doc = append(doc, fmt.Sprintf("Set %s to write the member %q with its only value, %s.", f.Go, f.JSON, f.Const.JSON))
+	case !f.Required:
+		doc = append(doc, fmt.Sprintf("Optional member %q; nil when absent.", f.JSON))
+	default:
+		doc = append(doc, fmt.Sprintf("Member %q (required).", f.JSON))
+	}
+	g.Comment(strings.Join(doc, " "))
+	g.Id(f.Go).Add(e.fieldType(f))
+}

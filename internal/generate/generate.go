@@ -1,0 +1,208 @@
+// Package generate runs the pipeline for a whole schema root: load every
+// snapshot, build its IR, emit its package, and write the files (or
+// compare them with what is on disk). The CLI only maps flags onto it.
+package generate
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/internal/emit"
+	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+// Config says what to generate.
+type Config struct {
+	// Schemas is the schema root: one folder per snapshot.
+	Schemas string
+	// Out is the folder that receives one package folder per snapshot.
+	Out string
+	// ImportPath is Out's Go import path; empty derives it from the
+	// enclosing module's go.mod.
+	ImportPath string
+	// Keys restricts generation to these snapshots (all when empty).
+	Keys []string
+	// Load tunes schema loading (tests point it at other rules).
+	Load load.Options
+	// IR tunes check generation.
+	IR ir.Options
+}
+
+// Files maps paths relative to Out (slash-separated) to contents.
+type Files map[string][]byte
+
+// Run generates every package of the schema root.
+func Run(cfg Config) (Files, error) {
+	if cfg.ImportPath == "" {
+		p, err := ImportPathOf(cfg.Out)
+		if err != nil {
+			return nil, err
+		}
+		cfg.ImportPath = p
+	}
+	keys := cfg.Keys
+	if len(keys) == 0 {
+		var err error
+		if keys, err = load.Root(cfg.Schemas); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.IR.KnownFormat == nil {
+		cfg.IR.KnownFormat = func(name string) bool { _, _, ok := format.Lookup(name); return ok }
+	}
+	files := Files{}
+	pkgs := map[string]string{}
+	for _, key := range keys {
+		snap, err := load.LoadSnapshot(cfg.Schemas, key, cfg.Load)
+		if err != nil {
+			return nil, err
+		}
+		name := ir.PackageName(key)
+		if other, dup := pkgs[name]; dup {
+			return nil, fmt.Errorf("snapshots %q and %q both map to package %s", other, key, name)
+		}
+		pkgs[name] = key
+		prog, err := ir.Build(snap.Set, cfg.IR)
+		if err != nil {
+			return nil, err
+		}
+		types, err := ir.BuildTypes(prog)
+		if err != nil {
+			return nil, err
+		}
+		out, err := emit.Package(emit.Snapshot{
+			Key: key, WireVersion: snap.WireVersion, ImportPath: path.Join(cfg.ImportPath, name),
+			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), key),
+			Prog:   prog, Types: types,
+		})
+		if err != nil {
+			return nil, err
+		}
+		for f, b := range out {
+			files[name+"/"+f] = b
+		}
+	}
+	return files, nil
+}
+
+// Write puts files under out and removes generated files (those carrying
+// emit.Header) that are no longer produced in the package folders it
+// wrote.
+func Write(out string, files Files) error {
+	for _, rel := range sortedPaths(files) {
+		p := filepath.Join(out, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[rel]) {
+			continue
+		}
+		if err := os.WriteFile(p, files[rel], 0o644); err != nil {
+			return err
+		}
+	}
+	for _, stale := range staleFiles(out, files) {
+		if err := os.Remove(filepath.Join(out, filepath.FromSlash(stale))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Check lists the files under out that differ from files: missing,
+// changed, or generated but no longer produced.
+func Check(out string, files Files) []string {
+	var bad []string
+	for _, rel := range sortedPaths(files) {
+		old, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel)))
+		if err != nil {
+			bad = append(bad, rel+" (missing)")
+		} else if !bytes.Equal(old, files[rel]) {
+			bad = append(bad, rel+" (stale)")
+		}
+	}
+	for _, s := range staleFiles(out, files) {
+		bad = append(bad, s+" (no longer generated)")
+	}
+	return bad
+}
+
+// staleFiles: generated files in the written package folders that the
+// current run does not produce.
+func staleFiles(out string, files Files) []string {
+	dirs := map[string]bool{}
+	for rel := range files {
+		dirs[path.Dir(rel)] = true
+	}
+	var stale []string
+	for dir := range dirs {
+		entries, err := os.ReadDir(filepath.Join(out, filepath.FromSlash(dir)))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			rel := dir + "/" + e.Name()
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || files[rel] != nil {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel)))
+			if err == nil && bytes.Contains(b, []byte(emit.Header)) {
+				stale = append(stale, rel)
+			}
+		}
+	}
+	sort.Strings(stale)
+	return stale
+}
+
+func sortedPaths(files Files) []string {
+	var out []string
+	for p := range files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ImportPathOf derives a folder's import path from the go.mod above it.
+func ImportPathOf(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			mod := modulePath(data)
+			if mod == "" {
+				return "", fmt.Errorf("%s: no module line", filepath.Join(d, "go.mod"))
+			}
+			rel, err := filepath.Rel(d, abs)
+			if err != nil {
+				return "", err
+			}
+			return path.Join(mod, filepath.ToSlash(rel)), nil
+		}
+		if filepath.Dir(d) == d {
+			return "", errors.New(dir + ": not inside a Go module (no go.mod above it); pass -import")
+		}
+	}
+}
+
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
