@@ -147,3 +147,6 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 	}
 	return true, 0
 }
+
+// Equal2 reports whether two nodes of the document are JSON-equal.
+func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }

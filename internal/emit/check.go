@@ -14,7 +14,8 @@ import (
 // Import paths of the runtime packages generated code uses.
 const (
 	rt     = "github.com/ahpgen/ahpgen/ahprt"
-	fmtPkg = "github.com/ahpgen/ahpgen/ahprt/format"
+	fmtPkg   = "github.com/ahpgen/ahpgen/ahprt/format"
+	rulesPkg = "github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
 // checks emits one function per schema location: it validates one node
@@ -250,6 +251,13 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 		g.Id("_").Op("=").Id("k")
 	}
 	e.applicators(g, s)
+	for _, r := range s.Rules {
+		sub := Code(Nil())
+		if t := target(r.Sub); r.Sub != nil && t != nil {
+			sub = Id(t.Func)
+		}
+		g.If(Op("!").Qual(rulesPkg, r.Func).Call(Id("c"), Id("n"), sub)).Block(Return(False()))
+	}
 	g.Id("_").Op("=").Id("d")
 	g.Return(True())
 }

@@ -54,6 +54,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 		f.HeaderComment(Header)
 		f.ImportName(rt, "ahprt")
 		f.ImportName(fmtPkg, "format")
+		f.ImportName(rulesPkg, "rules")
 		return f
 	}
 

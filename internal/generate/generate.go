@@ -17,6 +17,7 @@ import (
 	"github.com/ahpgen/ahpgen/internal/emit"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/semantic"
 )
 
 // Config says what to generate.
@@ -34,6 +35,9 @@ type Config struct {
 	Load load.Options
 	// IR tunes check generation.
 	IR ir.Options
+	// Rules are the checks beyond JSON Schema to attach (semantic.AHP
+	// for AHP snapshots; nil for plain JSON Schema).
+	Rules []semantic.Rule
 }
 
 // Files maps paths relative to Out (slash-separated) to contents.
@@ -72,6 +76,9 @@ func Run(cfg Config) (Files, error) {
 		pkgs[name] = key
 		prog, err := ir.Build(snap.Set, cfg.IR)
 		if err != nil {
+			return nil, err
+		}
+		if err := semantic.Attach(prog, key, cfg.Rules); err != nil {
 			return nil, err
 		}
 		types, err := ir.BuildTypes(prog)

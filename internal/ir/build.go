@@ -66,6 +66,21 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	return p, nil
 }
 
+// Find returns the schema at a document path and pointer, if the program
+// has that document and location.
+func (p *Program) Find(docPath, ptr string) (*Schema, bool) {
+	for _, doc := range p.set.Docs {
+		if doc.Path == docPath {
+			if _, ok := p.rawNode(doc, ptr); !ok {
+				return nil, false
+			}
+			s, err := p.Lookup(docPath, ptr)
+			return s, err == nil
+		}
+	}
+	return nil, false
+}
+
 // Lookup returns the check of the schema at a document path and pointer.
 func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
 	for _, doc := range p.set.Docs {
@@ -79,6 +94,14 @@ func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
 		return p.schema(sch)
 	}
 	return nil, fmt.Errorf("no document %s", docPath)
+}
+
+// synthetic registers a schema the type builder made up (the allOf of
+// every schema a member must satisfy): it gets a check like any other.
+func (p *Program) synthetic(s *Schema) *Schema {
+	s.Func = p.funcs.take(checkFuncName(strings.SplitN(s.Loc, "#", 2)[0], "") + "_merged")
+	p.Schemas = append(p.Schemas, s)
+	return s
 }
 
 func (p *Program) defs(doc *load.Document) error {

@@ -175,3 +175,36 @@ func itoa(i int) string {
 	}
 	return itoa(i/10) + string(rune('0'+i%10))
 }
+
+// PackageName is the Go package (and folder) name of a snapshot key: the
+// key itself when it is already a lower-case Go identifier ("draft");
+// otherwise "v" followed by the key with dashes dropped between digits
+// and every other character that cannot appear in an identifier turned
+// into "_": "2026-12-15" → "v20261215", "0.1.0-draft.1" → "v0_1_0_draft_1".
+func PackageName(key string) string {
+	plain := key != "" && !goKeywords[key]
+	for i, r := range key {
+		if !(r >= 'a' && r <= 'z' || i > 0 && (r >= '0' && r <= '9' || r == '_')) {
+			plain = false
+		}
+	}
+	if plain {
+		return key
+	}
+	var b strings.Builder
+	b.WriteString("v")
+	rs := []rune(key)
+	for i, r := range rs {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(unicode.ToLower(r))
+		case r == '-' && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1]):
+			// a date's dashes carry nothing
+		default:
+			b.WriteRune('_')
+		}
+	}
+	return b.String()
+}

@@ -58,6 +58,16 @@ type Schema struct {
 	MultipleOf                         *string
 
 	Title, Description string
+
+	// Rules are checks beyond JSON Schema attached to this location.
+	Rules []Rule
+}
+
+// Rule is a call to a function of package ahprt/rules.
+type Rule struct {
+	Func string
+	// Sub is the schema whose check the rule receives (may be nil).
+	Sub *Schema
 }
 
 // Literal is a JSON value written in a schema, compact.
@@ -122,7 +132,7 @@ func (s *Schema) IsTrue() bool {
 		s.PrefixItems == nil && s.Items == nil && s.Contains == nil && s.MinItems == nil &&
 		s.MaxItems == nil && !s.UniqueItems && s.MinLength == nil && s.MaxLength == nil &&
 		s.Pattern == nil && s.Format == "" && s.Minimum == nil && s.Maximum == nil &&
-		s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil
+		s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil && s.Rules == nil
 }
 
 // IsFalse reports whether s is the schema false.

@@ -50,9 +50,10 @@ type Type struct {
 	// schema); such structs keep them in a map.
 	Extra *Expr
 
-	// UnionKind: the variants, in schema order. Unions list every
-	// concrete struct that can appear (nested unions are flattened).
+	// UnionKind: the variants, in schema order (a variant may itself be a
+	// union). Owner is the schema holding the anyOf/oneOf.
 	Variants []*Variant
+	Owner    *Schema
 	// Members lists the unions this type is a variant of (its marker
 	// methods).
 	Unions []*Type
@@ -163,6 +164,9 @@ func BuildTypes(p *Program) (*Types, error) {
 	var entries []entry
 	for _, doc := range p.set.Docs {
 		root := p.Roots[doc.Path]
+		if root.IsTrue() {
+			continue // a document of definitions only: no message type
+		}
 		entries = append(entries, entry{doc.Path + "#", rootTypeName(doc.Path), root})
 	}
 	var defs []entry
@@ -484,9 +488,9 @@ func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
 	case k == 0:
 		return &Expr{Builtin: BValue} // accepts nothing; the check says so
 	case k == kObject:
-		if u := t.unionOf(s, cl, name); u != nil {
+		if u, owner := t.unionOf(s, cl, name); u != nil {
 			ty := self(UnionKind)
-			ty.Variants = u
+			ty.Variants, ty.Owner = u, owner
 			return &Expr{Named: ty}
 		}
 		if !declaresMembers(cl) && !declaresMembers(conditional(cl)) {
@@ -686,7 +690,7 @@ func (ty *Type) hasField(json string) bool {
 // unionOf finds the object union s amounts to: the anyOf/oneOf in its
 // closure whose every branch is itself an object type (a struct, or a
 // union whose variants are). Nil when s is not a union.
-func (t *Types) unionOf(s *Schema, cl []*Schema, name string) []*Variant {
+func (t *Types) unionOf(s *Schema, cl []*Schema, name string) ([]*Variant, *Schema) {
 	var list []*Schema
 	var owner *Schema
 	for _, c := range cl {
@@ -701,13 +705,13 @@ func (t *Types) unionOf(s *Schema, cl []*Schema, name string) []*Variant {
 		break
 	}
 	if list == nil {
-		return nil
+		return nil, nil
 	}
 	// Members declared beside the union would belong to every variant;
 	// such schemas become one struct instead.
 	for _, c := range cl {
 		if len(c.Properties) > 0 {
-			return nil
+			return nil, nil
 		}
 	}
 	t.building[s] = true
@@ -716,7 +720,7 @@ func (t *Types) unionOf(s *Schema, cl []*Schema, name string) []*Variant {
 	for i, b := range list {
 		e := t.shapeOf(b, variantName(name, owner, i, b), nil)
 		if e.Named == nil {
-			return nil
+			return nil, nil
 		}
 		switch e.Named.Kind {
 		case StructKind:
@@ -724,10 +728,10 @@ func (t *Types) unionOf(s *Schema, cl []*Schema, name string) []*Variant {
 		case UnionKind:
 			out = append(out, &Variant{Type: e.Named, Schema: b})
 		default:
-			return nil
+			return nil, nil
 		}
 	}
-	return out
+	return out, owner
 }
 
 // variantName names an inline union branch: the union's name and the
@@ -832,9 +836,9 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 		if len(parts) == 1 {
 			fs = parts[0]
 		} else if len(m.always) > 0 {
-			fs = &Schema{AllOf: parts, Loc: parts[0].Loc}
+			fs = t.prog.synthetic(&Schema{AllOf: parts, Loc: parts[0].Loc})
 		} else {
-			fs = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+			fs = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
 		}
 		f.Type = t.shapeOf(fs, ty.Name+exported(name), nil)
 		ty.Fields = append(ty.Fields, f)
@@ -875,7 +879,7 @@ func (t *Types) extraOf(cl []*Schema, name string) *Expr {
 	if len(parts) == 1 {
 		s = parts[0]
 	} else {
-		s = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+		s = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
 	}
 	return t.shapeOf(s, name+"Value", nil)
 }
@@ -897,7 +901,7 @@ func (t *Types) itemsOf(cl []*Schema, name string) *Expr {
 	if len(parts) == 1 {
 		s = parts[0]
 	} else {
-		s = &Schema{AllOf: parts, Loc: parts[0].Loc}
+		s = t.prog.synthetic(&Schema{AllOf: parts, Loc: parts[0].Loc})
 	}
 	return t.shapeOf(s, singular(name), nil)
 }
@@ -1017,7 +1021,7 @@ func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name s
 			check = parts[0]
 			e = t.shapeOf(parts[0], name+kind.gon, nil)
 		default:
-			check = &Schema{AnyOf: parts, Loc: parts[0].Loc}
+			check = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
 			e = &Expr{Builtin: BValue}
 		}
 		add(kind.name, kind.gon, e, check)
