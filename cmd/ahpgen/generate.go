@@ -1,0 +1,57 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/semantic"
+)
+
+func runGenerate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ahpgen generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	schemas := fs.String("schemas", "schemas", "schema root: one folder per snapshot (draft, YYYY-MM-DD, …)")
+	out := fs.String("out", "gen", "output folder: receives one package folder per snapshot")
+	importPath := fs.String("import", "", "Go import path of the output folder (default: derived from the enclosing go.mod)")
+	check := fs.Bool("check", false, "write nothing; exit 1, naming the files, if the output folder is not what generation would write")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: ahpgen generate [-schemas DIR] [-out DIR] [-import PATH] [-check]")
+		fmt.Fprintln(stderr)
+		fmt.Fprintln(stderr, "Generates one Go package per snapshot folder of the schema root into the")
+		fmt.Fprintln(stderr, "output folder (package names: see the README). Output is deterministic.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ahpgen generate: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	files, err := generate.Run(generate.Config{Schemas: *schemas, Out: *out, ImportPath: *importPath, Rules: semantic.AHP})
+	if err != nil {
+		fmt.Fprintf(stderr, "ahpgen generate: %v\n", err)
+		return 1
+	}
+	if *check {
+		if bad := generate.Check(*out, files); len(bad) > 0 {
+			fmt.Fprintf(stderr, "ahpgen generate -check: generated code in %s is not current; run go generate ./...\n", *out)
+			for _, b := range bad {
+				fmt.Fprintf(stderr, "  %s\n", b)
+			}
+			return 1
+		}
+		return 0
+	}
+	if err := generate.Write(*out, files); err != nil {
+		fmt.Fprintf(stderr, "ahpgen generate: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,64 @@
+// Command ahpgen generates Go packages from Agent Hooks Protocol schema
+// snapshots. Run "ahpgen help" for its commands.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand: its name, one-line summary and entry point.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"generate", "generate one Go package per schema snapshot (or check they are current)", runGenerate},
+		{"version", "print the ahpgen version", runVersion},
+		{"help", "show this help", runHelp},
+	}
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "ahpgen: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "ahpgen generates Go packages from Agent Hooks Protocol schema snapshots.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: ahpgen <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "ahpgen <command> -h" for a command's flags.`)
+}
+
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	usage(stdout)
+	return 0
+}
