@@ -30936,9 +30936,9 @@ func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 // Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
-	re0 = regexp.MustCompile("^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+	re0 = regexp.MustCompile("^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$")
 	// "^[a-f0-9]{64}$"
-	re1 = regexp.MustCompile("^[a-f0-9]{64}$")
+	re1 = regexp.MustCompile("^[0-9a-f]{64}$")
 	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
 	re2 = regexp.MustCompile("^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))")
 	// "^[A-Z]{3}$"
@@ -30946,15 +30946,15 @@ var (
 	// "^https?://"
 	re4 = regexp.MustCompile("^https?://")
 	// "^_.+"
-	re5 = regexp.MustCompile("^_.+")
+	re5 = regexp.MustCompile("^_[^\\n\\r\\x{2028}\\x{2029}]+")
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
-	re6 = regexp.MustCompile("^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))")
+	re6 = regexp.MustCompile("^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))")
 	// "^[A-Za-z_][A-Za-z0-9_]*$"
-	re7 = regexp.MustCompile("^[A-Za-z_][A-Za-z0-9_]*$")
+	re7 = regexp.MustCompile("^[A-Z_a-z][0-9A-Z_a-z]*$")
 	// "^https://"
 	re8 = regexp.MustCompile("^https://")
 	// "^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"
-	re9 = regexp.MustCompile("^(?:\\*|[a-z][a-z0-9]*\\.\\*)$")
+	re9 = regexp.MustCompile("^(?:\\*|[a-z][0-9a-z]*\\.\\*)$")
 )
 
 // Constants and numeric bounds, parsed once.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/emit"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
@@ -58,6 +59,9 @@ func Run(cfg Config) (Files, error) {
 		if keys, err = load.Root(cfg.Schemas); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.Load.Translate == nil {
+		cfg.Load.Translate = ecmaregex.Translate
 	}
 	if cfg.IR.KnownFormat == nil {
 		cfg.IR.KnownFormat = func(name string) bool { _, _, ok := format.Lookup(name); return ok }
