@@ -108,7 +108,7 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 					if top.wantName {
 						c := &d.nodes[top.node].count
 						*c++
-						if *c > uint32(lim.MaxMembers) {
+						if int64(*c) > int64(lim.MaxMembers) {
 							return d.limitError(top.node, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
 						}
 					}
@@ -116,7 +116,7 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 				} else {
 					c := &d.nodes[top.node].count
 					*c++
-					if *c > uint32(lim.MaxMembers) {
+					if int64(*c) > int64(lim.MaxMembers) {
 						return d.limitError(top.node, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
 					}
 				}

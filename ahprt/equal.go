@@ -150,3 +150,18 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 
 // Equal2 reports whether two nodes of the document are JSON-equal.
 func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }
+
+// EqualJSON reports whether two JSON documents are equal values under
+// JSON Schema equality (numbers by value, member order ignored). Invalid
+// JSON equals nothing.
+func EqualJSON(a, b []byte) bool {
+	x, err := Parse(a, Limits{MaxBytes: 1 << 40})
+	if err != nil {
+		return false
+	}
+	y, err := Parse(b, Limits{MaxBytes: 1 << 40})
+	if err != nil {
+		return false
+	}
+	return equalNodes(x, 0, y, 0)
+}

@@ -132,8 +132,14 @@ func (e *Error) Error() string {
 }
 
 // Class is the error class of e: one of ErrMalformed, ErrLimit, ErrInvalid
-// and ErrUnsupported.
+// and ErrUnsupported. A union that no branch accepted takes the class of
+// its closest branch: an intercept response that fails only because of an
+// unknown effect type is unsupported, whichever message union it is
+// decoded through.
 func (e *Error) Class() error {
+	if e.Cause != nil && (e.Code == CodeAnyOf || e.Code == CodeOneOf) {
+		return e.Cause.Class()
+	}
 	switch e.Code {
 	case CodeSyntax, CodeInvalidUTF8, CodeDuplicateName, CodeTrailingData, CodeFraming:
 		return ErrMalformed
@@ -147,6 +153,14 @@ func (e *Error) Class() error {
 
 // Is makes errors.Is(err, ErrUnsupported) (and the other classes) work.
 func (e *Error) Is(target error) bool { return e.Class() == target }
+
+// Root follows the closest-branch chain to the failure that explains e.
+func (e *Error) Root() *Error {
+	for e.Cause != nil {
+		e = e.Cause
+	}
+	return e
+}
 
 // Unwrap exposes the closest branch's error, if any.
 func (e *Error) Unwrap() error {
