@@ -1,0 +1,144 @@
+package gentest
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+)
+
+// request is a valid hooks/intercept request (one line, as on stdio).
+const request = `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123","cwd":"/repo"},"tool":{"name":"Bash","kind":"shell","input":{"command":"ls"},"origin":"native"},"call":{"id":"call_456"},"path":"example"},"capabilities":{"effects":["deny"]}}}`
+
+const response = `{"jsonrpc":"2.0","id":"evt_1","result":{"protocolVersion":"draft","effects":[{"type":"message","text":"hi"},{"type":"deny","reason":"no"}]}}`
+
+func code(t *testing.T, err error) ahprt.Code {
+	t.Helper()
+	var e *ahprt.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T) is not an *ahprt.Error", err, err)
+	}
+	return e.Root().Code
+}
+
+func TestValidBaseline(t *testing.T) {
+	if _, err := draft.DecodeInterceptRequest([]byte(request)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := draft.DecodeInterceptResponse([]byte(response)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBadInput: each malformed document gets its own machine code, a
+// class, and never a panic.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		name  string
+		doc   string
+		code  ahprt.Code
+		class error
+		ptr   string
+	}{
+		{"truncated", request[:50], ahprt.CodeSyntax, ahprt.ErrMalformed, ""},
+		{"invalid UTF-8", strings.Replace(request, "example", "ex\xffample", 1), ahprt.CodeInvalidUTF8, ahprt.ErrMalformed, ""},
+		{"duplicate name", strings.Replace(request, `"path":"example"`, `"path":"example","path":"again"`, 1), ahprt.CodeDuplicateName, ahprt.ErrMalformed, "/params/event/path"},
+		{"trailing data", request + ` {}`, ahprt.CodeTrailingData, ahprt.ErrMalformed, ""},
+		{"two documents", request + request, ahprt.CodeTrailingData, ahprt.ErrMalformed, ""},
+		{"params as a JSON string", `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":"{\"protocolVersion\":\"draft\"}"}`, ahprt.CodeJSONInString, ahprt.ErrInvalid, "/params"},
+		{"deep nesting", `{"jsonrpc":"2.0","id":"e","method":"hooks/intercept","params":` + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + `}`, ahprt.CodeTooDeep, ahprt.ErrLimit, ""},
+		{"unknown event type", strings.Replace(request, `"type":"tool.before"`, `"type":"tool.teleport"`, 1), ahprt.CodeUnsupported, ahprt.ErrUnsupported, "/params/event/type"},
+		{"unknown enum value", strings.Replace(request, `"origin":"native"`, `"origin":"alien"`, 1), ahprt.CodeUnsupported, ahprt.ErrUnsupported, "/params/event/tool/origin"},
+		{"wrong version", strings.Replace(request, `"protocolVersion":"draft"`, `"protocolVersion":"1900-01-01"`, 1), ahprt.CodeConst, ahprt.ErrInvalid, "/params/protocolVersion"},
+		{"id mismatch", strings.Replace(request, `"id":"evt_1","method"`, `"id":"evt_2","method"`, 1), ahprt.CodeSemantic, ahprt.ErrInvalid, "/id"},
+		{"bad date-time", strings.Replace(request, `2026-08-24T08:51:14Z`, `2026-02-30T08:51:14Z`, 1), ahprt.CodeFormat, ahprt.ErrInvalid, "/params/event/time"},
+		{"bad uri", strings.Replace(request, `urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d`, `not a uri`, 1), ahprt.CodeFormat, ahprt.ErrInvalid, "/params/event/source"},
+		{"boolean id", strings.Replace(request, `"id":"evt_1","method"`, `"id":true,"method"`, 1), ahprt.CodeType, ahprt.ErrInvalid, "/id"},
+	}
+	for _, c := range cases {
+		_, err := draft.DecodeInterceptRequest([]byte(c.doc))
+		if err == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		var e *ahprt.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s: %T is not *ahprt.Error", c.name, err)
+			continue
+		}
+		if got := e.Root().Code; got != c.code {
+			t.Errorf("%s: code %s, want %s (%v)", c.name, got, c.code, err)
+		}
+		if !errors.Is(err, c.class) {
+			t.Errorf("%s: class of %v is not %v", c.name, err, c.class)
+		}
+		if c.ptr != "" && e.Root().Pointer != c.ptr {
+			t.Errorf("%s: pointer %q, want %q (%v)", c.name, e.Root().Pointer, c.ptr, err)
+		}
+	}
+}
+
+// TestUnsupportedEffectIsAtomic: an unknown effect type rejects the whole
+// response as unsupported, and nothing is returned.
+func TestUnsupportedEffectIsAtomic(t *testing.T) {
+	doc := strings.Replace(response, `{"type":"deny","reason":"no"}`, `{"type":"teleport"}`, 1)
+	v, err := draft.DecodeInterceptResponse([]byte(doc))
+	if v != nil || !errors.Is(err, ahprt.ErrUnsupported) {
+		t.Fatalf("got %v, %v; want nil and an unsupported error", v, err)
+	}
+	w, err := draft.DecodeWireMessage([]byte(doc))
+	if w != nil || !errors.Is(err, ahprt.ErrUnsupported) {
+		t.Fatalf("aggregate: got %v, %v; want nil and an unsupported error", w, err)
+	}
+	// An unknown member of a closed effect is invalid, not unsupported.
+	doc = strings.Replace(response, `"text":"hi"`, `"text":"hi","color":"red"`, 1)
+	_, err = draft.DecodeInterceptResponse([]byte(doc))
+	if !errors.Is(err, ahprt.ErrInvalid) || code(t, err) != ahprt.CodeUnknownMember {
+		t.Fatalf("closed effect with an extra member: %v", err)
+	}
+}
+
+// TestIntegers: JSON Schema integers include 1.0 and 1e2; 1.5 is not one.
+func TestIntegers(t *testing.T) {
+	for _, id := range []string{"7", "7.0", "7e0", "70e-1", "1e400"} {
+		doc := `{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"draft","effects":[]}}`
+		if _, err := draft.DecodeInterceptResponse([]byte(doc)); err != nil {
+			t.Errorf("id %s: %v", id, err)
+		}
+	}
+	for _, id := range []string{"7.5", "1e-400"} {
+		doc := `{"jsonrpc":"2.0","id":` + id + `,"result":{"protocolVersion":"draft","effects":[]}}`
+		if _, err := draft.DecodeInterceptResponse([]byte(doc)); err == nil {
+			t.Errorf("id %s accepted", id)
+		}
+	}
+}
+
+// TestBuiltInGo: values built in Go encode with their constants stamped,
+// validate, and decode back.
+func TestBuiltInGo(t *testing.T) {
+	id := "evt_9"
+	resp := draft.NewInterceptNoEffectResponse(draft.JSONRPCResponseID{String: &id}, draft.InterceptNoEffectResponseResult{Effects: []ahprt.Value{}})
+	b, err := resp.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"jsonrpc":"2.0","id":"evt_9","result":{"protocolVersion":"draft","effects":[]}}`
+	if string(b) != want {
+		t.Fatalf("encoding\n got %s\nwant %s", b, want)
+	}
+	if _, err := draft.DecodeInterceptNoEffectResponse(b); err != nil {
+		t.Fatal(err)
+	}
+	// A value the schema rejects is never encoded by MarshalJSON.
+	empty := ""
+	bad := draft.NewInterceptNoEffectResponse(draft.JSONRPCResponseID{String: &empty}, draft.InterceptNoEffectResponseResult{Effects: []ahprt.Value{}})
+	if _, err := bad.MarshalJSON(); err == nil {
+		t.Fatal("MarshalJSON encoded an empty id")
+	}
+	if err := bad.Validate(); err == nil {
+		t.Fatal("Validate accepted an empty id")
+	}
+}
