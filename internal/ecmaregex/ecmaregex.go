@@ -69,13 +69,17 @@
 //     Script_Extensions= or scx=, and the binary properties of ECMA-262's
 //     table. General_Category values map to RE2's short names (LC becomes
 //     Lu|Ll|Lt; C and Cn are written as complements of the assigned
-//     categories, since older Go tables lack Cn), scripts to Go's script
-//     names, Script=Unknown and binary properties Go's unicode package has
+//     categories, since older Go tables lack Cn), single-word scripts to
+//     Go's script names (\p{Greek}); multi-word scripts (Old_Italic,
+//     SignWriting, …) are written as explicit ranges, because Go's regexp
+//     (1.26) folds \p names to one capitalised word and no longer finds
+//     them. Script=Unknown and the binary properties Go's unicode package has
 //     (or that are defined from it: Alphabetic, Lowercase, Uppercase, Cased,
 //     Math, ID_Start, ID_Continue, Grapheme_Base, Grapheme_Extend, ASCII,
 //     Any, Assigned) to explicit ranges computed from Go's tables. The
-//     matching Unicode version is therefore Go's (unicode.Version), not the
-//     JavaScript engine's. Script_Extensions, scripts newer than Go's tables
+//     matching Unicode version is therefore Go's (unicode.Version, 15.0 for
+//     Go 1.26), not the JavaScript engine's: code points whose properties
+//     changed in later Unicode versions can match differently. Script_Extensions, scripts newer than Go's tables
 //     and the binary properties Go lacks (Bidi_Mirrored, Case_Ignorable,
 //     Changes_When_*, Default_Ignorable_Code_Point, Emoji*,
 //     Extended_Pictographic, XID_Start, XID_Continue) are refused.
