@@ -8,14 +8,15 @@
 // of it. The generator calls Translate once per pattern at generation time
 // and the generated code compiles the result with regexp.MustCompile and
 // calls MatchString, which is also an unanchored search. Go strings are
-// UTF-8, so both sides see the same sequence of code points.
+// UTF-8, so both sides see the same sequence of code points. A pattern that
+// is not valid UTF-8 is an error.
 //
 // # Grammar
 //
 // Patterns are parsed with the ECMA-262 (2025) grammar for the u flag,
 // including its early errors. Annex B's web-compatibility relaxations do not
 // apply with u, so these are syntax errors: identity escapes of anything but
-// a syntax character or '/' (\a, \-, outside a class, \_ …), a lone ']',
+// a syntax character or '/' (\a, \_, and \- outside a class), a lone ']',
 // '{' or '}', an incomplete quantifier such as a{ or a{,3}, octal escapes
 // (\01) and backreferences to missing groups, \c not followed by an ASCII
 // letter, a quantifier after an assertion (including lookaheads), a class
@@ -59,9 +60,9 @@
 //   - Character classes: built from the code points and ranges they list;
 //     every code point RE2 treats specially inside brackets (\ ] [ - ^) is
 //     escaped, so "[[:alpha:]" style text keeps its ECMA-262 meaning. The
-//     empty class [] matches nothing and [^] matches any code point; both
-//     become explicit RE2 classes, since RE2 has no empty class syntax.
-//     Class escapes inside classes are expanded to ranges.
+//     empty class [] matches nothing and becomes [^\x{0}-\x{10FFFF}] (RE2
+//     has no empty class syntax); [^] matches any code point and becomes
+//     (?s:.). Class escapes inside classes are expanded to ranges.
 //   - \p{…} and \P{…}: ECMA-262 accepts exact names only: General_Category
 //     values and aliases (L, Letter, Lu, Uppercase_Letter, digit, punct,
 //     Combining_Mark, …, with or without General_Category= / gc=), Script
