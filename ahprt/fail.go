@@ -98,6 +98,9 @@ func Validate(data []byte, f CheckFunc) error {
 	return c.Run(f)
 }
 
+// Accept is the check of the schema true: everything passes.
+func Accept(c *Ctx, n Node, ev *Eval) bool { return true }
+
 // Reject is the check of the schema false: nothing passes.
 func Reject(c *Ctx, n Node, ev *Eval) bool {
 	return c.Fail(n, CodeFalseSchema, "", "no value is allowed here")

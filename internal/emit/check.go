@@ -83,6 +83,22 @@ func target(s *ir.Schema) *ir.Schema {
 	return s
 }
 
+// CheckFunc names what checks an instance against s in the generated
+// package: the package-level function of s (or of what a pure $ref
+// resolves to), "ahprt.Accept" when s accepts everything, or
+// "ahprt.Reject" when it accepts nothing. Tools that add entry points to
+// a generated package (the JSON-Schema-Test-Suite harness) use it.
+func CheckFunc(s *ir.Schema) string {
+	t := target(s)
+	switch {
+	case t == nil:
+		return "ahprt.Accept"
+	case t.IsFalse():
+		return "ahprt.Reject"
+	}
+	return t.Func
+}
+
 // same emits a check of the same instance against s (allOf, $ref, then):
 // a failure fails the caller.
 func (e *checks) same(g *Group, s *ir.Schema, ev Code) {

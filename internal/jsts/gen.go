@@ -1,0 +1,258 @@
+package jsts
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/internal/ecmaregex"
+	"github.com/ahpgen/ahpgen/internal/emit"
+	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+// Module is the module path of the temporary module holding the
+// generated packages and the driver.
+const Module = "jsts.test"
+
+// Build is the generated source of a set of groups: one package per
+// group that generated, plus a driver command (cmd/run) that checks every
+// test of those groups.
+type Build struct {
+	// Files maps module-relative paths to contents (go.mod excluded).
+	Files map[string][]byte
+	// Pkg names the package of each group that generated.
+	Pkg map[*Group]string
+	// Failed holds why each other group did not generate.
+	Failed map[*Group]error
+	// Cases lists the tests the driver runs, in its order.
+	Cases []Case
+}
+
+// Case is one test as the driver sees it.
+type Case struct {
+	Group *Group
+	Test  *Test
+}
+
+// Generate generates every group of groups (in parallel) under module.
+func Generate(suite *Suite, module string, groups []*Group) *Build {
+	b := &Build{Files: map[string][]byte{}, Pkg: map[*Group]string{}, Failed: map[*Group]error{}}
+	type result struct {
+		files map[string][]byte
+		err   error
+	}
+	res := make([]result, len(groups))
+	names := make([]string, len(groups))
+	for i := range groups {
+		names[i] = fmt.Sprintf("g%03d", i)
+	}
+	remotes := Remotes(suite.Dir)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, g := range groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res[i].files, res[i].err = GenerateGroup(g, remotes, path.Join(module, names[i]))
+		}()
+	}
+	wg.Wait()
+	for i, g := range groups {
+		if res[i].err != nil {
+			b.Failed[g] = res[i].err
+			continue
+		}
+		b.Pkg[g] = names[i]
+		for f, data := range res[i].files {
+			b.Files[names[i]+"/"+f] = data
+		}
+		for _, t := range g.Tests {
+			b.Cases = append(b.Cases, Case{g, t})
+		}
+	}
+	b.writeDriver(module)
+	return b
+}
+
+// drop removes a group from the build (its generated code does not
+// compile) and rewrites the driver without it.
+func (b *Build) drop(module string, g *Group, why error) {
+	name := b.Pkg[g]
+	b.Failed[g] = why
+	delete(b.Pkg, g)
+	for f := range b.Files {
+		if strings.HasPrefix(f, name+"/") {
+			delete(b.Files, f)
+		}
+	}
+	var cases []Case
+	for _, c := range b.Cases {
+		if c.Group != g {
+			cases = append(cases, c)
+		}
+	}
+	b.Cases = cases
+	b.writeDriver(module)
+}
+
+// writeDriver (re)writes the driver command and its case list.
+func (b *Build) writeDriver(module string) {
+	var pkgs []string
+	for _, name := range b.Pkg {
+		pkgs = append(pkgs, name)
+	}
+	b.Files["cmd/run/main.go"] = driver(module, pkgs)
+	cases := make([]caseJSON, len(b.Cases))
+	for i, c := range b.Cases {
+		cases[i] = caseJSON{Pkg: b.Pkg[c.Group], Data: c.Test.Data}
+	}
+	data, err := json.Marshal(cases)
+	if err != nil {
+		panic(err) // RawMessage values came from valid JSON
+	}
+	b.Files["cases.json"] = data
+}
+
+type caseJSON struct {
+	Pkg  string          `json:"pkg"`
+	Data json.RawMessage `json:"data"`
+}
+
+// GenerateGroup runs the generator over one group's schema and returns
+// the files of its package (importPath), with an entry point
+// JSTSCheck(data []byte) error for the schema's root. A schema the
+// generator cannot compile faithfully is an error, never a package that
+// accepts more than the schema.
+func GenerateGroup(g *Group, remotes func(string) ([]byte, bool), importPath string) (files map[string][]byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("generator panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	stem := strings.TrimSuffix(g.File.Name, ".json")
+	src := load.Source{
+		Path: fmt.Sprintf("%s/%d.json", stem, g.Index),
+		URL:  fmt.Sprintf("file:///jsts/%s/%d.json", stem, g.Index),
+		Data: g.Schema,
+	}
+	set, err := load.Load([]load.Source{src}, load.Options{Remotes: remotes, AnnotateUnknown: true, Translate: ecmaregex.Translate})
+	if err != nil {
+		return nil, err
+	}
+	opt := ir.Options{
+		AnnotateFormats: !g.File.AssertFormats,
+		KnownFormat:     func(name string) bool { _, _, ok := format.Lookup(name); return ok },
+	}
+	prog, err := ir.Build(set, opt)
+	if err != nil {
+		return nil, err
+	}
+	types, err := ir.BuildTypes(prog)
+	if err != nil {
+		return nil, err
+	}
+	name := path.Base(importPath)
+	files, err = emit.Package(emit.Snapshot{
+		Key: name, ImportPath: importPath, Source: "JSON-Schema-Test-Suite " + g.File.Name,
+		Prog: prog, Types: types,
+	})
+	if err != nil {
+		return nil, err
+	}
+	root, ok := prog.Roots[src.Path]
+	if !ok {
+		return nil, fmt.Errorf("internal: no root schema for %s", src.Path)
+	}
+	files["jsts.go"] = []byte(fmt.Sprintf(`// Code generated by the jsts harness. DO NOT EDIT.
+
+package %s
+
+import "github.com/ahpgen/ahpgen/ahprt"
+
+// JSTSCheck checks data against the group's schema (%s).
+func JSTSCheck(data []byte) error { return ahprt.Validate(data, %s) }
+
+var _ = ahprt.Accept
+`, name, src.Path, emit.CheckFunc(root)))
+	return files, nil
+}
+
+// driver is the command that runs the cases: `run cases.json start`
+// prints one line per case from index start on: "ok", or "fail <error>".
+// A crash (a stack overflow, say) ends the output early; the harness
+// restarts after the case that crashed.
+func driver(module string, pkgs []string) []byte {
+	var b strings.Builder
+	b.WriteString(`// Code generated by the jsts harness. DO NOT EDIT.
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+`)
+	sort.Strings(pkgs)
+	for _, p := range pkgs {
+		fmt.Fprintf(&b, "\t%s %q\n", p, path.Join(module, p))
+	}
+	b.WriteString(`)
+
+var checks = map[string]func([]byte) error{
+`)
+	for _, p := range pkgs {
+		fmt.Fprintf(&b, "\t%q: %s.JSTSCheck,\n", p, p)
+	}
+	b.WriteString(`}
+
+type testCase struct {
+	Pkg  string          ` + "`json:\"pkg\"`" + `
+	Data json.RawMessage ` + "`json:\"data\"`" + `
+}
+
+func run(f func([]byte) error, data []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f(data)
+}
+
+func main() {
+	debug.SetMaxStack(64 << 20)
+	raw, err := os.ReadFile(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	var cases []testCase
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		panic(err)
+	}
+	start, _ := strconv.Atoi(os.Args[2])
+	w := bufio.NewWriter(os.Stdout)
+	for i := start; i < len(cases); i++ {
+		err := run(checks[cases[i].Pkg], cases[i].Data)
+		if err == nil {
+			w.WriteString("ok\n")
+		} else {
+			w.WriteString("fail " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n")
+		}
+		w.Flush()
+	}
+}
+`)
+	return []byte(b.String())
+}

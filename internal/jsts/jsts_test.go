@@ -1,0 +1,182 @@
+package jsts
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/internal/testenv"
+)
+
+// mustAgree are the optional files every test of which must agree.
+var mustAgree = []string{
+	"optional/bignum.json",
+	"optional/ecmascript-regex.json",
+	"optional/float-overflow.json",
+	"optional/non-bmp-regex.json",
+	"optional/format/uri.json",
+	"optional/format/date-time.json",
+}
+
+// readFloor reads floor.txt: "<name> <count>" lines, # comments.
+func readFloor(t *testing.T) map[string]int {
+	data, err := os.ReadFile("floor.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if len(f) != 2 {
+			t.Fatalf("floor.txt: bad line %q", line)
+		}
+		n, err := strconv.Atoi(f[1])
+		if err != nil {
+			t.Fatalf("floor.txt: %v", err)
+		}
+		out[f[0]] = n
+	}
+	return out
+}
+
+// isDefault reports whether dir is the default suite folder (../shared/jsts),
+// however it was named.
+func isDefault(dir string) bool {
+	a, err := os.Stat(dir)
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(filepath.Join(testenv.ModuleRoot(), "..", "shared", "jsts"))
+	return err == nil && os.SameFile(a, b)
+}
+
+type tally struct{ agree, total int }
+
+// TestSuite runs every group of the suite and compares each test's
+// verdict with the suite's. On the default folder the number of agreeing
+// required tests must not drop below floor.txt; on any other folder every
+// required test must agree. The optional files of mustAgree must agree
+// everywhere; other optional files are reported.
+func TestSuite(t *testing.T) {
+	dir, explicit := testenv.JSTSDir(t)
+	suite, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var groups []*Group
+	for _, f := range suite.Files {
+		groups = append(groups, f.Groups...)
+	}
+	start := time.Now()
+	outcomes := Run(t, suite, groups)
+	t.Logf("generated, compiled and ran %d groups in %v", len(groups), time.Since(start).Round(time.Millisecond))
+
+	files := map[string]*tally{}
+	var req, opt tally
+	var disagree []string
+	for _, o := range outcomes {
+		name := o.Group.File.Name
+		if files[name] == nil {
+			files[name] = &tally{}
+		}
+		files[name].total++
+		sum := &req
+		if o.Group.File.Optional {
+			sum = &opt
+		}
+		sum.total++
+		if o.Agrees() {
+			files[name].agree++
+			sum.agree++
+			continue
+		}
+		got := "not generated"
+		if !o.NotGenerated {
+			got = fmt.Sprintf("valid %v", o.Valid)
+		}
+		disagree = append(disagree, fmt.Sprintf("%s: suite says valid %v, got %s (%s)", o.Group.Where(o.Test), o.Test.Valid, got, o.Reason))
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	report := func(optional bool) {
+		for _, n := range names {
+			if strings.HasPrefix(n, "optional/") == optional {
+				t.Logf("  %-45s %4d/%d", n, files[n].agree, files[n].total)
+			}
+		}
+	}
+	t.Logf("jsts: %d/%d tests agree", req.agree, req.total)
+	report(false)
+	t.Logf("jsts optional: %d/%d tests agree", opt.agree, opt.total)
+	report(true)
+	for _, d := range disagree {
+		t.Logf("DISAGREE %s", d)
+	}
+
+	floor := readFloor(t)
+	if explicit && !isDefault(dir) {
+		if req.agree < req.total {
+			t.Errorf("JSTS_DIR=%s: %d of %d required tests disagree", dir, req.total-req.agree, req.total)
+		}
+	} else if req.agree < floor["required"] {
+		t.Errorf("jsts: %d required tests agree, below the floor of %d in floor.txt", req.agree, floor["required"])
+	} else if req.agree > floor["required"] {
+		t.Logf("jsts: %d required tests agree, above the floor of %d: raise it in floor.txt", req.agree, floor["required"])
+	}
+	for _, n := range mustAgree {
+		f := files[n]
+		if f == nil {
+			t.Errorf("%s: missing from the suite", n)
+			continue
+		}
+		if want, ok := floor[n]; ok && !(explicit && !isDefault(dir)) {
+			// Still being brought up: a floor of its own.
+			if f.agree < want {
+				t.Errorf("%s: %d/%d agree, below the floor of %d in floor.txt", n, f.agree, f.total, want)
+			}
+			continue
+		}
+		if f.agree < f.total {
+			t.Errorf("%s: %d/%d agree; every test must", n, f.agree, f.total)
+		}
+	}
+}
+
+// BenchmarkGenerateCompile measures generating every required group and
+// compiling them all with one `go build` (the runtime and the standard
+// library come from the build cache; each iteration uses a new module
+// path, so no generated package is cached).
+func BenchmarkGenerateCompile(b *testing.B) {
+	dir, _ := testenv.JSTSDir(b)
+	suite, err := Load(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var groups []*Group
+	for _, f := range suite.Files {
+		if !f.Optional {
+			groups = append(groups, f.Groups...)
+		}
+	}
+	for i := 0; b.Loop(); i++ {
+		module := fmt.Sprintf("jsts.bench%d.%d", time.Now().UnixNano(), i)
+		bd := Generate(suite, module, groups)
+		mod := testenv.TempModule(b, module, bd.Files)
+		if out, err := goBuild(mod, filepath.Join(mod, "run.bin")); err != nil {
+			b.Fatalf("go build: %v\n%s", err, out)
+		}
+		b.ReportMetric(float64(len(bd.Pkg)), "packages")
+	}
+}
