@@ -396,3 +396,9 @@ func escapePointer(s string) string {
 	}
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
+
+// Span is the byte range [start, end) of node n in the input.
+func (d *Doc) Span(n Node) (start, end int) {
+	x := &d.nodes[n]
+	return int(x.start), int(x.end)
+}

@@ -25,10 +25,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+		return exitForParse(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "ahpgen generate: unexpected argument %q\n", fs.Arg(0))

@@ -14,14 +14,23 @@ type command struct {
 	run           func(args []string, stdout, stderr io.Writer) int
 }
 
-var commands []command
+// validateCommand is set by validate.go, which the bootstrap build (the
+// go:generate line, -tags ahpgen_bootstrap) leaves out: validate imports
+// the generated packages, and regenerating must never need gen/ to compile.
+var validateCommand *command
 
-func init() {
-	commands = []command{
+func commands() []command {
+	cs := []command{
 		{"generate", "generate one Go package per schema snapshot (or check they are current)", runGenerate},
+		{"publish", "freeze the draft snapshot into a dated release", runPublish},
+		{"verify", "check that published snapshots are intact and manifests agree", runVerify},
 		{"version", "print the ahpgen version", runVersion},
 		{"help", "show this help", runHelp},
 	}
+	if validateCommand != nil {
+		cs = append(cs[:3:3], append([]command{*validateCommand}, cs[3:]...)...)
+	}
+	return cs
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -31,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	for _, c := range commands {
+	for _, c := range commands() {
 		if c.name == args[0] {
 			return c.run(args[1:], stdout, stderr)
 		}
@@ -51,7 +60,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Usage: ahpgen <command> [flags]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
-	for _, c := range commands {
+	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)

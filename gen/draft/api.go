@@ -2380,7 +2380,7 @@ func DecodeMessages(data []byte, opts ...ahprt.Option) (Messages, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := bListMessage(c, 0)
+	v := buildListMessage(c, 0)
 	_ = d
 	return v, nil
 }
@@ -2620,7 +2620,7 @@ func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := bListTextPart(c, 0)
+	v := buildListTextPart(c, 0)
 	_ = d
 	return v, nil
 }
@@ -3130,7 +3130,7 @@ func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error)
 		return nil, err
 	}
 	d := c.Doc
-	v := bListContentItem(c, 0)
+	v := buildListContentItem(c, 0)
 	_ = d
 	return v, nil
 }
@@ -3280,7 +3280,7 @@ func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleIte
 		return nil, err
 	}
 	d := c.Doc
-	v := bListMessage(c, 0)
+	v := buildListMessage(c, 0)
 	_ = d
 	return v, nil
 }
@@ -3490,7 +3490,7 @@ func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, er
 		return nil, err
 	}
 	d := c.Doc
-	v := bListConnectionGap(c, 0)
+	v := buildListConnectionGap(c, 0)
 	_ = d
 	return v, nil
 }
@@ -7882,3 +7882,25 @@ var Registry = []ahprt.Entry{{
 	Location: "tool-before.schema.json#",
 	Type:     "ToolBefore",
 }}
+
+// Snapshot describes this package to a dispatcher (see package ahprt/router).
+var Snapshot = &ahprt.Snapshot{
+	Entries: Registry,
+	Key:     SnapshotKey,
+	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(data []byte, opts ...ahprt.Option) (any, error) {
+		return DecodeObserveNotification(data, opts...)
+	}},
+	Package: "github.com/ahpgen/ahpgen/gen/draft",
+	Requests: map[string]ahprt.DecodeFunc{
+		"hooks/capabilities": func(data []byte, opts ...ahprt.Option) (any, error) {
+			return DecodeCapabilitiesRequest(data, opts...)
+		},
+		"hooks/intercept": func(data []byte, opts ...ahprt.Option) (any, error) {
+			return DecodeInterceptRequest(data, opts...)
+		},
+	},
+	Responses: []ahprt.DecodeFunc{func(data []byte, opts ...ahprt.Option) (any, error) {
+		return DecodeWireMessage(data, opts...)
+	}},
+	WireVersion: WireVersion,
+}

@@ -710,23 +710,23 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "events":
-			v.Events = bListCapabilitiesResponseResultManifestEvent(c, m.Value())
+			v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
 		case "gaps":
-			v.Gaps = bListCapabilitiesResponseResultManifestGap(c, m.Value())
+			v.Gaps = buildListCapabilitiesResponseResultManifestGap(c, m.Value())
 		case "transports":
-			v.Transports = bListCapabilitiesResponseResultManifestTransport(c, m.Value())
+			v.Transports = buildListCapabilitiesResponseResultManifestTransport(c, m.Value())
 		case "authentication":
-			v.Authentication = bListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
+			v.Authentication = buildListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
 		case "limits":
 			v.Limits = bCapabilitiesResponseResultManifestLimits(c, m.Value())
 		case "toolPaths":
-			v.ToolPaths = bListNonEmptyString(c, m.Value())
+			v.ToolPaths = buildListNonEmptyString(c, m.Value())
 		case "contentCategories":
-			v.ContentCategories = bListNonEmptyString(c, m.Value())
+			v.ContentCategories = buildListNonEmptyString(c, m.Value())
 		case "managedPolicy":
 			v.ManagedPolicy = bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value())
 		case "correlationIdentityFields":
-			v.CorrelationIdentityFields = bListNonEmptyString(c, m.Value())
+			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -747,28 +747,28 @@ func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"events\":"...)
-		b = aListCapabilitiesResponseResultManifestEvent(b, v.Events)
+		b = appendListCapabilitiesResponseResultManifestEvent(b, v.Events)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListCapabilitiesResponseResultManifestGap(b, v.Gaps)
+		b = appendListCapabilitiesResponseResultManifestGap(b, v.Gaps)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"transports\":"...)
-		b = aListCapabilitiesResponseResultManifestTransport(b, v.Transports)
+		b = appendListCapabilitiesResponseResultManifestTransport(b, v.Transports)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"authentication\":"...)
-		b = aListCapabilitiesResponseResultManifestAuthenticationItem(b, v.Authentication)
+		b = appendListCapabilitiesResponseResultManifestAuthenticationItem(b, v.Authentication)
 	}
 	{
 		if len(b) > start {
@@ -782,14 +782,14 @@ func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"toolPaths\":"...)
-		b = aListNonEmptyString(b, v.ToolPaths)
+		b = appendListNonEmptyString(b, v.ToolPaths)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"contentCategories\":"...)
-		b = aListNonEmptyString(b, v.ContentCategories)
+		b = appendListNonEmptyString(b, v.ContentCategories)
 	}
 	{
 		if len(b) > start {
@@ -803,7 +803,7 @@ func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"correlationIdentityFields\":"...)
-		b = aListNonEmptyString(b, v.CorrelationIdentityFields)
+		b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -858,7 +858,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 		case "event":
 			v.Event = EventType(d.Text(m.Value()))
 		case "modes":
-			v.Modes = bListCapabilitiesResponseResultManifestEventMode(c, m.Value())
+			v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
 		case "capabilities":
 			x := bCapabilities(c, m.Value())
 			v.Capabilities = &x
@@ -889,7 +889,7 @@ func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"modes\":"...)
-		b = aListCapabilitiesResponseResultManifestEventMode(b, v.Modes)
+		b = appendListCapabilitiesResponseResultManifestEventMode(b, v.Modes)
 	}
 	if v.Capabilities != nil {
 		if len(b) > start {
@@ -1007,7 +1007,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListString(c, m.Value())
+			v.Effects = buildList_string(c, m.Value())
 		case "modify":
 			x := bCapabilitiesModify(c, m.Value())
 			v.Modify = &x
@@ -1040,7 +1040,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListString(b, v.Effects)
+		b = appendList_string(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -1371,7 +1371,7 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -1401,7 +1401,7 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -1557,7 +1557,7 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjec
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -1582,7 +1582,7 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -1947,7 +1947,7 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "scopes":
-			v.Scopes = bListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
+			v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
 		case "disableable":
 			v.Disableable = d.Bool(m.Value())
 		default:
@@ -1970,7 +1970,7 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) [
 			b = append(b, ',')
 		}
 		b = append(b, "\"scopes\":"...)
-		b = aListCapabilitiesResponseResultManifestManagedPolicyScope(b, v.Scopes)
+		b = appendListCapabilitiesResponseResultManifestManagedPolicyScope(b, v.Scopes)
 	}
 	{
 		if len(b) > start {
@@ -2047,7 +2047,7 @@ func bCapabilitiesConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Capabilities
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesConfigChangeBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesConfigChangeBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesConfigChangeBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -2080,7 +2080,7 @@ func (v *CapabilitiesConfigChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesConfigChangeBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesConfigChangeBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -2342,7 +2342,7 @@ func bCapabilitiesConfigChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesConfigChangeBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesConfigChangeBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -2372,7 +2372,7 @@ func (v *CapabilitiesConfigChangeBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesConfigChangeBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesConfigChangeBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -2525,7 +2525,7 @@ func bCapabilitiesConfigChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -2550,7 +2550,7 @@ func (v *CapabilitiesConfigChangeBeforeInjectContext) AppendJSON(b []byte) []byt
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -2705,7 +2705,7 @@ func bCapabilitiesContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v Capabilitie
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesContextCompactAfterEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesContextCompactAfterEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesContextCompactAfterModify(c, m.Value())
 			v.Modify = &x
@@ -2738,7 +2738,7 @@ func (v *CapabilitiesContextCompactAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesContextCompactAfterEffect(b, v.Effects)
+		b = appendListCapabilitiesContextCompactAfterEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -3001,7 +3001,7 @@ func bCapabilitiesContextCompactAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabil
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesContextCompactAfterFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesContextCompactAfterFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -3031,7 +3031,7 @@ func (v *CapabilitiesContextCompactAfterFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesContextCompactAfterFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesContextCompactAfterFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -3184,7 +3184,7 @@ func bCapabilitiesContextCompactAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -3209,7 +3209,7 @@ func (v *CapabilitiesContextCompactAfterInjectContext) AppendJSON(b []byte) []by
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -3364,7 +3364,7 @@ func bCapabilitiesContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v Capabiliti
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesContextCompactBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesContextCompactBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesContextCompactBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -3397,7 +3397,7 @@ func (v *CapabilitiesContextCompactBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesContextCompactBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesContextCompactBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -3662,7 +3662,7 @@ func bCapabilitiesContextCompactBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabi
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesContextCompactBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesContextCompactBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -3692,7 +3692,7 @@ func (v *CapabilitiesContextCompactBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesContextCompactBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesContextCompactBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -3845,7 +3845,7 @@ func bCapabilitiesContextCompactBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) 
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -3870,7 +3870,7 @@ func (v *CapabilitiesContextCompactBeforeInjectContext) AppendJSON(b []byte) []b
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -4025,7 +4025,7 @@ func bCapabilitiesModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v Capabilities
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesModelRequestBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesModelRequestBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesModelRequestBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -4058,7 +4058,7 @@ func (v *CapabilitiesModelRequestBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesModelRequestBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesModelRequestBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -4324,7 +4324,7 @@ func bCapabilitiesModelRequestBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesModelRequestBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesModelRequestBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -4354,7 +4354,7 @@ func (v *CapabilitiesModelRequestBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesModelRequestBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesModelRequestBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -4507,7 +4507,7 @@ func bCapabilitiesModelRequestBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -4532,7 +4532,7 @@ func (v *CapabilitiesModelRequestBeforeInjectContext) AppendJSON(b []byte) []byt
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -4687,7 +4687,7 @@ func bCapabilitiesModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v Capabilities
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesModelResponseAfterEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesModelResponseAfterEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesModelResponseAfterModify(c, m.Value())
 			v.Modify = &x
@@ -4720,7 +4720,7 @@ func (v *CapabilitiesModelResponseAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesModelResponseAfterEffect(b, v.Effects)
+		b = appendListCapabilitiesModelResponseAfterEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -4983,7 +4983,7 @@ func bCapabilitiesModelResponseAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesModelResponseAfterFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesModelResponseAfterFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -5013,7 +5013,7 @@ func (v *CapabilitiesModelResponseAfterFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesModelResponseAfterFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesModelResponseAfterFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -5166,7 +5166,7 @@ func bCapabilitiesModelResponseAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -5191,7 +5191,7 @@ func (v *CapabilitiesModelResponseAfterInjectContext) AppendJSON(b []byte) []byt
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -5346,7 +5346,7 @@ func bCapabilitiesModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesM
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesModelSwitchBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesModelSwitchBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesModelSwitchBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -5379,7 +5379,7 @@ func (v *CapabilitiesModelSwitchBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesModelSwitchBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesModelSwitchBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -5642,7 +5642,7 @@ func bCapabilitiesModelSwitchBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabilit
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesModelSwitchBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesModelSwitchBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -5672,7 +5672,7 @@ func (v *CapabilitiesModelSwitchBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesModelSwitchBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesModelSwitchBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -5825,7 +5825,7 @@ func bCapabilitiesModelSwitchBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v 
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -5850,7 +5850,7 @@ func (v *CapabilitiesModelSwitchBeforeInjectContext) AppendJSON(b []byte) []byte
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -6005,7 +6005,7 @@ func bCapabilitiesSessionStart(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessio
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesSessionStartEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesSessionStartEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesSessionStartModify(c, m.Value())
 			v.Modify = &x
@@ -6038,7 +6038,7 @@ func (v *CapabilitiesSessionStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesSessionStartEffect(b, v.Effects)
+		b = appendListCapabilitiesSessionStartEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -6300,7 +6300,7 @@ func bCapabilitiesSessionStartFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSe
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesSessionStartFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesSessionStartFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -6330,7 +6330,7 @@ func (v *CapabilitiesSessionStartFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesSessionStartFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesSessionStartFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -6483,7 +6483,7 @@ func bCapabilitiesSessionStartInjectContext(c *ahprt.Ctx, n ahprt.Node) (v Capab
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesSessionStartInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesSessionStartInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -6508,7 +6508,7 @@ func (v *CapabilitiesSessionStartInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesSessionStartInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesSessionStartInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -6663,7 +6663,7 @@ func bCapabilitiesTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTa
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesTaskChangeBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesTaskChangeBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesTaskChangeBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -6696,7 +6696,7 @@ func (v *CapabilitiesTaskChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesTaskChangeBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesTaskChangeBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -6958,7 +6958,7 @@ func bCapabilitiesTaskChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabiliti
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesTaskChangeBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesTaskChangeBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -6988,7 +6988,7 @@ func (v *CapabilitiesTaskChangeBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesTaskChangeBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesTaskChangeBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -7141,7 +7141,7 @@ func bCapabilitiesTaskChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v C
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -7166,7 +7166,7 @@ func (v *CapabilitiesTaskChangeBeforeInjectContext) AppendJSON(b []byte) []byte 
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -7321,7 +7321,7 @@ func bCapabilitiesToolAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfter
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesToolAfterEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesToolAfterEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesToolAfterModify(c, m.Value())
 			v.Modify = &x
@@ -7354,7 +7354,7 @@ func (v *CapabilitiesToolAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesToolAfterEffect(b, v.Effects)
+		b = appendListCapabilitiesToolAfterEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -7618,7 +7618,7 @@ func bCapabilitiesToolAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolA
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesToolAfterFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesToolAfterFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -7648,7 +7648,7 @@ func (v *CapabilitiesToolAfterFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesToolAfterFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesToolAfterFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -7801,7 +7801,7 @@ func bCapabilitiesToolAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesToolAfterInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesToolAfterInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -7826,7 +7826,7 @@ func (v *CapabilitiesToolAfterInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesToolAfterInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesToolAfterInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -7981,7 +7981,7 @@ func bCapabilitiesToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTool
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesToolBatchAfterEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesToolBatchAfterEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesToolBatchAfterModify(c, m.Value())
 			v.Modify = &x
@@ -8014,7 +8014,7 @@ func (v *CapabilitiesToolBatchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesToolBatchAfterEffect(b, v.Effects)
+		b = appendListCapabilitiesToolBatchAfterEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -8277,7 +8277,7 @@ func bCapabilitiesToolBatchAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabilities
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesToolBatchAfterFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesToolBatchAfterFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -8307,7 +8307,7 @@ func (v *CapabilitiesToolBatchAfterFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesToolBatchAfterFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesToolBatchAfterFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -8460,7 +8460,7 @@ func bCapabilitiesToolBatchAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v Cap
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -8485,7 +8485,7 @@ func (v *CapabilitiesToolBatchAfterInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -8640,7 +8640,7 @@ func bCapabilitiesToolBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBefo
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesToolBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesToolBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesToolBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -8673,7 +8673,7 @@ func (v *CapabilitiesToolBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesToolBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesToolBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -8941,7 +8941,7 @@ func bCapabilitiesToolBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTool
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesToolBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesToolBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -8971,7 +8971,7 @@ func (v *CapabilitiesToolBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesToolBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesToolBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -9124,7 +9124,7 @@ func bCapabilitiesToolBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v Capabil
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesToolBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesToolBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -9149,7 +9149,7 @@ func (v *CapabilitiesToolBeforeInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesToolBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesToolBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -9304,7 +9304,7 @@ func bCapabilitiesToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v Capabilit
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesToolPermissionRequestEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesToolPermissionRequestEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesToolPermissionRequestModify(c, m.Value())
 			v.Modify = &x
@@ -9337,7 +9337,7 @@ func (v *CapabilitiesToolPermissionRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesToolPermissionRequestEffect(b, v.Effects)
+		b = appendListCapabilitiesToolPermissionRequestEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -9602,7 +9602,7 @@ func bCapabilitiesToolPermissionRequestFlow(c *ahprt.Ctx, n ahprt.Node) (v Capab
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesToolPermissionRequestFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesToolPermissionRequestFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -9632,7 +9632,7 @@ func (v *CapabilitiesToolPermissionRequestFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesToolPermissionRequestFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesToolPermissionRequestFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -9785,7 +9785,7 @@ func bCapabilitiesToolPermissionRequestInjectContext(c *ahprt.Ctx, n ahprt.Node)
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -9810,7 +9810,7 @@ func (v *CapabilitiesToolPermissionRequestInjectContext) AppendJSON(b []byte) []
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -9965,7 +9965,7 @@ func bCapabilitiesTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTu
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesTurnFinishBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesTurnFinishBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesTurnFinishBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -9998,7 +9998,7 @@ func (v *CapabilitiesTurnFinishBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesTurnFinishBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesTurnFinishBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -10261,7 +10261,7 @@ func bCapabilitiesTurnFinishBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabiliti
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesTurnFinishBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesTurnFinishBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -10291,7 +10291,7 @@ func (v *CapabilitiesTurnFinishBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesTurnFinishBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesTurnFinishBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -10444,7 +10444,7 @@ func bCapabilitiesTurnFinishBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v C
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -10469,7 +10469,7 @@ func (v *CapabilitiesTurnFinishBeforeInjectContext) AppendJSON(b []byte) []byte 
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -10624,7 +10624,7 @@ func bCapabilitiesTurnStart(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStart
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesTurnStartEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesTurnStartEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesTurnStartModify(c, m.Value())
 			v.Modify = &x
@@ -10657,7 +10657,7 @@ func (v *CapabilitiesTurnStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesTurnStartEffect(b, v.Effects)
+		b = appendListCapabilitiesTurnStartEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -10922,7 +10922,7 @@ func bCapabilitiesTurnStartFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnS
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesTurnStartFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesTurnStartFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -10952,7 +10952,7 @@ func (v *CapabilitiesTurnStartFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesTurnStartFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesTurnStartFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -11105,7 +11105,7 @@ func bCapabilitiesTurnStartInjectContext(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesTurnStartInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesTurnStartInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -11130,7 +11130,7 @@ func (v *CapabilitiesTurnStartInjectContext) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesTurnStartInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesTurnStartInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -11285,7 +11285,7 @@ func bCapabilitiesUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesUserElicitationRequestEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesUserElicitationRequestEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesUserElicitationRequestModify(c, m.Value())
 			v.Modify = &x
@@ -11318,7 +11318,7 @@ func (v *CapabilitiesUserElicitationRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesUserElicitationRequestEffect(b, v.Effects)
+		b = appendListCapabilitiesUserElicitationRequestEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -11581,7 +11581,7 @@ func bCapabilitiesUserElicitationRequestFlow(c *ahprt.Ctx, n ahprt.Node) (v Capa
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesUserElicitationRequestFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesUserElicitationRequestFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -11611,7 +11611,7 @@ func (v *CapabilitiesUserElicitationRequestFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesUserElicitationRequestFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesUserElicitationRequestFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -11764,7 +11764,7 @@ func bCapabilitiesUserElicitationRequestInjectContext(c *ahprt.Ctx, n ahprt.Node
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -11789,7 +11789,7 @@ func (v *CapabilitiesUserElicitationRequestInjectContext) AppendJSON(b []byte) [
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -11944,7 +11944,7 @@ func bCapabilitiesUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Capabilit
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesUserElicitationResultEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesUserElicitationResultEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesUserElicitationResultModify(c, m.Value())
 			v.Modify = &x
@@ -11977,7 +11977,7 @@ func (v *CapabilitiesUserElicitationResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesUserElicitationResultEffect(b, v.Effects)
+		b = appendListCapabilitiesUserElicitationResultEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -12239,7 +12239,7 @@ func bCapabilitiesUserElicitationResultFlow(c *ahprt.Ctx, n ahprt.Node) (v Capab
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesUserElicitationResultFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesUserElicitationResultFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -12269,7 +12269,7 @@ func (v *CapabilitiesUserElicitationResultFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesUserElicitationResultFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesUserElicitationResultFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -12422,7 +12422,7 @@ func bCapabilitiesUserElicitationResultInjectContext(c *ahprt.Ctx, n ahprt.Node)
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -12447,7 +12447,7 @@ func (v *CapabilitiesUserElicitationResultInjectContext) AppendJSON(b []byte) []
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -12602,7 +12602,7 @@ func bCapabilitiesUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v Capabilities
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesUserMessageInboundEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesUserMessageInboundEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesUserMessageInboundModify(c, m.Value())
 			v.Modify = &x
@@ -12635,7 +12635,7 @@ func (v *CapabilitiesUserMessageInbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesUserMessageInboundEffect(b, v.Effects)
+		b = appendListCapabilitiesUserMessageInboundEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -12898,7 +12898,7 @@ func bCapabilitiesUserMessageInboundFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesUserMessageInboundFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesUserMessageInboundFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -12928,7 +12928,7 @@ func (v *CapabilitiesUserMessageInboundFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesUserMessageInboundFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesUserMessageInboundFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -13081,7 +13081,7 @@ func bCapabilitiesUserMessageInboundInjectContext(c *ahprt.Ctx, n ahprt.Node) (v
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -13106,7 +13106,7 @@ func (v *CapabilitiesUserMessageInboundInjectContext) AppendJSON(b []byte) []byt
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -13261,7 +13261,7 @@ func bCapabilitiesUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Capabilitie
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesUserMessageOutboundEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesUserMessageOutboundEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesUserMessageOutboundModify(c, m.Value())
 			v.Modify = &x
@@ -13294,7 +13294,7 @@ func (v *CapabilitiesUserMessageOutbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesUserMessageOutboundEffect(b, v.Effects)
+		b = appendListCapabilitiesUserMessageOutboundEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -13557,7 +13557,7 @@ func bCapabilitiesUserMessageOutboundFlow(c *ahprt.Ctx, n ahprt.Node) (v Capabil
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesUserMessageOutboundFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesUserMessageOutboundFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -13587,7 +13587,7 @@ func (v *CapabilitiesUserMessageOutboundFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesUserMessageOutboundFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesUserMessageOutboundFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -13740,7 +13740,7 @@ func bCapabilitiesUserMessageOutboundInjectContext(c *ahprt.Ctx, n ahprt.Node) (
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -13765,7 +13765,7 @@ func (v *CapabilitiesUserMessageOutboundInjectContext) AppendJSON(b []byte) []by
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -13920,7 +13920,7 @@ func bCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Capabilit
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "effects":
-			v.Effects = bListCapabilitiesWorkspaceChangeBeforeEffect(c, m.Value())
+			v.Effects = buildListCapabilitiesWorkspaceChangeBeforeEffect(c, m.Value())
 		case "modify":
 			x := bCapabilitiesWorkspaceChangeBeforeModify(c, m.Value())
 			v.Modify = &x
@@ -13953,7 +13953,7 @@ func (v *CapabilitiesWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListCapabilitiesWorkspaceChangeBeforeEffect(b, v.Effects)
+		b = appendListCapabilitiesWorkspaceChangeBeforeEffect(b, v.Effects)
 	}
 	if v.Modify != nil {
 		if len(b) > start {
@@ -14216,7 +14216,7 @@ func bCapabilitiesWorkspaceChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v Capab
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "operations":
-			v.Operations = bListCapabilitiesWorkspaceChangeBeforeFlowOperation(c, m.Value())
+			v.Operations = buildListCapabilitiesWorkspaceChangeBeforeFlowOperation(c, m.Value())
 		case "remainingContinuations":
 			x := d.Number(m.Value())
 			v.RemainingContinuations = &x
@@ -14246,7 +14246,7 @@ func (v *CapabilitiesWorkspaceChangeBeforeFlow) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"operations\":"...)
-		b = aListCapabilitiesWorkspaceChangeBeforeFlowOperation(b, v.Operations)
+		b = appendListCapabilitiesWorkspaceChangeBeforeFlowOperation(b, v.Operations)
 	}
 	if v.RemainingContinuations != nil {
 		if len(b) > start {
@@ -14399,7 +14399,7 @@ func bCapabilitiesWorkspaceChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node)
 		switch string(d.Str(m.Name())) {
 		case "append":
 		case "deliverAt":
-			v.DeliverAt = bListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c, m.Value())
+			v.DeliverAt = buildListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -14424,7 +14424,7 @@ func (v *CapabilitiesWorkspaceChangeBeforeInjectContext) AppendJSON(b []byte) []
 			b = append(b, ',')
 		}
 		b = append(b, "\"deliverAt\":"...)
-		b = aListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
+		b = appendListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -14757,7 +14757,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -14771,7 +14771,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -14809,7 +14809,7 @@ func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -14851,7 +14851,7 @@ func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -14965,7 +14965,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -14979,7 +14979,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -15014,7 +15014,7 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -15056,7 +15056,7 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -15154,7 +15154,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -15217,7 +15217,7 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -15302,7 +15302,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 			x := d.Text(m.Value())
 			v.Cwd = &x
 		case "workspaceRoots":
-			v.WorkspaceRoots = bListString(c, m.Value())
+			v.WorkspaceRoots = buildList_string(c, m.Value())
 		case "model":
 			x := d.Text(m.Value())
 			v.Model = &x
@@ -15346,7 +15346,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"workspaceRoots\":"...)
-		b = aListString(b, v.WorkspaceRoots)
+		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	if v.Model != nil {
 		if len(b) > start {
@@ -17138,7 +17138,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v In
 		case "scope":
 			v.Scope = d.Text(m.Value())
 		case "settings":
-			v.Settings = bListString(c, m.Value())
+			v.Settings = buildList_string(c, m.Value())
 		case "summary":
 			v.Summary = d.Text(m.Value())
 		case "path":
@@ -17174,7 +17174,7 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"settings\":"...)
-		b = aListString(b, v.Settings)
+		b = appendList_string(b, v.Settings)
 	}
 	{
 		if len(b) > start {
@@ -17246,7 +17246,7 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v Cata
 		case "scope":
 			v.Scope = d.Text(m.Value())
 		case "settings":
-			v.Settings = bListString(c, m.Value())
+			v.Settings = buildList_string(c, m.Value())
 		case "summary":
 			v.Summary = d.Text(m.Value())
 		case "path":
@@ -17282,7 +17282,7 @@ func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"settings\":"...)
-		b = aListString(b, v.Settings)
+		b = appendList_string(b, v.Settings)
 	}
 	{
 		if len(b) > start {
@@ -17371,7 +17371,7 @@ func bCatalogueEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEv
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -17385,7 +17385,7 @@ func bCatalogueEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEv
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -17423,7 +17423,7 @@ func (v *CatalogueEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -17465,7 +17465,7 @@ func (v *CatalogueEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -17649,14 +17649,14 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Int
 		case "scope":
 			v.Scope = d.Text(m.Value())
 		case "settings":
-			v.Settings = bListString(c, m.Value())
+			v.Settings = buildList_string(c, m.Value())
 		case "summary":
 			v.Summary = d.Text(m.Value())
 		case "path":
 			x := d.Text(m.Value())
 			v.Path = &x
 		case "mcpServers":
-			v.MCPServers = bListValue(c, m.Value())
+			v.MCPServers = buildList_value(c, m.Value())
 		default:
 		}
 	}
@@ -17687,7 +17687,7 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"settings\":"...)
-		b = aListString(b, v.Settings)
+		b = appendList_string(b, v.Settings)
 	}
 	{
 		if len(b) > start {
@@ -17708,7 +17708,7 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"mcpServers\":"...)
-		b = aListValue(b, v.MCPServers)
+		b = appendList_value(b, v.MCPServers)
 	}
 	return append(b, '}')
 }
@@ -17768,14 +17768,14 @@ func bCatalogueEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Catal
 		case "scope":
 			v.Scope = d.Text(m.Value())
 		case "settings":
-			v.Settings = bListString(c, m.Value())
+			v.Settings = buildList_string(c, m.Value())
 		case "summary":
 			v.Summary = d.Text(m.Value())
 		case "path":
 			x := d.Text(m.Value())
 			v.Path = &x
 		case "mcpServers":
-			v.MCPServers = bListValue(c, m.Value())
+			v.MCPServers = buildList_value(c, m.Value())
 		default:
 		}
 	}
@@ -17806,7 +17806,7 @@ func (v *CatalogueEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"settings\":"...)
-		b = aListString(b, v.Settings)
+		b = appendList_string(b, v.Settings)
 	}
 	{
 		if len(b) > start {
@@ -17827,7 +17827,7 @@ func (v *CatalogueEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"mcpServers\":"...)
-		b = aListValue(b, v.MCPServers)
+		b = appendList_value(b, v.MCPServers)
 	}
 	return append(b, '}')
 }
@@ -17905,7 +17905,7 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnS
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
 			v.Trigger = ExecutionEventTurnStartTrigger(d.Text(m.Value()))
 		case "expandedFrom":
@@ -17924,7 +17924,7 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnS
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -17963,7 +17963,7 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -18019,7 +18019,7 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -18187,7 +18187,7 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 		case "role":
 			v.Role = MessageRole(d.Text(m.Value()))
 		case "parts":
-			v.Parts = bListContentItem(c, m.Value())
+			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -18221,7 +18221,7 @@ func (v *Message) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"parts\":"...)
-		b = aListContentItem(b, v.Parts)
+		b = appendListContentItem(b, v.Parts)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -18349,7 +18349,7 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEve
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -18360,7 +18360,7 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEve
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
 			v.Outcome = ExecutionEventTurnFinishBeforeOutcome(d.Text(m.Value()))
 		case "lastAssistantItem":
@@ -18430,7 +18430,7 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -18465,7 +18465,7 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -18567,7 +18567,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
 			v.Outcome = TurnCompletionOutcome(d.Text(m.Value()))
 		case "lastAssistantItem":
@@ -18605,7 +18605,7 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -19345,7 +19345,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -19356,7 +19356,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
 			v.Outcome = TurnEndOutcome(d.Text(m.Value()))
 		case "lastAssistantItem":
@@ -19433,7 +19433,7 @@ func (v *TurnEnd) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -19468,7 +19468,7 @@ func (v *TurnEnd) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -19777,7 +19777,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "item":
 			v.Item = bIdentity(c, m.Value())
 		case "delta":
@@ -19797,7 +19797,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -19836,7 +19836,7 @@ func (v *TurnProgress) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -19899,7 +19899,7 @@ func (v *TurnProgress) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -20015,7 +20015,7 @@ func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "model":
 			v.Model = bModel(c, m.Value())
 		case "attempt":
@@ -20035,7 +20035,7 @@ func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -20074,7 +20074,7 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -20137,7 +20137,7 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -20419,7 +20419,7 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "model":
 			v.Model = bModel(c, m.Value())
 		case "attempt":
@@ -20447,7 +20447,7 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -20486,7 +20486,7 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -20574,7 +20574,7 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -21481,7 +21481,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "model":
 			v.Model = bModel(c, m.Value())
 		case "attempt":
@@ -21512,7 +21512,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -21551,7 +21551,7 @@ func (v *ModelError) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -21642,7 +21642,7 @@ func (v *ModelError) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -21853,7 +21853,7 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEv
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "current":
 			v.Current = bModel(c, m.Value())
 		case "proposed":
@@ -21876,7 +21876,7 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEv
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -21915,7 +21915,7 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -21985,7 +21985,7 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -22187,7 +22187,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "previous":
 			v.Previous = bModel(c, m.Value())
 		case "current":
@@ -22207,7 +22207,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -22246,7 +22246,7 @@ func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -22309,7 +22309,7 @@ func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -22430,9 +22430,9 @@ func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v Executi
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "suggestions":
-			v.Suggestions = bListValue(c, m.Value())
+			v.Suggestions = buildList_value(c, m.Value())
 		case "sandboxBypass":
 			v.SandboxBypass = d.Bool(m.Value())
 		case "id":
@@ -22448,7 +22448,7 @@ func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v Executi
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -22496,14 +22496,14 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"suggestions\":"...)
-		b = aListValue(b, v.Suggestions)
+		b = appendList_value(b, v.Suggestions)
 	}
 	{
 		if len(b) > start {
@@ -22552,7 +22552,7 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -23081,7 +23081,7 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1
 			x := d.Text(m.Value())
 			v.URL = &x
 		case "gaps":
-			v.Gaps = bListConnectionGap(c, m.Value())
+			v.Gaps = buildListConnectionGap(c, m.Value())
 		default:
 		}
 	}
@@ -23109,7 +23109,7 @@ func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -23247,7 +23247,7 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2
 			x := d.Text(m.Value())
 			v.URL = &x
 		case "gaps":
-			v.Gaps = bListConnectionGap(c, m.Value())
+			v.Gaps = buildListConnectionGap(c, m.Value())
 		default:
 		}
 	}
@@ -23275,7 +23275,7 @@ func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -23337,12 +23337,12 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3
 			x := d.Text(m.Value())
 			v.Command = &x
 		case "args":
-			v.Args = bListString(c, m.Value())
+			v.Args = buildList_string(c, m.Value())
 		case "cwd":
 			x := d.Text(m.Value())
 			v.Cwd = &x
 		case "gaps":
-			v.Gaps = bListConnectionGap(c, m.Value())
+			v.Gaps = buildListConnectionGap(c, m.Value())
 		default:
 		}
 	}
@@ -23370,7 +23370,7 @@ func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"args\":"...)
-		b = aListString(b, v.Args)
+		b = appendList_string(b, v.Args)
 	}
 	if v.Cwd != nil {
 		if len(b) > start {
@@ -23384,7 +23384,7 @@ func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -23450,7 +23450,7 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4
 			x := d.Text(m.Value())
 			v.Address = &x
 		case "gaps":
-			v.Gaps = bListConnectionGap(c, m.Value())
+			v.Gaps = buildListConnectionGap(c, m.Value())
 		default:
 		}
 	}
@@ -23488,7 +23488,7 @@ func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListConnectionGap(b, v.Gaps)
+		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
 }
@@ -23578,7 +23578,7 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "callIds":
-			v.CallIDs = bListString(c, m.Value())
+			v.CallIDs = buildList_string(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -23605,7 +23605,7 @@ func (v *Batch) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"callIds\":"...)
-		b = aListString(b, v.CallIDs)
+		b = appendList_string(b, v.CallIDs)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -23699,7 +23699,7 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "decision":
 			v.Decision = ToolPermissionResolvedDecision(d.Text(m.Value()))
 		case "decidedBy":
@@ -23717,7 +23717,7 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -23765,7 +23765,7 @@ func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -23821,7 +23821,7 @@ func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -23999,7 +23999,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "partialOutput":
 			v.PartialOutput = bMessage(c, m.Value())
 		case "backgrounded":
@@ -24017,7 +24017,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -24065,7 +24065,7 @@ func (v *ToolProgress) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -24121,7 +24121,7 @@ func (v *ToolProgress) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -24264,11 +24264,11 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEvent
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "batch":
 			v.Batch = bIdentity(c, m.Value())
 		case "calls":
-			v.Calls = bListExecutionEventToolBatchAfterCall(c, m.Value())
+			v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -24282,7 +24282,7 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEvent
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -24321,7 +24321,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -24335,7 +24335,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"calls\":"...)
-		b = aListExecutionEventToolBatchAfterCall(b, v.Calls)
+		b = appendListExecutionEventToolBatchAfterCall(b, v.Calls)
 	}
 	{
 		if len(b) > start {
@@ -24377,7 +24377,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -24632,11 +24632,11 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v Executio
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
 			v.Trigger = ExecutionEventContextCompactBeforeTrigger(d.Text(m.Value()))
 		case "instructions":
-			v.Instructions = bListTextPart(c, m.Value())
+			v.Instructions = buildListTextPart(c, m.Value())
 		case "tokenCounts":
 			x := bTokenCounts(c, m.Value())
 			v.TokenCounts = &x
@@ -24653,7 +24653,7 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v Executio
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -24692,7 +24692,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -24706,7 +24706,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"instructions\":"...)
-		b = aListTextPart(b, v.Instructions)
+		b = appendListTextPart(b, v.Instructions)
 	}
 	if v.TokenCounts != nil {
 		if len(b) > start {
@@ -24755,7 +24755,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -24963,11 +24963,11 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v Execution
 			x := bIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "summary":
-			v.Summary = bListTextPart(c, m.Value())
+			v.Summary = buildListTextPart(c, m.Value())
 		case "removed":
-			v.Removed = bListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
+			v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
 		case "tokenCounts":
 			x := bTokenCounts(c, m.Value())
 			v.TokenCounts = &x
@@ -24986,7 +24986,7 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v Execution
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -25025,21 +25025,21 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"summary\":"...)
-		b = aListTextPart(b, v.Summary)
+		b = appendListTextPart(b, v.Summary)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"removed\":"...)
-		b = aListExecutionEventContextCompactAfterRemovedItem(b, v.Removed)
+		b = appendListExecutionEventContextCompactAfterRemovedItem(b, v.Removed)
 	}
 	if v.TokenCounts != nil {
 		if len(b) > start {
@@ -25099,7 +25099,7 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -25275,7 +25275,7 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskWork
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -25289,7 +25289,7 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskWork
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -25335,7 +25335,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -25377,7 +25377,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -25621,7 +25621,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -25635,7 +25635,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -25681,7 +25681,7 @@ func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -25723,7 +25723,7 @@ func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -25830,7 +25830,7 @@ func bCatalogueEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventU
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -25844,7 +25844,7 @@ func bCatalogueEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventU
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -25882,7 +25882,7 @@ func (v *CatalogueEventUserAttention) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -25924,7 +25924,7 @@ func (v *CatalogueEventUserAttention) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -26100,9 +26100,9 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Inte
 		case "kind":
 			v.Kind = d.Text(m.Value())
 		case "message":
-			v.Message = bListTextPart(c, m.Value())
+			v.Message = buildListTextPart(c, m.Value())
 		case "title":
-			v.Title = bListTextPart(c, m.Value())
+			v.Title = buildListTextPart(c, m.Value())
 		default:
 		}
 	}
@@ -26126,14 +26126,14 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"message\":"...)
-		b = aListTextPart(b, v.Message)
+		b = appendListTextPart(b, v.Message)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"title\":"...)
-		b = aListTextPart(b, v.Title)
+		b = appendListTextPart(b, v.Title)
 	}
 	return append(b, '}')
 }
@@ -26185,9 +26185,9 @@ func bCatalogueEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 		case "kind":
 			v.Kind = d.Text(m.Value())
 		case "message":
-			v.Message = bListTextPart(c, m.Value())
+			v.Message = buildListTextPart(c, m.Value())
 		case "title":
-			v.Title = bListTextPart(c, m.Value())
+			v.Title = buildListTextPart(c, m.Value())
 		default:
 		}
 	}
@@ -26211,14 +26211,14 @@ func (v *CatalogueEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"message\":"...)
-		b = aListTextPart(b, v.Message)
+		b = appendListTextPart(b, v.Message)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"title\":"...)
-		b = aListTextPart(b, v.Title)
+		b = appendListTextPart(b, v.Title)
 	}
 	return append(b, '}')
 }
@@ -26293,7 +26293,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -26307,7 +26307,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -26345,7 +26345,7 @@ func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -26387,7 +26387,7 @@ func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -26776,7 +26776,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -26790,7 +26790,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -26828,7 +26828,7 @@ func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -26870,7 +26870,7 @@ func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -27295,7 +27295,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -27309,7 +27309,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -27347,7 +27347,7 @@ func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -27389,7 +27389,7 @@ func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -27567,7 +27567,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v I
 		case "sender":
 			v.Sender = d.Text(m.Value())
 		case "messages":
-			v.Messages = bListInteractionEventUserMessageInboundMessageMessage(c, m.Value())
+			v.Messages = buildListInteractionEventUserMessageInboundMessageMessage(c, m.Value())
 		default:
 		}
 	}
@@ -27598,7 +27598,7 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = aListInteractionEventUserMessageInboundMessageMessage(b, v.Messages)
+		b = appendListInteractionEventUserMessageInboundMessageMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -27651,7 +27651,7 @@ func bInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Nod
 			v.ID = d.Text(m.Value())
 		case "role":
 		case "parts":
-			v.Parts = bListContentItem(c, m.Value())
+			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -27682,7 +27682,7 @@ func (v *InteractionEventUserMessageInboundMessageMessage) AppendJSON(b []byte) 
 			b = append(b, ',')
 		}
 		b = append(b, "\"parts\":"...)
-		b = aListContentItem(b, v.Parts)
+		b = appendListContentItem(b, v.Parts)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -27751,7 +27751,7 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Cat
 		case "sender":
 			v.Sender = d.Text(m.Value())
 		case "messages":
-			v.Messages = bListCatalogueEventUserMessageInboundMessageMessage(c, m.Value())
+			v.Messages = buildListCatalogueEventUserMessageInboundMessageMessage(c, m.Value())
 		default:
 		}
 	}
@@ -27782,7 +27782,7 @@ func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = aListCatalogueEventUserMessageInboundMessageMessage(b, v.Messages)
+		b = appendListCatalogueEventUserMessageInboundMessageMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -27835,7 +27835,7 @@ func bCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node)
 			v.ID = d.Text(m.Value())
 		case "role":
 		case "parts":
-			v.Parts = bListContentItem(c, m.Value())
+			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -27866,7 +27866,7 @@ func (v *CatalogueEventUserMessageInboundMessageMessage) AppendJSON(b []byte) []
 			b = append(b, ',')
 		}
 		b = append(b, "\"parts\":"...)
-		b = aListContentItem(b, v.Parts)
+		b = appendListContentItem(b, v.Parts)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -27956,7 +27956,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -27970,7 +27970,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -28008,7 +28008,7 @@ func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -28050,7 +28050,7 @@ func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -28224,7 +28224,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v 
 		case "channel":
 			v.Channel = d.Text(m.Value())
 		case "messages":
-			v.Messages = bListInteractionEventUserMessageOutboundMessageMessage(c, m.Value())
+			v.Messages = buildListInteractionEventUserMessageOutboundMessageMessage(c, m.Value())
 		default:
 		}
 	}
@@ -28248,7 +28248,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = aListInteractionEventUserMessageOutboundMessageMessage(b, v.Messages)
+		b = appendListInteractionEventUserMessageOutboundMessageMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -28301,7 +28301,7 @@ func bInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.No
 			v.ID = d.Text(m.Value())
 		case "role":
 		case "parts":
-			v.Parts = bListContentItem(c, m.Value())
+			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -28332,7 +28332,7 @@ func (v *InteractionEventUserMessageOutboundMessageMessage) AppendJSON(b []byte)
 			b = append(b, ',')
 		}
 		b = append(b, "\"parts\":"...)
-		b = aListContentItem(b, v.Parts)
+		b = appendListContentItem(b, v.Parts)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -28397,7 +28397,7 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Ca
 		case "channel":
 			v.Channel = d.Text(m.Value())
 		case "messages":
-			v.Messages = bListCatalogueEventUserMessageOutboundMessageMessage(c, m.Value())
+			v.Messages = buildListCatalogueEventUserMessageOutboundMessageMessage(c, m.Value())
 		default:
 		}
 	}
@@ -28421,7 +28421,7 @@ func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = aListCatalogueEventUserMessageOutboundMessageMessage(b, v.Messages)
+		b = appendListCatalogueEventUserMessageOutboundMessageMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -28474,7 +28474,7 @@ func bCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node
 			v.ID = d.Text(m.Value())
 		case "role":
 		case "parts":
-			v.Parts = bListContentItem(c, m.Value())
+			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -28505,7 +28505,7 @@ func (v *CatalogueEventUserMessageOutboundMessageMessage) AppendJSON(b []byte) [
 			b = append(b, ',')
 		}
 		b = append(b, "\"parts\":"...)
-		b = aListContentItem(b, v.Parts)
+		b = appendListContentItem(b, v.Parts)
 	}
 	if v.Synthesized != nil {
 		if len(b) > start {
@@ -28599,7 +28599,7 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Tas
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -28613,7 +28613,7 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Tas
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -28659,7 +28659,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -28701,7 +28701,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -28895,7 +28895,7 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 			x := d.Text(m.Value())
 			v.Cwd = &x
 		case "workspaceRoots":
-			v.WorkspaceRoots = bListString(c, m.Value())
+			v.WorkspaceRoots = buildList_string(c, m.Value())
 		default:
 		}
 	}
@@ -28919,7 +28919,7 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"workspaceRoots\":"...)
-		b = aListString(b, v.WorkspaceRoots)
+		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	return append(b, '}')
 }
@@ -28998,7 +28998,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -29012,7 +29012,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -29058,7 +29058,7 @@ func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -29100,7 +29100,7 @@ func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -29206,12 +29206,12 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "changes":
-			v.Changes = bListChangedFile(c, m.Value())
+			v.Changes = buildListChangedFile(c, m.Value())
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -29225,7 +29225,7 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -29257,7 +29257,7 @@ func (v *FileChanged) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"changes\":"...)
-		b = aListChangedFile(b, v.Changes)
+		b = appendListChangedFile(b, v.Changes)
 	}
 	if v.Turn != nil {
 		if len(b) > start {
@@ -29271,7 +29271,7 @@ func (v *FileChanged) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -29313,7 +29313,7 @@ func (v *FileChanged) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -29548,7 +29548,7 @@ func bCatalogueEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHoo
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -29561,7 +29561,7 @@ func bCatalogueEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHoo
 		case "parentEventId":
 			v.ParentEventID = d.Text(m.Value())
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -29599,7 +29599,7 @@ func (v *CatalogueEventHookFailure) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -29641,7 +29641,7 @@ func (v *CatalogueEventHookFailure) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -30912,7 +30912,7 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 		case "flow":
 			v.Flow = AuthenticationOAuthFlow(d.Text(m.Value()))
 		case "scopes":
-			v.Scopes = bListNonEmptyString(c, m.Value())
+			v.Scopes = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -30972,7 +30972,7 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"scopes\":"...)
-		b = aListNonEmptyString(b, v.Scopes)
+		b = appendListNonEmptyString(b, v.Scopes)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -31777,7 +31777,7 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 		case "deliverAt":
 			v.DeliverAt = InjectEffectDeliverAt(d.Text(m.Value()))
 		case "value":
-			v.Value = bListMessage(c, m.Value())
+			v.Value = buildListMessage(c, m.Value())
 		default:
 		}
 	}
@@ -31813,7 +31813,7 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"value\":"...)
-		b = aListMessage(b, v.Value)
+		b = appendListMessage(b, v.Value)
 	}
 	return append(b, '}')
 }
@@ -32093,7 +32093,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -32107,7 +32107,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -32155,7 +32155,7 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -32197,7 +32197,7 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -32350,7 +32350,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
 			v.Outcome = ToolOutcome(d.Text(m.Value()))
 		case "execution":
@@ -32362,7 +32362,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			x := d.Number(m.Value())
 			v.DurationMs = &x
 		case "fileChanges":
-			v.FileChanges = bListFileChange(c, m.Value())
+			v.FileChanges = buildListFileChange(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -32376,7 +32376,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -32424,7 +32424,7 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -32463,7 +32463,7 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"fileChanges\":"...)
-		b = aListFileChange(b, v.FileChanges)
+		b = appendListFileChange(b, v.FileChanges)
 	}
 	{
 		if len(b) > start {
@@ -32505,7 +32505,7 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -32783,7 +32783,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListMessage(c, m.Value())
+			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
 			v.Trigger = SessionStartTrigger(d.Text(m.Value()))
 		case "resumedFrom":
@@ -32807,7 +32807,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -32846,7 +32846,7 @@ func (v *SessionStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListMessage(b, v.Items)
+		b = appendListMessage(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -32923,7 +32923,7 @@ func (v *SessionStart) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -33113,23 +33113,23 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "events":
-			v.Events = bListSessionStartManifestEvent(c, m.Value())
+			v.Events = buildListSessionStartManifestEvent(c, m.Value())
 		case "gaps":
-			v.Gaps = bListSessionStartManifestGap(c, m.Value())
+			v.Gaps = buildListSessionStartManifestGap(c, m.Value())
 		case "transports":
-			v.Transports = bListSessionStartManifestTransport(c, m.Value())
+			v.Transports = buildListSessionStartManifestTransport(c, m.Value())
 		case "authentication":
-			v.Authentication = bListSessionStartManifestAuthenticationItem(c, m.Value())
+			v.Authentication = buildListSessionStartManifestAuthenticationItem(c, m.Value())
 		case "limits":
 			v.Limits = bSessionStartManifestLimits(c, m.Value())
 		case "toolPaths":
-			v.ToolPaths = bListNonEmptyString(c, m.Value())
+			v.ToolPaths = buildListNonEmptyString(c, m.Value())
 		case "contentCategories":
-			v.ContentCategories = bListNonEmptyString(c, m.Value())
+			v.ContentCategories = buildListNonEmptyString(c, m.Value())
 		case "managedPolicy":
 			v.ManagedPolicy = bSessionStartManifestManagedPolicy(c, m.Value())
 		case "correlationIdentityFields":
-			v.CorrelationIdentityFields = bListNonEmptyString(c, m.Value())
+			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -33150,28 +33150,28 @@ func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"events\":"...)
-		b = aListSessionStartManifestEvent(b, v.Events)
+		b = appendListSessionStartManifestEvent(b, v.Events)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListSessionStartManifestGap(b, v.Gaps)
+		b = appendListSessionStartManifestGap(b, v.Gaps)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"transports\":"...)
-		b = aListSessionStartManifestTransport(b, v.Transports)
+		b = appendListSessionStartManifestTransport(b, v.Transports)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"authentication\":"...)
-		b = aListSessionStartManifestAuthenticationItem(b, v.Authentication)
+		b = appendListSessionStartManifestAuthenticationItem(b, v.Authentication)
 	}
 	{
 		if len(b) > start {
@@ -33185,14 +33185,14 @@ func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"toolPaths\":"...)
-		b = aListNonEmptyString(b, v.ToolPaths)
+		b = appendListNonEmptyString(b, v.ToolPaths)
 	}
 	{
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"contentCategories\":"...)
-		b = aListNonEmptyString(b, v.ContentCategories)
+		b = appendListNonEmptyString(b, v.ContentCategories)
 	}
 	{
 		if len(b) > start {
@@ -33206,7 +33206,7 @@ func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"correlationIdentityFields\":"...)
-		b = aListNonEmptyString(b, v.CorrelationIdentityFields)
+		b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -33261,7 +33261,7 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 		case "event":
 			v.Event = EventType(d.Text(m.Value()))
 		case "modes":
-			v.Modes = bListSessionStartManifestEventMode(c, m.Value())
+			v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
 		case "capabilities":
 			x := bCapabilities(c, m.Value())
 			v.Capabilities = &x
@@ -33292,7 +33292,7 @@ func (v *SessionStartManifestEvent) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"modes\":"...)
-		b = aListSessionStartManifestEventMode(b, v.Modes)
+		b = appendListSessionStartManifestEventMode(b, v.Modes)
 	}
 	if v.Capabilities != nil {
 		if len(b) > start {
@@ -33575,7 +33575,7 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionSt
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "scopes":
-			v.Scopes = bListSessionStartManifestManagedPolicyScope(c, m.Value())
+			v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
 		case "disableable":
 			v.Disableable = d.Bool(m.Value())
 		default:
@@ -33598,7 +33598,7 @@ func (v *SessionStartManifestManagedPolicy) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"scopes\":"...)
-		b = aListSessionStartManifestManagedPolicyScope(b, v.Scopes)
+		b = appendListSessionStartManifestManagedPolicyScope(b, v.Scopes)
 	}
 	{
 		if len(b) > start {
@@ -33699,12 +33699,12 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 		case "reason":
 			v.Reason = d.Text(m.Value())
 		case "counters":
-			v.Counters = bMapNumber(c, m.Value())
+			v.Counters = buildMap_number(c, m.Value())
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
 		case "items":
-			v.Items = bListContentItem(c, m.Value())
+			v.Items = buildListContentItem(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -33717,7 +33717,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 			x := d.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
-			v.Gaps = bListEventGap(c, m.Value())
+			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
 			v.Native = d.RawValue(m.Value())
 		case "extensions":
@@ -33763,7 +33763,7 @@ func (v *SessionEnd) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"counters\":"...)
-		b = aMapNumber(b, v.Counters)
+		b = appendMap_number(b, v.Counters)
 	}
 	if v.Turn != nil {
 		if len(b) > start {
@@ -33777,7 +33777,7 @@ func (v *SessionEnd) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"items\":"...)
-		b = aListContentItem(b, v.Items)
+		b = appendListContentItem(b, v.Items)
 	}
 	{
 		if len(b) > start {
@@ -33819,7 +33819,7 @@ func (v *SessionEnd) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"gaps\":"...)
-		b = aListEventGap(b, v.Gaps)
+		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		if len(b) > start {
@@ -34168,7 +34168,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 		switch string(d.Str(m.Name())) {
 		case "protocolVersion":
 		case "effects":
-			v.Effects = bListDenyEffect(c, m.Value())
+			v.Effects = buildListDenyEffect(c, m.Value())
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		default:
@@ -34195,7 +34195,7 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListDenyEffect(b, v.Effects)
+		b = appendListDenyEffect(b, v.Effects)
 	}
 	if v.Extensions != nil {
 		if len(b) > start {
@@ -34353,7 +34353,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 		switch string(d.Str(m.Name())) {
 		case "protocolVersion":
 		case "effects":
-			v.Effects = bListValue(c, m.Value())
+			v.Effects = buildList_value(c, m.Value())
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		default:
@@ -34380,7 +34380,7 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListValue(b, v.Effects)
+		b = appendList_value(b, v.Effects)
 	}
 	if v.Extensions != nil {
 		if len(b) > start {
@@ -34677,9 +34677,9 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 			x := InterceptRequestParamsStateFlow(d.Text(m.Value()))
 			v.Flow = &x
 		case "instructions":
-			v.Instructions = bListNonEmptyString(c, m.Value())
+			v.Instructions = buildListNonEmptyString(c, m.Value())
 		case "injections":
-			v.Injections = bListValue(c, m.Value())
+			v.Injections = buildList_value(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -34721,14 +34721,14 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"instructions\":"...)
-		b = aListNonEmptyString(b, v.Instructions)
+		b = appendListNonEmptyString(b, v.Instructions)
 	}
 	if v.Injections != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"injections\":"...)
-		b = aListValue(b, v.Injections)
+		b = appendList_value(b, v.Injections)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -35046,7 +35046,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseRe
 		switch string(d.Str(m.Name())) {
 		case "protocolVersion":
 		case "effects":
-			v.Effects = bListEffect(c, m.Value())
+			v.Effects = buildListEffect(c, m.Value())
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		default:
@@ -35073,7 +35073,7 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"effects\":"...)
-		b = aListEffect(b, v.Effects)
+		b = appendListEffect(b, v.Effects)
 	}
 	if v.Extensions != nil {
 		if len(b) > start {
@@ -35533,9 +35533,9 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v Elic
 			x := d.Text(m.Value())
 			v.Schema = &x
 		case "properties":
-			v.Properties = bMapPrimitiveSchemaDefinition(c, m.Value())
+			v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
 		case "required":
-			v.Required = bListString(c, m.Value())
+			v.Required = buildList_string(c, m.Value())
 		case "type":
 		default:
 		}
@@ -35560,14 +35560,14 @@ func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"properties\":"...)
-		b = aMapPrimitiveSchemaDefinition(b, v.Properties)
+		b = appendMapPrimitiveSchemaDefinition(b, v.Properties)
 	}
 	if v.Required != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"required\":"...)
-		b = aListString(b, v.Required)
+		b = appendList_string(b, v.Required)
 	}
 	if len(b) > start {
 		b = append(b, ',')
@@ -35986,7 +35986,7 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSing
 			x := d.Text(m.Value())
 			v.Default = &x
 		case "enum":
-			v.Enum = bListString(c, m.Value())
+			v.Enum = buildList_string(c, m.Value())
 		default:
 		}
 	}
@@ -36028,7 +36028,7 @@ func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"enum\":"...)
-		b = aListString(b, v.Enum)
+		b = appendList_string(b, v.Enum)
 	}
 	return append(b, '}')
 }
@@ -36096,7 +36096,7 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSe
 			x := d.Text(m.Value())
 			v.Default = &x
 		case "oneOf":
-			v.OneOf = bListLabelledOption(c, m.Value())
+			v.OneOf = buildListLabelledOption(c, m.Value())
 		default:
 		}
 	}
@@ -36138,7 +36138,7 @@ func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"oneOf\":"...)
-		b = aListLabelledOption(b, v.OneOf)
+		b = appendListLabelledOption(b, v.OneOf)
 	}
 	return append(b, '}')
 }
@@ -36281,7 +36281,7 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMulti
 			x := d.Text(m.Value())
 			v.Description = &x
 		case "default":
-			v.Default = bListString(c, m.Value())
+			v.Default = buildList_string(c, m.Value())
 		case "items":
 			v.Items = bUntitledMultiSelectEnumSchemaItems(c, m.Value())
 		case "minItems":
@@ -36324,7 +36324,7 @@ func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"default\":"...)
-		b = aListString(b, v.Default)
+		b = appendList_string(b, v.Default)
 	}
 	{
 		if len(b) > start {
@@ -36397,7 +36397,7 @@ func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v Untitled
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "enum":
-			v.Enum = bListString(c, m.Value())
+			v.Enum = buildList_string(c, m.Value())
 		default:
 		}
 	}
@@ -36418,7 +36418,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"enum\":"...)
-		b = aListString(b, v.Enum)
+		b = appendList_string(b, v.Enum)
 	}
 	return append(b, '}')
 }
@@ -36487,7 +36487,7 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSele
 			x := d.Text(m.Value())
 			v.Description = &x
 		case "default":
-			v.Default = bListString(c, m.Value())
+			v.Default = buildList_string(c, m.Value())
 		case "items":
 			v.Items = bTitledMultiSelectEnumSchemaItems(c, m.Value())
 		case "minItems":
@@ -36530,7 +36530,7 @@ func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"default\":"...)
-		b = aListString(b, v.Default)
+		b = appendList_string(b, v.Default)
 	}
 	{
 		if len(b) > start {
@@ -36602,7 +36602,7 @@ func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMult
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "anyOf":
-			v.AnyOf = bListLabelledOption(c, m.Value())
+			v.AnyOf = buildListLabelledOption(c, m.Value())
 		default:
 		}
 	}
@@ -36619,7 +36619,7 @@ func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"anyOf\":"...)
-		b = aListLabelledOption(b, v.AnyOf)
+		b = appendListLabelledOption(b, v.AnyOf)
 	}
 	return append(b, '}')
 }
@@ -36684,9 +36684,9 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSche
 			x := d.Text(m.Value())
 			v.Default = &x
 		case "enum":
-			v.Enum = bListString(c, m.Value())
+			v.Enum = buildList_string(c, m.Value())
 		case "enumNames":
-			v.EnumNames = bListString(c, m.Value())
+			v.EnumNames = buildList_string(c, m.Value())
 		default:
 		}
 	}
@@ -36728,14 +36728,14 @@ func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"enum\":"...)
-		b = aListString(b, v.Enum)
+		b = appendList_string(b, v.Enum)
 	}
 	if v.EnumNames != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"enumNames\":"...)
-		b = aListString(b, v.EnumNames)
+		b = appendList_string(b, v.EnumNames)
 	}
 	return append(b, '}')
 }
@@ -37024,7 +37024,7 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 		case "action":
 			v.Action = ElicitResultAction(d.Text(m.Value()))
 		case "content":
-			v.Content = bMapElicitResultContentValue(c, m.Value())
+			v.Content = buildMapElicitResultContentValue(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -37059,7 +37059,7 @@ func (v *ElicitResult) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"content\":"...)
-		b = aMapElicitResultContentValue(b, v.Content)
+		b = appendMapElicitResultContentValue(b, v.Content)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -37130,7 +37130,7 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) (v ElicitResultConten
 		x := d.Text(n)
 		v.String = &x
 	case ahprt.KindArray:
-		v.Array = bListString(c, n)
+		v.Array = buildList_string(c, n)
 	}
 	_ = d
 	return
@@ -37149,7 +37149,7 @@ func (v *ElicitResultContentValue) AppendJSON(b []byte) []byte {
 		b = ahprt.AppendString(b, *v.String)
 		return b
 	case v.Array != nil:
-		b = aListString(b, v.Array)
+		b = appendList_string(b, v.Array)
 		return b
 	}
 	return append(b, "null"...)
@@ -37375,7 +37375,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 		switch string(d.Str(m.Name())) {
 		case "protocolVersion":
 		case "hooks":
-			v.Hooks = bListBackend(c, m.Value())
+			v.Hooks = buildListBackend(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -37400,7 +37400,7 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"hooks\":"...)
-		b = aListBackend(b, v.Hooks)
+		b = appendListBackend(b, v.Hooks)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -37466,7 +37466,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 		case "authentication":
 			v.Authentication = bAuthentication(c, m.Value())
 		case "subscriptions":
-			v.Subscriptions = bListBackendSubscription(c, m.Value())
+			v.Subscriptions = buildListBackendSubscription(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -37516,7 +37516,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"subscriptions\":"...)
-		b = aListBackendSubscription(b, v.Subscriptions)
+		b = appendListBackendSubscription(b, v.Subscriptions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -37575,7 +37575,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 		case "command":
 			v.Command = d.Text(m.Value())
 		case "args":
-			v.Args = bListString(c, m.Value())
+			v.Args = buildList_string(c, m.Value())
 		case "lifecycle":
 			v.Lifecycle = StdioTransportLifecycle(d.Text(m.Value()))
 		case "cwd":
@@ -37612,7 +37612,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"args\":"...)
-		b = aListString(b, v.Args)
+		b = appendList_string(b, v.Args)
 	}
 	{
 		if len(b) > start {
@@ -37825,7 +37825,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "events":
-			v.Events = bListString(c, m.Value())
+			v.Events = buildList_string(c, m.Value())
 		case "mode":
 		case "timeoutMs":
 			v.TimeoutMs = d.Number(m.Value())
@@ -37868,7 +37868,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"events\":"...)
-		b = aListString(b, v.Events)
+		b = appendList_string(b, v.Events)
 	}
 	if len(b) > start {
 		b = append(b, ',')
@@ -38001,9 +38001,9 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "toolKinds":
-			v.ToolKinds = bListNonEmptyString(c, m.Value())
+			v.ToolKinds = buildListNonEmptyString(c, m.Value())
 		case "paths":
-			v.Paths = bListNonEmptyString(c, m.Value())
+			v.Paths = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -38024,14 +38024,14 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"toolKinds\":"...)
-		b = aListNonEmptyString(b, v.ToolKinds)
+		b = appendListNonEmptyString(b, v.ToolKinds)
 	}
 	if v.Paths != nil {
 		if len(b) > start {
 			b = append(b, ',')
 		}
 		b = append(b, "\"paths\":"...)
-		b = aListNonEmptyString(b, v.Paths)
+		b = appendListNonEmptyString(b, v.Paths)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -38106,7 +38106,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "events":
-			v.Events = bListString(c, m.Value())
+			v.Events = buildList_string(c, m.Value())
 		case "mode":
 		case "includeNative":
 			x := d.Bool(m.Value())
@@ -38145,7 +38145,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"events\":"...)
-		b = aListString(b, v.Events)
+		b = appendList_string(b, v.Events)
 	}
 	if len(b) > start {
 		b = append(b, ',')
@@ -38488,7 +38488,7 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 	return nil
 }
 
-func bListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEvent {
+func buildListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEvent {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestEvent, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38497,7 +38497,7 @@ func bListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []
 	return out
 }
 
-func bListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestGap {
+func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestGap {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestGap, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38506,7 +38506,7 @@ func bListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []Ca
 	return out
 }
 
-func bListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
+func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestTransport, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38515,7 +38515,7 @@ func bListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func bListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
+func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38524,7 +38524,7 @@ func bListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n a
 	return out
 }
 
-func bListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
+func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	d := c.Doc
 	out := make([]NonEmptyString, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38533,7 +38533,7 @@ func bListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	return out
 }
 
-func aListCapabilitiesResponseResultManifestEvent(b []byte, list []CapabilitiesResponseResultManifestEvent) []byte {
+func appendListCapabilitiesResponseResultManifestEvent(b []byte, list []CapabilitiesResponseResultManifestEvent) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38544,7 +38544,7 @@ func aListCapabilitiesResponseResultManifestEvent(b []byte, list []CapabilitiesR
 	return append(b, ']')
 }
 
-func aListCapabilitiesResponseResultManifestGap(b []byte, list []CapabilitiesResponseResultManifestGap) []byte {
+func appendListCapabilitiesResponseResultManifestGap(b []byte, list []CapabilitiesResponseResultManifestGap) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38555,7 +38555,7 @@ func aListCapabilitiesResponseResultManifestGap(b []byte, list []CapabilitiesRes
 	return append(b, ']')
 }
 
-func aListCapabilitiesResponseResultManifestTransport(b []byte, list []CapabilitiesResponseResultManifestTransport) []byte {
+func appendListCapabilitiesResponseResultManifestTransport(b []byte, list []CapabilitiesResponseResultManifestTransport) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38566,7 +38566,7 @@ func aListCapabilitiesResponseResultManifestTransport(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func aListCapabilitiesResponseResultManifestAuthenticationItem(b []byte, list []CapabilitiesResponseResultManifestAuthenticationItem) []byte {
+func appendListCapabilitiesResponseResultManifestAuthenticationItem(b []byte, list []CapabilitiesResponseResultManifestAuthenticationItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38577,7 +38577,7 @@ func aListCapabilitiesResponseResultManifestAuthenticationItem(b []byte, list []
 	return append(b, ']')
 }
 
-func aListNonEmptyString(b []byte, list []NonEmptyString) []byte {
+func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38588,7 +38588,7 @@ func aListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 	return append(b, ']')
 }
 
-func bListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
+func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestEventMode, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38597,7 +38597,7 @@ func bListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func aListCapabilitiesResponseResultManifestEventMode(b []byte, list []CapabilitiesResponseResultManifestEventMode) []byte {
+func appendListCapabilitiesResponseResultManifestEventMode(b []byte, list []CapabilitiesResponseResultManifestEventMode) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38608,7 +38608,7 @@ func aListCapabilitiesResponseResultManifestEventMode(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func bListString(c *ahprt.Ctx, n ahprt.Node) []string {
+func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
 	out := make([]string, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38617,7 +38617,7 @@ func bListString(c *ahprt.Ctx, n ahprt.Node) []string {
 	return out
 }
 
-func aListString(b []byte, list []string) []byte {
+func appendList_string(b []byte, list []string) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38628,7 +38628,7 @@ func aListString(b []byte, list []string) []byte {
 	return append(b, ']')
 }
 
-func bListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
+func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38637,7 +38637,7 @@ func bListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFl
 	return out
 }
 
-func aListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperation) []byte {
+func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38648,7 +38648,7 @@ func aListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperation) 
 	return append(b, ']')
 }
 
-func bListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
+func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38657,7 +38657,7 @@ func bListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []C
 	return out
 }
 
-func aListCapabilitiesInjectContextDeliverAtItem(b []byte, list []CapabilitiesInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []CapabilitiesInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38668,7 +38668,7 @@ func aListCapabilitiesInjectContextDeliverAtItem(b []byte, list []CapabilitiesIn
 	return append(b, ']')
 }
 
-func bListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
+func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38677,7 +38677,7 @@ func bListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n a
 	return out
 }
 
-func aListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, list []CapabilitiesResponseResultManifestManagedPolicyScope) []byte {
+func appendListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, list []CapabilitiesResponseResultManifestManagedPolicyScope) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38688,7 +38688,7 @@ func aListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, list []
 	return append(b, ']')
 }
 
-func bListCapabilitiesConfigChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeEffect {
+func buildListCapabilitiesConfigChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesConfigChangeBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38697,7 +38697,7 @@ func bListCapabilitiesConfigChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Cap
 	return out
 }
 
-func aListCapabilitiesConfigChangeBeforeEffect(b []byte, list []CapabilitiesConfigChangeBeforeEffect) []byte {
+func appendListCapabilitiesConfigChangeBeforeEffect(b []byte, list []CapabilitiesConfigChangeBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38708,7 +38708,7 @@ func aListCapabilitiesConfigChangeBeforeEffect(b []byte, list []CapabilitiesConf
 	return append(b, ']')
 }
 
-func bListCapabilitiesConfigChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeFlowOperation {
+func buildListCapabilitiesConfigChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesConfigChangeBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38717,7 +38717,7 @@ func bListCapabilitiesConfigChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func aListCapabilitiesConfigChangeBeforeFlowOperation(b []byte, list []CapabilitiesConfigChangeBeforeFlowOperation) []byte {
+func appendListCapabilitiesConfigChangeBeforeFlowOperation(b []byte, list []CapabilitiesConfigChangeBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38728,7 +38728,7 @@ func aListCapabilitiesConfigChangeBeforeFlowOperation(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func bListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38737,7 +38737,7 @@ func bListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx,
 	return out
 }
 
-func aListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38748,7 +38748,7 @@ func aListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b []byte, lis
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterEffect {
+func buildListCapabilitiesContextCompactAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterEffect {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactAfterEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38757,7 +38757,7 @@ func bListCapabilitiesContextCompactAfterEffect(c *ahprt.Ctx, n ahprt.Node) []Ca
 	return out
 }
 
-func aListCapabilitiesContextCompactAfterEffect(b []byte, list []CapabilitiesContextCompactAfterEffect) []byte {
+func appendListCapabilitiesContextCompactAfterEffect(b []byte, list []CapabilitiesContextCompactAfterEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38768,7 +38768,7 @@ func aListCapabilitiesContextCompactAfterEffect(b []byte, list []CapabilitiesCon
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterFlowOperation {
+func buildListCapabilitiesContextCompactAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactAfterFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38777,7 +38777,7 @@ func bListCapabilitiesContextCompactAfterFlowOperation(c *ahprt.Ctx, n ahprt.Nod
 	return out
 }
 
-func aListCapabilitiesContextCompactAfterFlowOperation(b []byte, list []CapabilitiesContextCompactAfterFlowOperation) []byte {
+func appendListCapabilitiesContextCompactAfterFlowOperation(b []byte, list []CapabilitiesContextCompactAfterFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38788,7 +38788,7 @@ func aListCapabilitiesContextCompactAfterFlowOperation(b []byte, list []Capabili
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterInjectContextDeliverAtItem {
+func buildListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactAfterInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38797,7 +38797,7 @@ func bListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c *ahprt.Ctx
 	return out
 }
 
-func aListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactAfterInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactAfterInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38808,7 +38808,7 @@ func aListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b []byte, li
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeEffect {
+func buildListCapabilitiesContextCompactBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38817,7 +38817,7 @@ func bListCapabilitiesContextCompactBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []C
 	return out
 }
 
-func aListCapabilitiesContextCompactBeforeEffect(b []byte, list []CapabilitiesContextCompactBeforeEffect) []byte {
+func appendListCapabilitiesContextCompactBeforeEffect(b []byte, list []CapabilitiesContextCompactBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38828,7 +38828,7 @@ func aListCapabilitiesContextCompactBeforeEffect(b []byte, list []CapabilitiesCo
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeFlowOperation {
+func buildListCapabilitiesContextCompactBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38837,7 +38837,7 @@ func bListCapabilitiesContextCompactBeforeFlowOperation(c *ahprt.Ctx, n ahprt.No
 	return out
 }
 
-func aListCapabilitiesContextCompactBeforeFlowOperation(b []byte, list []CapabilitiesContextCompactBeforeFlowOperation) []byte {
+func appendListCapabilitiesContextCompactBeforeFlowOperation(b []byte, list []CapabilitiesContextCompactBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38848,7 +38848,7 @@ func aListCapabilitiesContextCompactBeforeFlowOperation(b []byte, list []Capabil
 	return append(b, ']')
 }
 
-func bListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesContextCompactBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38857,7 +38857,7 @@ func bListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c *ahprt.Ct
 	return out
 }
 
-func aListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38868,7 +38868,7 @@ func aListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b []byte, l
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelRequestBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeEffect {
+func buildListCapabilitiesModelRequestBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesModelRequestBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38877,7 +38877,7 @@ func bListCapabilitiesModelRequestBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Cap
 	return out
 }
 
-func aListCapabilitiesModelRequestBeforeEffect(b []byte, list []CapabilitiesModelRequestBeforeEffect) []byte {
+func appendListCapabilitiesModelRequestBeforeEffect(b []byte, list []CapabilitiesModelRequestBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38888,7 +38888,7 @@ func aListCapabilitiesModelRequestBeforeEffect(b []byte, list []CapabilitiesMode
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelRequestBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeFlowOperation {
+func buildListCapabilitiesModelRequestBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesModelRequestBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38897,7 +38897,7 @@ func bListCapabilitiesModelRequestBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func aListCapabilitiesModelRequestBeforeFlowOperation(b []byte, list []CapabilitiesModelRequestBeforeFlowOperation) []byte {
+func appendListCapabilitiesModelRequestBeforeFlowOperation(b []byte, list []CapabilitiesModelRequestBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38908,7 +38908,7 @@ func aListCapabilitiesModelRequestBeforeFlowOperation(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesModelRequestBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38917,7 +38917,7 @@ func bListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c *ahprt.Ctx,
 	return out
 }
 
-func aListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38928,7 +38928,7 @@ func aListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b []byte, lis
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelResponseAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterEffect {
+func buildListCapabilitiesModelResponseAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterEffect {
 	d := c.Doc
 	out := make([]CapabilitiesModelResponseAfterEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38937,7 +38937,7 @@ func bListCapabilitiesModelResponseAfterEffect(c *ahprt.Ctx, n ahprt.Node) []Cap
 	return out
 }
 
-func aListCapabilitiesModelResponseAfterEffect(b []byte, list []CapabilitiesModelResponseAfterEffect) []byte {
+func appendListCapabilitiesModelResponseAfterEffect(b []byte, list []CapabilitiesModelResponseAfterEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38948,7 +38948,7 @@ func aListCapabilitiesModelResponseAfterEffect(b []byte, list []CapabilitiesMode
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelResponseAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterFlowOperation {
+func buildListCapabilitiesModelResponseAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesModelResponseAfterFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38957,7 +38957,7 @@ func bListCapabilitiesModelResponseAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func aListCapabilitiesModelResponseAfterFlowOperation(b []byte, list []CapabilitiesModelResponseAfterFlowOperation) []byte {
+func appendListCapabilitiesModelResponseAfterFlowOperation(b []byte, list []CapabilitiesModelResponseAfterFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38968,7 +38968,7 @@ func aListCapabilitiesModelResponseAfterFlowOperation(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterInjectContextDeliverAtItem {
+func buildListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesModelResponseAfterInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38977,7 +38977,7 @@ func bListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c *ahprt.Ctx,
 	return out
 }
 
-func aListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelResponseAfterInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelResponseAfterInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -38988,7 +38988,7 @@ func aListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b []byte, lis
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelSwitchBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeEffect {
+func buildListCapabilitiesModelSwitchBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesModelSwitchBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -38997,7 +38997,7 @@ func bListCapabilitiesModelSwitchBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Capa
 	return out
 }
 
-func aListCapabilitiesModelSwitchBeforeEffect(b []byte, list []CapabilitiesModelSwitchBeforeEffect) []byte {
+func appendListCapabilitiesModelSwitchBeforeEffect(b []byte, list []CapabilitiesModelSwitchBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39008,7 +39008,7 @@ func aListCapabilitiesModelSwitchBeforeEffect(b []byte, list []CapabilitiesModel
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelSwitchBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeFlowOperation {
+func buildListCapabilitiesModelSwitchBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesModelSwitchBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39017,7 +39017,7 @@ func bListCapabilitiesModelSwitchBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node)
 	return out
 }
 
-func aListCapabilitiesModelSwitchBeforeFlowOperation(b []byte, list []CapabilitiesModelSwitchBeforeFlowOperation) []byte {
+func appendListCapabilitiesModelSwitchBeforeFlowOperation(b []byte, list []CapabilitiesModelSwitchBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39028,7 +39028,7 @@ func aListCapabilitiesModelSwitchBeforeFlowOperation(b []byte, list []Capabiliti
 	return append(b, ']')
 }
 
-func bListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39037,7 +39037,7 @@ func bListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, 
 	return out
 }
 
-func aListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39048,7 +39048,7 @@ func aListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b []byte, list
 	return append(b, ']')
 }
 
-func bListCapabilitiesSessionStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartEffect {
+func buildListCapabilitiesSessionStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartEffect {
 	d := c.Doc
 	out := make([]CapabilitiesSessionStartEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39057,7 +39057,7 @@ func bListCapabilitiesSessionStartEffect(c *ahprt.Ctx, n ahprt.Node) []Capabilit
 	return out
 }
 
-func aListCapabilitiesSessionStartEffect(b []byte, list []CapabilitiesSessionStartEffect) []byte {
+func appendListCapabilitiesSessionStartEffect(b []byte, list []CapabilitiesSessionStartEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39068,7 +39068,7 @@ func aListCapabilitiesSessionStartEffect(b []byte, list []CapabilitiesSessionSta
 	return append(b, ']')
 }
 
-func bListCapabilitiesSessionStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartFlowOperation {
+func buildListCapabilitiesSessionStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesSessionStartFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39077,7 +39077,7 @@ func bListCapabilitiesSessionStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []Ca
 	return out
 }
 
-func aListCapabilitiesSessionStartFlowOperation(b []byte, list []CapabilitiesSessionStartFlowOperation) []byte {
+func appendListCapabilitiesSessionStartFlowOperation(b []byte, list []CapabilitiesSessionStartFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39088,7 +39088,7 @@ func aListCapabilitiesSessionStartFlowOperation(b []byte, list []CapabilitiesSes
 	return append(b, ']')
 }
 
-func bListCapabilitiesSessionStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartInjectContextDeliverAtItem {
+func buildListCapabilitiesSessionStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesSessionStartInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39097,7 +39097,7 @@ func bListCapabilitiesSessionStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahp
 	return out
 }
 
-func aListCapabilitiesSessionStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesSessionStartInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesSessionStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesSessionStartInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39108,7 +39108,7 @@ func aListCapabilitiesSessionStartInjectContextDeliverAtItem(b []byte, list []Ca
 	return append(b, ']')
 }
 
-func bListCapabilitiesTaskChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeEffect {
+func buildListCapabilitiesTaskChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesTaskChangeBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39117,7 +39117,7 @@ func bListCapabilitiesTaskChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Capab
 	return out
 }
 
-func aListCapabilitiesTaskChangeBeforeEffect(b []byte, list []CapabilitiesTaskChangeBeforeEffect) []byte {
+func appendListCapabilitiesTaskChangeBeforeEffect(b []byte, list []CapabilitiesTaskChangeBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39128,7 +39128,7 @@ func aListCapabilitiesTaskChangeBeforeEffect(b []byte, list []CapabilitiesTaskCh
 	return append(b, ']')
 }
 
-func bListCapabilitiesTaskChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeFlowOperation {
+func buildListCapabilitiesTaskChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesTaskChangeBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39137,7 +39137,7 @@ func bListCapabilitiesTaskChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) 
 	return out
 }
 
-func aListCapabilitiesTaskChangeBeforeFlowOperation(b []byte, list []CapabilitiesTaskChangeBeforeFlowOperation) []byte {
+func appendListCapabilitiesTaskChangeBeforeFlowOperation(b []byte, list []CapabilitiesTaskChangeBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39148,7 +39148,7 @@ func aListCapabilitiesTaskChangeBeforeFlowOperation(b []byte, list []Capabilitie
 	return append(b, ']')
 }
 
-func bListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39157,7 +39157,7 @@ func bListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n
 	return out
 }
 
-func aListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39168,7 +39168,7 @@ func aListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b []byte, list 
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterEffect {
+func buildListCapabilitiesToolAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterEffect {
 	d := c.Doc
 	out := make([]CapabilitiesToolAfterEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39177,7 +39177,7 @@ func bListCapabilitiesToolAfterEffect(c *ahprt.Ctx, n ahprt.Node) []Capabilities
 	return out
 }
 
-func aListCapabilitiesToolAfterEffect(b []byte, list []CapabilitiesToolAfterEffect) []byte {
+func appendListCapabilitiesToolAfterEffect(b []byte, list []CapabilitiesToolAfterEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39188,7 +39188,7 @@ func aListCapabilitiesToolAfterEffect(b []byte, list []CapabilitiesToolAfterEffe
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterFlowOperation {
+func buildListCapabilitiesToolAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesToolAfterFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39197,7 +39197,7 @@ func bListCapabilitiesToolAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []Capab
 	return out
 }
 
-func aListCapabilitiesToolAfterFlowOperation(b []byte, list []CapabilitiesToolAfterFlowOperation) []byte {
+func appendListCapabilitiesToolAfterFlowOperation(b []byte, list []CapabilitiesToolAfterFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39208,7 +39208,7 @@ func aListCapabilitiesToolAfterFlowOperation(b []byte, list []CapabilitiesToolAf
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterInjectContextDeliverAtItem {
+func buildListCapabilitiesToolAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesToolAfterInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39217,7 +39217,7 @@ func bListCapabilitiesToolAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.
 	return out
 }
 
-func aListCapabilitiesToolAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolAfterInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesToolAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolAfterInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39228,7 +39228,7 @@ func aListCapabilitiesToolAfterInjectContextDeliverAtItem(b []byte, list []Capab
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBatchAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterEffect {
+func buildListCapabilitiesToolBatchAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterEffect {
 	d := c.Doc
 	out := make([]CapabilitiesToolBatchAfterEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39237,7 +39237,7 @@ func bListCapabilitiesToolBatchAfterEffect(c *ahprt.Ctx, n ahprt.Node) []Capabil
 	return out
 }
 
-func aListCapabilitiesToolBatchAfterEffect(b []byte, list []CapabilitiesToolBatchAfterEffect) []byte {
+func appendListCapabilitiesToolBatchAfterEffect(b []byte, list []CapabilitiesToolBatchAfterEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39248,7 +39248,7 @@ func aListCapabilitiesToolBatchAfterEffect(b []byte, list []CapabilitiesToolBatc
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBatchAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterFlowOperation {
+func buildListCapabilitiesToolBatchAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesToolBatchAfterFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39257,7 +39257,7 @@ func bListCapabilitiesToolBatchAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []
 	return out
 }
 
-func aListCapabilitiesToolBatchAfterFlowOperation(b []byte, list []CapabilitiesToolBatchAfterFlowOperation) []byte {
+func appendListCapabilitiesToolBatchAfterFlowOperation(b []byte, list []CapabilitiesToolBatchAfterFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39268,7 +39268,7 @@ func aListCapabilitiesToolBatchAfterFlowOperation(b []byte, list []CapabilitiesT
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterInjectContextDeliverAtItem {
+func buildListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesToolBatchAfterInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39277,7 +39277,7 @@ func bListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n a
 	return out
 }
 
-func aListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBatchAfterInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBatchAfterInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39288,7 +39288,7 @@ func aListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b []byte, list []
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeEffect {
+func buildListCapabilitiesToolBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesToolBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39297,7 +39297,7 @@ func bListCapabilitiesToolBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Capabilitie
 	return out
 }
 
-func aListCapabilitiesToolBeforeEffect(b []byte, list []CapabilitiesToolBeforeEffect) []byte {
+func appendListCapabilitiesToolBeforeEffect(b []byte, list []CapabilitiesToolBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39308,7 +39308,7 @@ func aListCapabilitiesToolBeforeEffect(b []byte, list []CapabilitiesToolBeforeEf
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeFlowOperation {
+func buildListCapabilitiesToolBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesToolBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39317,7 +39317,7 @@ func bListCapabilitiesToolBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []Capa
 	return out
 }
 
-func aListCapabilitiesToolBeforeFlowOperation(b []byte, list []CapabilitiesToolBeforeFlowOperation) []byte {
+func appendListCapabilitiesToolBeforeFlowOperation(b []byte, list []CapabilitiesToolBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39328,7 +39328,7 @@ func aListCapabilitiesToolBeforeFlowOperation(b []byte, list []CapabilitiesToolB
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesToolBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesToolBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39337,7 +39337,7 @@ func bListCapabilitiesToolBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt
 	return out
 }
 
-func aListCapabilitiesToolBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesToolBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39348,7 +39348,7 @@ func aListCapabilitiesToolBeforeInjectContextDeliverAtItem(b []byte, list []Capa
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolPermissionRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestEffect {
+func buildListCapabilitiesToolPermissionRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestEffect {
 	d := c.Doc
 	out := make([]CapabilitiesToolPermissionRequestEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39357,7 +39357,7 @@ func bListCapabilitiesToolPermissionRequestEffect(c *ahprt.Ctx, n ahprt.Node) []
 	return out
 }
 
-func aListCapabilitiesToolPermissionRequestEffect(b []byte, list []CapabilitiesToolPermissionRequestEffect) []byte {
+func appendListCapabilitiesToolPermissionRequestEffect(b []byte, list []CapabilitiesToolPermissionRequestEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39368,7 +39368,7 @@ func aListCapabilitiesToolPermissionRequestEffect(b []byte, list []CapabilitiesT
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolPermissionRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestFlowOperation {
+func buildListCapabilitiesToolPermissionRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesToolPermissionRequestFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39377,7 +39377,7 @@ func bListCapabilitiesToolPermissionRequestFlowOperation(c *ahprt.Ctx, n ahprt.N
 	return out
 }
 
-func aListCapabilitiesToolPermissionRequestFlowOperation(b []byte, list []CapabilitiesToolPermissionRequestFlowOperation) []byte {
+func appendListCapabilitiesToolPermissionRequestFlowOperation(b []byte, list []CapabilitiesToolPermissionRequestFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39388,7 +39388,7 @@ func aListCapabilitiesToolPermissionRequestFlowOperation(b []byte, list []Capabi
 	return append(b, ']')
 }
 
-func bListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem {
+func buildListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesToolPermissionRequestInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39397,7 +39397,7 @@ func bListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c *ahprt.C
 	return out
 }
 
-func aListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39408,7 +39408,7 @@ func aListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b []byte, 
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnFinishBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeEffect {
+func buildListCapabilitiesTurnFinishBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesTurnFinishBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39417,7 +39417,7 @@ func bListCapabilitiesTurnFinishBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []Capab
 	return out
 }
 
-func aListCapabilitiesTurnFinishBeforeEffect(b []byte, list []CapabilitiesTurnFinishBeforeEffect) []byte {
+func appendListCapabilitiesTurnFinishBeforeEffect(b []byte, list []CapabilitiesTurnFinishBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39428,7 +39428,7 @@ func aListCapabilitiesTurnFinishBeforeEffect(b []byte, list []CapabilitiesTurnFi
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnFinishBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeFlowOperation {
+func buildListCapabilitiesTurnFinishBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesTurnFinishBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39437,7 +39437,7 @@ func bListCapabilitiesTurnFinishBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) 
 	return out
 }
 
-func aListCapabilitiesTurnFinishBeforeFlowOperation(b []byte, list []CapabilitiesTurnFinishBeforeFlowOperation) []byte {
+func appendListCapabilitiesTurnFinishBeforeFlowOperation(b []byte, list []CapabilitiesTurnFinishBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39448,7 +39448,7 @@ func aListCapabilitiesTurnFinishBeforeFlowOperation(b []byte, list []Capabilitie
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39457,7 +39457,7 @@ func bListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n
 	return out
 }
 
-func aListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39468,7 +39468,7 @@ func aListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b []byte, list 
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartEffect {
+func buildListCapabilitiesTurnStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartEffect {
 	d := c.Doc
 	out := make([]CapabilitiesTurnStartEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39477,7 +39477,7 @@ func bListCapabilitiesTurnStartEffect(c *ahprt.Ctx, n ahprt.Node) []Capabilities
 	return out
 }
 
-func aListCapabilitiesTurnStartEffect(b []byte, list []CapabilitiesTurnStartEffect) []byte {
+func appendListCapabilitiesTurnStartEffect(b []byte, list []CapabilitiesTurnStartEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39488,7 +39488,7 @@ func aListCapabilitiesTurnStartEffect(b []byte, list []CapabilitiesTurnStartEffe
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartFlowOperation {
+func buildListCapabilitiesTurnStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesTurnStartFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39497,7 +39497,7 @@ func bListCapabilitiesTurnStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []Capab
 	return out
 }
 
-func aListCapabilitiesTurnStartFlowOperation(b []byte, list []CapabilitiesTurnStartFlowOperation) []byte {
+func appendListCapabilitiesTurnStartFlowOperation(b []byte, list []CapabilitiesTurnStartFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39508,7 +39508,7 @@ func aListCapabilitiesTurnStartFlowOperation(b []byte, list []CapabilitiesTurnSt
 	return append(b, ']')
 }
 
-func bListCapabilitiesTurnStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartInjectContextDeliverAtItem {
+func buildListCapabilitiesTurnStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesTurnStartInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39517,7 +39517,7 @@ func bListCapabilitiesTurnStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.
 	return out
 }
 
-func aListCapabilitiesTurnStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnStartInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesTurnStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnStartInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39528,7 +39528,7 @@ func aListCapabilitiesTurnStartInjectContextDeliverAtItem(b []byte, list []Capab
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestEffect {
+func buildListCapabilitiesUserElicitationRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestEffect {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationRequestEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39537,7 +39537,7 @@ func bListCapabilitiesUserElicitationRequestEffect(c *ahprt.Ctx, n ahprt.Node) [
 	return out
 }
 
-func aListCapabilitiesUserElicitationRequestEffect(b []byte, list []CapabilitiesUserElicitationRequestEffect) []byte {
+func appendListCapabilitiesUserElicitationRequestEffect(b []byte, list []CapabilitiesUserElicitationRequestEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39548,7 +39548,7 @@ func aListCapabilitiesUserElicitationRequestEffect(b []byte, list []Capabilities
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestFlowOperation {
+func buildListCapabilitiesUserElicitationRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationRequestFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39557,7 +39557,7 @@ func bListCapabilitiesUserElicitationRequestFlowOperation(c *ahprt.Ctx, n ahprt.
 	return out
 }
 
-func aListCapabilitiesUserElicitationRequestFlowOperation(b []byte, list []CapabilitiesUserElicitationRequestFlowOperation) []byte {
+func appendListCapabilitiesUserElicitationRequestFlowOperation(b []byte, list []CapabilitiesUserElicitationRequestFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39568,7 +39568,7 @@ func aListCapabilitiesUserElicitationRequestFlowOperation(b []byte, list []Capab
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem {
+func buildListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationRequestInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39577,7 +39577,7 @@ func bListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c *ahprt.
 	return out
 }
 
-func aListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39588,7 +39588,7 @@ func aListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b []byte,
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationResultEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultEffect {
+func buildListCapabilitiesUserElicitationResultEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultEffect {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationResultEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39597,7 +39597,7 @@ func bListCapabilitiesUserElicitationResultEffect(c *ahprt.Ctx, n ahprt.Node) []
 	return out
 }
 
-func aListCapabilitiesUserElicitationResultEffect(b []byte, list []CapabilitiesUserElicitationResultEffect) []byte {
+func appendListCapabilitiesUserElicitationResultEffect(b []byte, list []CapabilitiesUserElicitationResultEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39608,7 +39608,7 @@ func aListCapabilitiesUserElicitationResultEffect(b []byte, list []CapabilitiesU
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationResultFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultFlowOperation {
+func buildListCapabilitiesUserElicitationResultFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationResultFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39617,7 +39617,7 @@ func bListCapabilitiesUserElicitationResultFlowOperation(c *ahprt.Ctx, n ahprt.N
 	return out
 }
 
-func aListCapabilitiesUserElicitationResultFlowOperation(b []byte, list []CapabilitiesUserElicitationResultFlowOperation) []byte {
+func appendListCapabilitiesUserElicitationResultFlowOperation(b []byte, list []CapabilitiesUserElicitationResultFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39628,7 +39628,7 @@ func aListCapabilitiesUserElicitationResultFlowOperation(b []byte, list []Capabi
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultInjectContextDeliverAtItem {
+func buildListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesUserElicitationResultInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39637,7 +39637,7 @@ func bListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c *ahprt.C
 	return out
 }
 
-func aListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationResultInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationResultInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39648,7 +39648,7 @@ func aListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b []byte, 
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageInboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundEffect {
+func buildListCapabilitiesUserMessageInboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundEffect {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageInboundEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39657,7 +39657,7 @@ func bListCapabilitiesUserMessageInboundEffect(c *ahprt.Ctx, n ahprt.Node) []Cap
 	return out
 }
 
-func aListCapabilitiesUserMessageInboundEffect(b []byte, list []CapabilitiesUserMessageInboundEffect) []byte {
+func appendListCapabilitiesUserMessageInboundEffect(b []byte, list []CapabilitiesUserMessageInboundEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39668,7 +39668,7 @@ func aListCapabilitiesUserMessageInboundEffect(b []byte, list []CapabilitiesUser
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageInboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundFlowOperation {
+func buildListCapabilitiesUserMessageInboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageInboundFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39677,7 +39677,7 @@ func bListCapabilitiesUserMessageInboundFlowOperation(c *ahprt.Ctx, n ahprt.Node
 	return out
 }
 
-func aListCapabilitiesUserMessageInboundFlowOperation(b []byte, list []CapabilitiesUserMessageInboundFlowOperation) []byte {
+func appendListCapabilitiesUserMessageInboundFlowOperation(b []byte, list []CapabilitiesUserMessageInboundFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39688,7 +39688,7 @@ func aListCapabilitiesUserMessageInboundFlowOperation(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundInjectContextDeliverAtItem {
+func buildListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageInboundInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39697,7 +39697,7 @@ func bListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c *ahprt.Ctx,
 	return out
 }
 
-func aListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageInboundInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageInboundInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39708,7 +39708,7 @@ func aListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b []byte, lis
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageOutboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundEffect {
+func buildListCapabilitiesUserMessageOutboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundEffect {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageOutboundEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39717,7 +39717,7 @@ func bListCapabilitiesUserMessageOutboundEffect(c *ahprt.Ctx, n ahprt.Node) []Ca
 	return out
 }
 
-func aListCapabilitiesUserMessageOutboundEffect(b []byte, list []CapabilitiesUserMessageOutboundEffect) []byte {
+func appendListCapabilitiesUserMessageOutboundEffect(b []byte, list []CapabilitiesUserMessageOutboundEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39728,7 +39728,7 @@ func aListCapabilitiesUserMessageOutboundEffect(b []byte, list []CapabilitiesUse
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageOutboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundFlowOperation {
+func buildListCapabilitiesUserMessageOutboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageOutboundFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39737,7 +39737,7 @@ func bListCapabilitiesUserMessageOutboundFlowOperation(c *ahprt.Ctx, n ahprt.Nod
 	return out
 }
 
-func aListCapabilitiesUserMessageOutboundFlowOperation(b []byte, list []CapabilitiesUserMessageOutboundFlowOperation) []byte {
+func appendListCapabilitiesUserMessageOutboundFlowOperation(b []byte, list []CapabilitiesUserMessageOutboundFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39748,7 +39748,7 @@ func aListCapabilitiesUserMessageOutboundFlowOperation(b []byte, list []Capabili
 	return append(b, ']')
 }
 
-func bListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem {
+func buildListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesUserMessageOutboundInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39757,7 +39757,7 @@ func bListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c *ahprt.Ctx
 	return out
 }
 
-func aListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39768,7 +39768,7 @@ func aListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b []byte, li
 	return append(b, ']')
 }
 
-func bListCapabilitiesWorkspaceChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeEffect {
+func buildListCapabilitiesWorkspaceChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeEffect {
 	d := c.Doc
 	out := make([]CapabilitiesWorkspaceChangeBeforeEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39777,7 +39777,7 @@ func bListCapabilitiesWorkspaceChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []
 	return out
 }
 
-func aListCapabilitiesWorkspaceChangeBeforeEffect(b []byte, list []CapabilitiesWorkspaceChangeBeforeEffect) []byte {
+func appendListCapabilitiesWorkspaceChangeBeforeEffect(b []byte, list []CapabilitiesWorkspaceChangeBeforeEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39788,7 +39788,7 @@ func aListCapabilitiesWorkspaceChangeBeforeEffect(b []byte, list []CapabilitiesW
 	return append(b, ']')
 }
 
-func bListCapabilitiesWorkspaceChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeFlowOperation {
+func buildListCapabilitiesWorkspaceChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesWorkspaceChangeBeforeFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39797,7 +39797,7 @@ func bListCapabilitiesWorkspaceChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.N
 	return out
 }
 
-func aListCapabilitiesWorkspaceChangeBeforeFlowOperation(b []byte, list []CapabilitiesWorkspaceChangeBeforeFlowOperation) []byte {
+func appendListCapabilitiesWorkspaceChangeBeforeFlowOperation(b []byte, list []CapabilitiesWorkspaceChangeBeforeFlowOperation) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39808,7 +39808,7 @@ func aListCapabilitiesWorkspaceChangeBeforeFlowOperation(b []byte, list []Capabi
 	return append(b, ']')
 }
 
-func bListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem {
+func buildListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39817,7 +39817,7 @@ func bListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c *ahprt.C
 	return out
 }
 
-func aListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem) []byte {
+func appendListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39828,7 +39828,7 @@ func aListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b []byte, 
 	return append(b, ']')
 }
 
-func bListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
+func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	d := c.Doc
 	out := make([]ContentItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39837,7 +39837,7 @@ func bListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	return out
 }
 
-func bListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
+func buildListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
 	d := c.Doc
 	out := make([]EventGap, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39846,7 +39846,7 @@ func bListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
 	return out
 }
 
-func aListContentItem(b []byte, list []ContentItem) []byte {
+func appendListContentItem(b []byte, list []ContentItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39861,7 +39861,7 @@ func aListContentItem(b []byte, list []ContentItem) []byte {
 	return append(b, ']')
 }
 
-func aListEventGap(b []byte, list []EventGap) []byte {
+func appendListEventGap(b []byte, list []EventGap) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39872,7 +39872,7 @@ func aListEventGap(b []byte, list []EventGap) []byte {
 	return append(b, ']')
 }
 
-func bListValue(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
+func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	d := c.Doc
 	out := make([]ahprt.Value, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39881,7 +39881,7 @@ func bListValue(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	return out
 }
 
-func aListValue(b []byte, list []ahprt.Value) []byte {
+func appendList_value(b []byte, list []ahprt.Value) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39892,7 +39892,7 @@ func aListValue(b []byte, list []ahprt.Value) []byte {
 	return append(b, ']')
 }
 
-func bListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
+func buildListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
 	d := c.Doc
 	out := make([]Message, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39901,7 +39901,7 @@ func bListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
 	return out
 }
 
-func aListMessage(b []byte, list []Message) []byte {
+func appendListMessage(b []byte, list []Message) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39912,7 +39912,7 @@ func aListMessage(b []byte, list []Message) []byte {
 	return append(b, ']')
 }
 
-func bListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
+func buildListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
 	d := c.Doc
 	out := make([]ConnectionGap, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39921,7 +39921,7 @@ func bListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
 	return out
 }
 
-func aListConnectionGap(b []byte, list []ConnectionGap) []byte {
+func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39932,7 +39932,7 @@ func aListConnectionGap(b []byte, list []ConnectionGap) []byte {
 	return append(b, ']')
 }
 
-func bListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventToolBatchAfterCall {
+func buildListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventToolBatchAfterCall {
 	d := c.Doc
 	out := make([]ExecutionEventToolBatchAfterCall, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39941,7 +39941,7 @@ func bListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []Executi
 	return out
 }
 
-func aListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventToolBatchAfterCall) []byte {
+func appendListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventToolBatchAfterCall) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39952,7 +39952,7 @@ func aListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventToolBa
 	return append(b, ']')
 }
 
-func bListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
+func buildListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
 	d := c.Doc
 	out := make([]TextPart, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39961,7 +39961,7 @@ func bListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
 	return out
 }
 
-func aListTextPart(b []byte, list []TextPart) []byte {
+func appendListTextPart(b []byte, list []TextPart) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39976,7 +39976,7 @@ func aListTextPart(b []byte, list []TextPart) []byte {
 	return append(b, ']')
 }
 
-func bListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventContextCompactAfterRemovedItem {
+func buildListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventContextCompactAfterRemovedItem {
 	d := c.Doc
 	out := make([]ExecutionEventContextCompactAfterRemovedItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -39985,7 +39985,7 @@ func bListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Nod
 	return out
 }
 
-func aListExecutionEventContextCompactAfterRemovedItem(b []byte, list []ExecutionEventContextCompactAfterRemovedItem) []byte {
+func appendListExecutionEventContextCompactAfterRemovedItem(b []byte, list []ExecutionEventContextCompactAfterRemovedItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39996,7 +39996,7 @@ func aListExecutionEventContextCompactAfterRemovedItem(b []byte, list []Executio
 	return append(b, ']')
 }
 
-func bListInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageInboundMessageMessage {
+func buildListInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageInboundMessageMessage {
 	d := c.Doc
 	out := make([]InteractionEventUserMessageInboundMessageMessage, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40005,7 +40005,7 @@ func bListInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt
 	return out
 }
 
-func aListInteractionEventUserMessageInboundMessageMessage(b []byte, list []InteractionEventUserMessageInboundMessageMessage) []byte {
+func appendListInteractionEventUserMessageInboundMessageMessage(b []byte, list []InteractionEventUserMessageInboundMessageMessage) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40016,7 +40016,7 @@ func aListInteractionEventUserMessageInboundMessageMessage(b []byte, list []Inte
 	return append(b, ']')
 }
 
-func bListCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageInboundMessageMessage {
+func buildListCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageInboundMessageMessage {
 	d := c.Doc
 	out := make([]CatalogueEventUserMessageInboundMessageMessage, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40025,7 +40025,7 @@ func bListCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.N
 	return out
 }
 
-func aListCatalogueEventUserMessageInboundMessageMessage(b []byte, list []CatalogueEventUserMessageInboundMessageMessage) []byte {
+func appendListCatalogueEventUserMessageInboundMessageMessage(b []byte, list []CatalogueEventUserMessageInboundMessageMessage) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40036,7 +40036,7 @@ func aListCatalogueEventUserMessageInboundMessageMessage(b []byte, list []Catalo
 	return append(b, ']')
 }
 
-func bListInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageOutboundMessageMessage {
+func buildListInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageOutboundMessageMessage {
 	d := c.Doc
 	out := make([]InteractionEventUserMessageOutboundMessageMessage, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40045,7 +40045,7 @@ func bListInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahpr
 	return out
 }
 
-func aListInteractionEventUserMessageOutboundMessageMessage(b []byte, list []InteractionEventUserMessageOutboundMessageMessage) []byte {
+func appendListInteractionEventUserMessageOutboundMessageMessage(b []byte, list []InteractionEventUserMessageOutboundMessageMessage) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40056,7 +40056,7 @@ func aListInteractionEventUserMessageOutboundMessageMessage(b []byte, list []Int
 	return append(b, ']')
 }
 
-func bListCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageOutboundMessageMessage {
+func buildListCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageOutboundMessageMessage {
 	d := c.Doc
 	out := make([]CatalogueEventUserMessageOutboundMessageMessage, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40065,7 +40065,7 @@ func bListCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.
 	return out
 }
 
-func aListCatalogueEventUserMessageOutboundMessageMessage(b []byte, list []CatalogueEventUserMessageOutboundMessageMessage) []byte {
+func appendListCatalogueEventUserMessageOutboundMessageMessage(b []byte, list []CatalogueEventUserMessageOutboundMessageMessage) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40076,7 +40076,7 @@ func aListCatalogueEventUserMessageOutboundMessageMessage(b []byte, list []Catal
 	return append(b, ']')
 }
 
-func bListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
+func buildListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
 	d := c.Doc
 	out := make([]ChangedFile, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40085,7 +40085,7 @@ func bListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
 	return out
 }
 
-func aListChangedFile(b []byte, list []ChangedFile) []byte {
+func appendListChangedFile(b []byte, list []ChangedFile) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40096,7 +40096,7 @@ func aListChangedFile(b []byte, list []ChangedFile) []byte {
 	return append(b, ']')
 }
 
-func bListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
+func buildListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
 	d := c.Doc
 	out := make([]FileChange, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40105,7 +40105,7 @@ func bListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
 	return out
 }
 
-func aListFileChange(b []byte, list []FileChange) []byte {
+func appendListFileChange(b []byte, list []FileChange) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40116,7 +40116,7 @@ func aListFileChange(b []byte, list []FileChange) []byte {
 	return append(b, ']')
 }
 
-func bListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEvent {
+func buildListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEvent {
 	d := c.Doc
 	out := make([]SessionStartManifestEvent, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40125,7 +40125,7 @@ func bListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartMa
 	return out
 }
 
-func bListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestGap {
+func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestGap {
 	d := c.Doc
 	out := make([]SessionStartManifestGap, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40134,7 +40134,7 @@ func bListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartMani
 	return out
 }
 
-func bListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
+func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
 	d := c.Doc
 	out := make([]SessionStartManifestTransport, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40143,7 +40143,7 @@ func bListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionSta
 	return out
 }
 
-func bListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
+func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
 	d := c.Doc
 	out := make([]SessionStartManifestAuthenticationItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40152,7 +40152,7 @@ func bListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []S
 	return out
 }
 
-func aListSessionStartManifestEvent(b []byte, list []SessionStartManifestEvent) []byte {
+func appendListSessionStartManifestEvent(b []byte, list []SessionStartManifestEvent) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40163,7 +40163,7 @@ func aListSessionStartManifestEvent(b []byte, list []SessionStartManifestEvent) 
 	return append(b, ']')
 }
 
-func aListSessionStartManifestGap(b []byte, list []SessionStartManifestGap) []byte {
+func appendListSessionStartManifestGap(b []byte, list []SessionStartManifestGap) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40174,7 +40174,7 @@ func aListSessionStartManifestGap(b []byte, list []SessionStartManifestGap) []by
 	return append(b, ']')
 }
 
-func aListSessionStartManifestTransport(b []byte, list []SessionStartManifestTransport) []byte {
+func appendListSessionStartManifestTransport(b []byte, list []SessionStartManifestTransport) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40185,7 +40185,7 @@ func aListSessionStartManifestTransport(b []byte, list []SessionStartManifestTra
 	return append(b, ']')
 }
 
-func aListSessionStartManifestAuthenticationItem(b []byte, list []SessionStartManifestAuthenticationItem) []byte {
+func appendListSessionStartManifestAuthenticationItem(b []byte, list []SessionStartManifestAuthenticationItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40196,7 +40196,7 @@ func aListSessionStartManifestAuthenticationItem(b []byte, list []SessionStartMa
 	return append(b, ']')
 }
 
-func bListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
+func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
 	d := c.Doc
 	out := make([]SessionStartManifestEventMode, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40205,7 +40205,7 @@ func bListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionSta
 	return out
 }
 
-func aListSessionStartManifestEventMode(b []byte, list []SessionStartManifestEventMode) []byte {
+func appendListSessionStartManifestEventMode(b []byte, list []SessionStartManifestEventMode) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40216,7 +40216,7 @@ func aListSessionStartManifestEventMode(b []byte, list []SessionStartManifestEve
 	return append(b, ']')
 }
 
-func bListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
+func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
 	d := c.Doc
 	out := make([]SessionStartManifestManagedPolicyScope, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40225,7 +40225,7 @@ func bListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []S
 	return out
 }
 
-func aListSessionStartManifestManagedPolicyScope(b []byte, list []SessionStartManifestManagedPolicyScope) []byte {
+func appendListSessionStartManifestManagedPolicyScope(b []byte, list []SessionStartManifestManagedPolicyScope) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40236,7 +40236,7 @@ func aListSessionStartManifestManagedPolicyScope(b []byte, list []SessionStartMa
 	return append(b, ']')
 }
 
-func bMapNumber(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
+func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 	d := c.Doc
 	out := make(map[string]ahprt.Number, d.Len(n))
 	for m := d.Members(n); m.Next(); {
@@ -40245,8 +40245,8 @@ func bMapNumber(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 	return out
 }
 
-// aMapNumber writes members in name order: the output is deterministic.
-func aMapNumber(b []byte, m map[string]ahprt.Number) []byte {
+// appendMap_number writes members in name order: the output is deterministic.
+func appendMap_number(b []byte, m map[string]ahprt.Number) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {
@@ -40259,7 +40259,7 @@ func aMapNumber(b []byte, m map[string]ahprt.Number) []byte {
 	return append(b, '}')
 }
 
-func bListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
+func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40268,7 +40268,7 @@ func bListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	return out
 }
 
-func aListDenyEffect(b []byte, list []DenyEffect) []byte {
+func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40279,7 +40279,7 @@ func aListDenyEffect(b []byte, list []DenyEffect) []byte {
 	return append(b, ']')
 }
 
-func bListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
+func buildListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
 	d := c.Doc
 	out := make([]Effect, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40288,7 +40288,7 @@ func bListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
 	return out
 }
 
-func aListEffect(b []byte, list []Effect) []byte {
+func appendListEffect(b []byte, list []Effect) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40303,7 +40303,7 @@ func aListEffect(b []byte, list []Effect) []byte {
 	return append(b, ']')
 }
 
-func bMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]PrimitiveSchemaDefinition {
+func buildMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]PrimitiveSchemaDefinition {
 	d := c.Doc
 	out := make(map[string]PrimitiveSchemaDefinition, d.Len(n))
 	for m := d.Members(n); m.Next(); {
@@ -40312,8 +40312,8 @@ func bMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]Primit
 	return out
 }
 
-// aMapPrimitiveSchemaDefinition writes members in name order: the output is deterministic.
-func aMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDefinition) []byte {
+// appendMapPrimitiveSchemaDefinition writes members in name order: the output is deterministic.
+func appendMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDefinition) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {
@@ -40330,7 +40330,7 @@ func aMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDefinit
 	return append(b, '}')
 }
 
-func bListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
+func buildListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
 	d := c.Doc
 	out := make([]LabelledOption, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40339,7 +40339,7 @@ func bListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
 	return out
 }
 
-func aListLabelledOption(b []byte, list []LabelledOption) []byte {
+func appendListLabelledOption(b []byte, list []LabelledOption) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40350,7 +40350,7 @@ func aListLabelledOption(b []byte, list []LabelledOption) []byte {
 	return append(b, ']')
 }
 
-func bMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]ElicitResultContentValue {
+func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]ElicitResultContentValue {
 	d := c.Doc
 	out := make(map[string]ElicitResultContentValue, d.Len(n))
 	for m := d.Members(n); m.Next(); {
@@ -40359,8 +40359,8 @@ func bMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]ElicitR
 	return out
 }
 
-// aMapElicitResultContentValue writes members in name order: the output is deterministic.
-func aMapElicitResultContentValue(b []byte, m map[string]ElicitResultContentValue) []byte {
+// appendMapElicitResultContentValue writes members in name order: the output is deterministic.
+func appendMapElicitResultContentValue(b []byte, m map[string]ElicitResultContentValue) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {
@@ -40373,7 +40373,7 @@ func aMapElicitResultContentValue(b []byte, m map[string]ElicitResultContentValu
 	return append(b, '}')
 }
 
-func bListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
+func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	d := c.Doc
 	out := make([]Backend, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40382,7 +40382,7 @@ func bListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	return out
 }
 
-func aListBackend(b []byte, list []Backend) []byte {
+func appendListBackend(b []byte, list []Backend) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -40393,7 +40393,7 @@ func aListBackend(b []byte, list []Backend) []byte {
 	return append(b, ']')
 }
 
-func bListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
+func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
 	d := c.Doc
 	out := make([]BackendSubscription, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
@@ -40402,7 +40402,7 @@ func bListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription 
 	return out
 }
 
-func aListBackendSubscription(b []byte, list []BackendSubscription) []byte {
+func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {

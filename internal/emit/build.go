@@ -44,7 +44,10 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 	return Id("d").Dot("RawValue").Call(nd)
 }
 
-// key names an expression for helper function names.
+// key names an expression in helper function names. Builtins are written
+// "_name" so that []Value (a schema type called Value) and []ahprt.Value
+// get different helpers; helpers start "build"/"append", which no type
+// builder ("b" + an exported name) can spell.
 func key(x *ir.Expr) string {
 	switch {
 	case x.Named != nil:
@@ -54,11 +57,11 @@ func key(x *ir.Expr) string {
 	case x.Map:
 		return "Map" + key(x.Elem)
 	}
-	return strings.ToUpper(x.Builtin[:1]) + x.Builtin[1:]
+	return "_" + strings.ToLower(x.Builtin)
 }
 
 func (e *gotypes) listHelper(x *ir.Expr) string {
-	name := "b" + key(x)
+	name := "build" + key(x)
 	if e.helpers[name] {
 		return name
 	}
@@ -78,7 +81,7 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 }
 
 func (e *gotypes) mapHelper(x *ir.Expr) string {
-	name := "b" + key(x)
+	name := "build" + key(x)
 	if e.helpers[name] {
 		return name
 	}

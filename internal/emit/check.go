@@ -13,7 +13,7 @@ import (
 
 // Import paths of the runtime packages generated code uses.
 const (
-	rt     = "github.com/ahpgen/ahpgen/ahprt"
+	rt       = "github.com/ahpgen/ahpgen/ahprt"
 	fmtPkg   = "github.com/ahpgen/ahpgen/ahprt/format"
 	rulesPkg = "github.com/ahpgen/ahpgen/ahprt/rules"
 )
@@ -113,17 +113,26 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 	g.If(Op("!").Id(t.Func).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
 }
 
-// child emits a check of a nested value (a member or an item).
-func (e *checks) child(g *Group, node Code, s *ir.Schema) {
+// child emits a check of a nested value (a member or an item). It reports
+// whether the emitted code always returns (the schema false), so callers
+// add nothing unreachable after it.
+func (e *checks) child(g *Group, node Code, s *ir.Schema) (returns bool) {
 	t := target(s)
 	if t == nil {
-		return
+		return false
 	}
 	if t.IsFalse() {
 		g.Return(e.fail(node, "CodeFalseSchema", t.Loc, "no value is allowed here"))
-		return
+		return true
 	}
 	g.If(Op("!").Id("c").Dot("Child").Call(node, Id(t.Func))).Block(Return(False()))
+	return false
+}
+
+// mark records, when annotations are collected, that member or item i
+// was evaluated.
+func markEvaluated(g *Group, i Code) {
+	g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(i))
 }
 
 // callBool is an expression: does node pass s (for branches and conditions).
@@ -394,8 +403,9 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 						if needMatched {
 							cg.Id("matched").Op("=").True()
 						}
-						e.child(cg, Id("m").Dot("Value").Call(), p.Schema)
-						cg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+						if !e.child(cg, Id("m").Dot("Value").Call(), p.Schema) {
+							markEvaluated(cg, Id("m").Dot("Index").Call())
+						}
 					}))
 				}
 				for _, r := range s.Required {
@@ -415,8 +425,9 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 						if needMatched {
 							pg.Id("matched").Op("=").True()
 						}
-						e.child(pg, Id("m").Dot("Value").Call(), pp.Schema)
-						pg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+						if !e.child(pg, Id("m").Dot("Value").Call(), pp.Schema) {
+							markEvaluated(pg, Id("m").Dot("Index").Call())
+						}
 					})
 				}
 				if ap := s.AdditionalProperties; ap != nil {
@@ -425,8 +436,9 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 							ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
 							return
 						}
-						e.child(ag, Id("m").Dot("Value").Call(), ap)
-						ag.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("m").Dot("Index").Call()))
+						if !e.child(ag, Id("m").Dot("Value").Call(), ap) {
+							markEvaluated(ag, Id("m").Dot("Index").Call())
+						}
 					})
 				}
 			})
@@ -509,9 +521,8 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 				)
 			}
 			rest := func(rg *Group) {
-				if s.Items != nil {
-					e.child(rg, item, s.Items)
-					rg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
+				if s.Items != nil && !e.child(rg, item, s.Items) {
+					markEvaluated(rg, Id("i"))
 				}
 			}
 			if len(s.PrefixItems) > 0 {
@@ -519,8 +530,9 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 					for i, p := range s.PrefixItems {
 						p := p
 						sg.Case(Lit(i)).BlockFunc(func(cg *Group) {
-							e.child(cg, item, p)
-							cg.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
+							if !e.child(cg, item, p) {
+								markEvaluated(cg, Id("i"))
+							}
 						})
 					}
 					if s.Items != nil {

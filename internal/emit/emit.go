@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -80,17 +79,15 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
 	af.Var().Id("Registry").Op("=").Index().Qual(rt, "Entry").ValuesFunc(func(g *Group) {
 		for _, t := range roots {
-			t := t
 			g.Values(Dict{
 				Id("Location"): Lit(locs[t]),
 				Id("Type"):     Lit(t.Name),
 				Id("Check"):    Id("Check" + t.Name),
-				Id("Decode"): Func().Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-					Return(Id("Decode" + t.Name).Call(Id("data"), Id("opts").Op("..."))),
-				),
+				Id("Decode"):   decodeFunc("Decode" + t.Name),
 			})
 		}
 	})
+	messageTable(af, s, roots, locs)
 	for _, p := range api.pending {
 		p()
 	}
@@ -100,16 +97,30 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	ch.emit()
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			if dbg := os.Getenv("AHPGEN_DEBUG_DIR"); dbg != "" {
-				os.WriteFile(filepath.Join(dbg, name+"-"+file), []byte(unformatted(f)), 0o644)
-			}
-			return nil, fmt.Errorf("%s/%s: %w", name, file, firstLine(err))
+		b, err := render(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s/%s: %w", name, file, err)
 		}
-		out[file] = buf.Bytes()
+		out[file] = b
 	}
 	return out, nil
+}
+
+// render formats f. Output that does not parse is a generator bug: with
+// AHPGEN_DEBUG_DIR set, the unformatted text is saved there to look at.
+func render(f *File) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		if dbg := os.Getenv("AHPGEN_DEBUG_DIR"); dbg != "" {
+			tmp, _ := os.CreateTemp(dbg, "ahpgen-*.go")
+			if tmp != nil {
+				tmp.WriteString(unformatted(f))
+				tmp.Close()
+			}
+		}
+		return nil, firstLine(err)
+	}
+	return buf.Bytes(), nil
 }
 
 func firstLine(err error) error {
@@ -125,4 +136,81 @@ func unformatted(f *File) (s string) {
 		}
 	}()
 	return f.GoString()
+}
+
+// messageTable emits Snapshot, the package's description for a
+// dispatcher: which document types are the requests and notifications of
+// which method (a required constant "method"; requests require "id"), and
+// how to decode a successful response (the aggregate message type when
+// the snapshot has one, else every document type requiring "result").
+func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
+	type method struct{ name, decode string }
+	var requests, notifications []method
+	var responses []string
+	aggregate := ""
+	for _, t := range roots {
+		if !strings.HasSuffix(locs[t], "#") { // document roots only
+			continue
+		}
+		if locs[t] == "schema.json#" && t.Kind == ir.UnionKind {
+			aggregate = "Decode" + t.Name
+		}
+		if t.Kind != ir.StructKind {
+			continue
+		}
+		var m *ir.Field
+		hasID, hasResult := false, false
+		for _, fl := range t.Fields {
+			switch {
+			case fl.JSON == "method" && fl.Required && fl.Const != nil && fl.Const.Kind == "string":
+				m = fl
+			case fl.JSON == "id" && fl.Required:
+				hasID = true
+			case fl.JSON == "result" && fl.Required:
+				hasResult = true
+			}
+		}
+		switch {
+		case m != nil && hasID:
+			requests = append(requests, method{m.Const.Str(), "Decode" + t.Name})
+		case m != nil:
+			notifications = append(notifications, method{m.Const.Str(), "Decode" + t.Name})
+		case hasResult:
+			responses = append(responses, "Decode"+t.Name)
+		}
+	}
+	if aggregate != "" {
+		responses = []string{aggregate}
+	}
+	table := func(ms []method) Code {
+		if len(ms) == 0 {
+			return Nil()
+		}
+		return Map(String()).Qual(rt, "DecodeFunc").Values(DictFunc(func(d Dict) {
+			for _, m := range ms {
+				d[Lit(m.name)] = decodeFunc(m.decode)
+			}
+		}))
+	}
+	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
+	f.Var().Id("Snapshot").Op("=").Op("&").Qual(rt, "Snapshot").Values(Dict{
+		Id("Key"):           Id("SnapshotKey"),
+		Id("WireVersion"):   Id("WireVersion"),
+		Id("Package"):       Lit(s.ImportPath),
+		Id("Entries"):       Id("Registry"),
+		Id("Requests"):      table(requests),
+		Id("Notifications"): table(notifications),
+		Id("Responses"): Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
+			for _, r := range responses {
+				g.Add(decodeFunc(r))
+			}
+		}),
+	})
+}
+
+// decodeFunc adapts a typed Decode function to ahprt.DecodeFunc.
+func decodeFunc(name string) Code {
+	return Func().Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
+		Return(Id(name).Call(Id("data"), Id("opts").Op("..."))),
+	)
 }

@@ -46,7 +46,7 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 }
 
 func (e *gotypes) appendListHelper(x *ir.Expr) string {
-	name := "a" + key(x)
+	name := "append" + key(x)
 	if e.helpers[name] {
 		return name
 	}
@@ -66,7 +66,7 @@ func (e *gotypes) appendListHelper(x *ir.Expr) string {
 }
 
 func (e *gotypes) appendMapHelper(x *ir.Expr) string {
-	name := "a" + key(x)
+	name := "append" + key(x)
 	if e.helpers[name] {
 		return name
 	}

@@ -101,6 +101,18 @@ func Run(cfg Config) (Files, error) {
 			files[name+"/"+f] = b
 		}
 	}
+	if _, clash := pkgs[emit.DispatchPackage]; clash {
+		return nil, fmt.Errorf("snapshot %q maps to package %s, the dispatcher's name", pkgs[emit.DispatchPackage], emit.DispatchPackage)
+	}
+	var imports []string
+	for name := range pkgs {
+		imports = append(imports, path.Join(cfg.ImportPath, name))
+	}
+	b, err := emit.Dispatch(path.Join(cfg.ImportPath, emit.DispatchPackage), imports)
+	if err != nil {
+		return nil, err
+	}
+	files[emit.DispatchPackage+"/dispatch.go"] = b
 	return files, nil
 }
 

@@ -87,7 +87,7 @@ func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
 		if doc.Path != docPath {
 			continue
 		}
-		sch, err := p.set.Compile(doc.URL + "#" + ptr)
+		sch, err := p.set.Compile(load.Fragment(doc.URL, ptr))
 		if err != nil {
 			return nil, err
 		}

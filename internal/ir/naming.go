@@ -169,6 +169,39 @@ func (n *names) take(want string) string {
 	return name
 }
 
+// typeFuncs are the prefixes of the package-level functions the emitter
+// declares for a type T: DecodeT, CheckT and NewT.
+var typeFuncs = []string{"Decode", "Check", "New"}
+
+// takeType names a type: the name and the functions derived from it must
+// all be free, so a schema name like "checkUser" cannot collide with the
+// function CheckUser of type User.
+func (n *names) takeType(want string) string {
+	if goKeywords[want] {
+		want += "_"
+	}
+	free := func(name string) bool {
+		if n.used[name] {
+			return false
+		}
+		for _, p := range typeFuncs {
+			if n.used[p+name] {
+				return false
+			}
+		}
+		return true
+	}
+	name := want
+	for i := 2; !free(name); i++ {
+		name = want + itoa(i)
+	}
+	n.used[name] = true
+	for _, p := range typeFuncs {
+		n.used[p+name] = true
+	}
+	return name
+}
+
 func itoa(i int) string {
 	if i < 10 {
 		return string(rune('0' + i))

@@ -151,7 +151,7 @@ type Types struct {
 }
 
 // reservedNames are package-level names the emitter declares itself.
-var reservedNames = []string{"WireVersion", "SnapshotKey", "Registry", "Null"}
+var reservedNames = []string{"WireVersion", "SnapshotKey", "Registry", "Snapshot", "Null"}
 
 // BuildTypes derives the Go types of a program.
 func BuildTypes(p *Program) (*Types, error) {
@@ -218,7 +218,7 @@ func BuildTypes(p *Program) (*Types, error) {
 		if _, dup := t.named[e.s]; dup {
 			continue // a document root that is also reached as a def
 		}
-		t.named[e.s] = t.names.take(e.name)
+		t.named[e.s] = t.names.takeType(e.name)
 	}
 	for _, e := range entries {
 		typ := t.namedType(e.s)
@@ -477,7 +477,7 @@ func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
 	}
 	self := func(kind TypeKind) *Type {
 		if typ == nil {
-			typ = &Type{Name: t.names.take(name), Schema: s, Doc: docOf(s)}
+			typ = &Type{Name: t.names.takeType(name), Schema: s, Doc: docOf(s)}
 			t.bySchema[s] = typ
 			t.All = append(t.All, typ)
 		}

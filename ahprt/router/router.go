@@ -1,0 +1,300 @@
+// Package router routes AHP messages to the snapshot their
+// protocolVersion names, by exact string equality, and says what to reply
+// when a message cannot be handled. Generated code (gen/dispatch) builds
+// a Dispatcher over every snapshot a program was generated with.
+package router
+
+import (
+	"errors"
+	"sort"
+	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+// JSON-RPC 2.0 and AHP error codes.
+const (
+	CodeParseError                 = -32700
+	CodeInvalidRequest             = -32600
+	CodeMethodNotFound             = -32601
+	CodeInvalidParams              = -32602
+	CodeUnsupportedProtocolVersion = -32001
+	CodeUnsupportedEvent           = -32002
+)
+
+// Kind is what a message is, by its JSON-RPC envelope.
+type Kind int
+
+const (
+	// Invalid: not a JSON-RPC 2.0 message (see Result.Err).
+	Invalid Kind = iota
+	// Request has a method and an id: it is answered.
+	Request
+	// Notification has a method and no id: it is never answered.
+	Notification
+	// Response has a result (success) or an error, and an id.
+	Response
+)
+
+func (k Kind) String() string {
+	return [...]string{"invalid", "request", "notification", "response"}[k]
+}
+
+// Result is what Decode found.
+type Result struct {
+	Kind Kind
+	// Method of a request or notification.
+	Method string
+	// Snapshot is the key of the snapshot that decoded the message, empty
+	// when none did (error responses carry no protocolVersion: they are
+	// checked as JSON-RPC envelopes only).
+	Snapshot string
+	// Version is the protocolVersion the message carries ("" if none).
+	Version string
+	// Message is the decoded, validated message: a generated type.
+	Message any
+	// Err says why the message was not decoded (nil on success).
+	Err error
+	// Reply, when not nil, is the JSON-RPC error response to send. It is
+	// set only for requests: a notification is never answered, and a
+	// response is never answered.
+	Reply []byte
+	// Dropped is set for a notification that cannot be processed (an
+	// unsupported version, an unknown method, an invalid message): it gets
+	// no reply and none of it may be acted on.
+	Dropped bool
+}
+
+// Dispatcher routes messages over a fixed set of snapshots.
+type Dispatcher struct {
+	byVersion map[string]*ahprt.Snapshot
+	supported []string
+}
+
+// New builds a dispatcher. Two snapshots with one wire version are a
+// programming error: the version would not say which to use.
+func New(snapshots ...*ahprt.Snapshot) (*Dispatcher, error) {
+	d := &Dispatcher{byVersion: map[string]*ahprt.Snapshot{}}
+	for _, s := range snapshots {
+		if prev, dup := d.byVersion[s.WireVersion]; dup {
+			return nil, errors.New("router: snapshots " + prev.Key + " and " + s.Key + " share wire version " + strconv.Quote(s.WireVersion))
+		}
+		d.byVersion[s.WireVersion] = s
+		d.supported = append(d.supported, s.WireVersion)
+	}
+	sort.Strings(d.supported)
+	return d, nil
+}
+
+// Supported lists the wire versions, sorted: the data.supported of an
+// unsupported_protocol_version error.
+func (d *Dispatcher) Supported() []string { return append([]string(nil), d.supported...) }
+
+// Snapshot returns the snapshot of a wire version.
+func (d *Dispatcher) Snapshot(version string) (*ahprt.Snapshot, bool) {
+	s, ok := d.byVersion[version]
+	return s, ok
+}
+
+// Decode reads one message: its envelope decides what it is, its
+// protocolVersion (exact string equality) which snapshot decodes it.
+func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
+	doc, err := ahprt.Parse(data, ahprt.Limits{})
+	if err != nil {
+		// Nothing can be trusted, not even whether it is a notification:
+		// JSON-RPC answers a parse error with a null id.
+		return Result{Err: err, Reply: errorReply(nil, CodeParseError, "Parse error", err.Error(), nil)}
+	}
+	root := doc.Root()
+	if doc.Kind(root) != ahprt.KindObject {
+		return Result{Err: errors.New("a JSON-RPC message is an object"), Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
+	}
+	idNode, hasID := doc.Member(root, "id")
+	var id []byte
+	if hasID {
+		id = doc.RawValue(idNode)
+		if k := doc.Kind(idNode); k != ahprt.KindString && k != ahprt.KindNumber && k != ahprt.KindNull {
+			id = nil // an id of the wrong kind cannot be echoed
+		}
+	}
+	if v, ok := doc.Member(root, "jsonrpc"); !ok || !doc.StrEq(v, "2.0") {
+		return d.invalid(hasID, id, "jsonrpc must be \"2.0\"")
+	}
+	methodNode, hasMethod := doc.Member(root, "method")
+	if !hasMethod {
+		return d.response(doc, data, opts)
+	}
+	if doc.Kind(methodNode) != ahprt.KindString {
+		return d.invalid(hasID, id, "method must be a string")
+	}
+	r := Result{Kind: Notification, Method: doc.Text(methodNode)}
+	if hasID {
+		r.Kind = Request
+	}
+	params, ok := doc.Member(root, "params")
+	var ver ahprt.Node
+	if ok && doc.Kind(params) == ahprt.KindObject {
+		ver, ok = doc.Member(params, "protocolVersion")
+	}
+	if !ok || doc.Kind(ver) != ahprt.KindString {
+		r.Err = errors.New("params.protocolVersion is missing or not a string")
+		return d.refuse(r, id, CodeInvalidParams, "Invalid params", "params.protocolVersion is missing or not a string", nil)
+	}
+	r.Version = doc.Text(ver)
+	snap, ok := d.byVersion[r.Version]
+	if !ok {
+		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
+		return d.refuse(r, id, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", "", d.supported)
+	}
+	r.Snapshot = snap.Key
+	table := snap.Requests
+	if r.Kind == Notification {
+		table = snap.Notifications
+	}
+	decode, ok := table[r.Method]
+	if !ok {
+		r.Err = errors.New("method " + strconv.Quote(r.Method) + " is not a " + r.Kind.String() + " of protocol version " + r.Version)
+		return d.refuse(r, id, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
+	}
+	r.Message, r.Err = decode(data, opts...)
+	if r.Err != nil {
+		r.Message = nil
+		code, msg := CodeInvalidParams, "Invalid params"
+		var e *ahprt.Error
+		if errors.As(r.Err, &e) {
+			root := e.Root()
+			switch {
+			case errors.Is(r.Err, ahprt.ErrUnsupported) && root.Pointer == "/params/event/type":
+				code, msg = CodeUnsupportedEvent, "unsupported_event"
+			case !startsWith(root.Pointer, "/params"):
+				code, msg = CodeInvalidRequest, "Invalid Request"
+			}
+		}
+		return d.refuse(r, id, code, msg, r.Err.Error(), nil)
+	}
+	return r
+}
+
+func startsWith(p, prefix string) bool {
+	return len(p) >= len(prefix) && p[:len(prefix)] == prefix && (len(p) == len(prefix) || p[len(prefix)] == '/')
+}
+
+// refuse finishes a request with an error reply, a notification with
+// nothing at all.
+func (d *Dispatcher) refuse(r Result, id []byte, code int, msg, detail string, supported []string) Result {
+	if r.Kind == Notification {
+		r.Dropped = true
+		r.Message = nil
+		return r
+	}
+	r.Reply = errorReply(id, code, msg, detail, supported)
+	return r
+}
+
+func (d *Dispatcher) invalid(hasID bool, id []byte, why string) Result {
+	r := Result{Err: errors.New(why)}
+	if !hasID {
+		// Without an id nothing says this was a request; it may be a
+		// notification, which is never answered.
+		r.Dropped = true
+		return r
+	}
+	r.Reply = errorReply(id, CodeInvalidRequest, "Invalid Request", why, nil)
+	return r
+}
+
+// response decodes a response: a success by its result.protocolVersion;
+// an error response (which carries no version) as an envelope only.
+func (d *Dispatcher) response(doc *ahprt.Doc, data []byte, opts []ahprt.Option) Result {
+	r := Result{Kind: Response}
+	root := doc.Root()
+	if _, ok := doc.Member(root, "error"); ok {
+		r.Err = checkErrorResponse(doc)
+		return r
+	}
+	result, ok := doc.Member(root, "result")
+	var ver ahprt.Node
+	if ok && doc.Kind(result) == ahprt.KindObject {
+		ver, ok = doc.Member(result, "protocolVersion")
+	}
+	if !ok || doc.Kind(ver) != ahprt.KindString {
+		r.Err = errors.New("not a request, notification, error response or response with result.protocolVersion")
+		return r
+	}
+	r.Version = doc.Text(ver)
+	snap, ok := d.byVersion[r.Version]
+	if !ok {
+		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
+		return r
+	}
+	r.Snapshot = snap.Key
+	var firstErr error
+	for _, decode := range snap.Responses {
+		m, err := decode(data, opts...)
+		if err == nil {
+			r.Message = m
+			return r
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	if firstErr == nil {
+		firstErr = errors.New("snapshot " + snap.Key + " defines no responses")
+	}
+	r.Err = firstErr
+	return r
+}
+
+// checkErrorResponse checks a JSON-RPC error response's envelope.
+func checkErrorResponse(doc *ahprt.Doc) error {
+	root := doc.Root()
+	if _, ok := doc.Member(root, "result"); ok {
+		return errors.New("an error response must not carry a result")
+	}
+	if _, ok := doc.Member(root, "id"); !ok {
+		return errors.New("an error response carries an id")
+	}
+	e, _ := doc.Member(root, "error")
+	if doc.Kind(e) != ahprt.KindObject {
+		return errors.New("error must be an object")
+	}
+	c, ok := doc.Member(e, "code")
+	if !ok || doc.Kind(c) != ahprt.KindNumber {
+		return errors.New("error.code must be an integer")
+	}
+	if m, ok := doc.Member(e, "message"); !ok || doc.Kind(m) != ahprt.KindString {
+		return errors.New("error.message must be a string")
+	}
+	return nil
+}
+
+// errorReply writes a JSON-RPC error response on one line.
+func errorReply(id []byte, code int, msg, detail string, supported []string) []byte {
+	b := []byte(`{"jsonrpc":"2.0","id":`)
+	if id == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, id...)
+	}
+	b = append(b, `,"error":{"code":`...)
+	b = strconv.AppendInt(b, int64(code), 10)
+	b = append(b, `,"message":`...)
+	b = ahprt.AppendString(b, msg)
+	switch {
+	case supported != nil:
+		b = append(b, `,"data":{"supported":[`...)
+		for i, v := range supported {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = ahprt.AppendString(b, v)
+		}
+		b = append(b, "]}"...)
+	case detail != "":
+		b = append(b, `,"data":{"detail":`...)
+		b = ahprt.AppendString(b, detail)
+		b = append(b, '}')
+	}
+	return append(b, "}}"...)
+}

@@ -1,0 +1,31 @@
+package ahprt
+
+// DecodeFunc decodes and validates one message; the value is the
+// generated type (a pointer for structs).
+type DecodeFunc func(data []byte, opts ...Option) (any, error)
+
+// Snapshot describes a generated package to a dispatcher: its key, its
+// wire version and how to decode each kind of message it defines.
+type Snapshot struct {
+	// Key is the snapshot folder name; WireVersion its protocolVersion.
+	Key, WireVersion string
+	// Package is the generated package's import path.
+	Package string
+	// Requests and Notifications map JSON-RPC methods to the decoder of
+	// their message.
+	Requests, Notifications map[string]DecodeFunc
+	// Responses decode a successful response; they are tried in order.
+	Responses []DecodeFunc
+	// Entries are every decodable type of the package (its Registry).
+	Entries []Entry
+}
+
+// Entry returns the entry of a schema location ("registration.schema.json#").
+func (s *Snapshot) Entry(location string) (Entry, bool) {
+	for _, e := range s.Entries {
+		if e.Location == location {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}

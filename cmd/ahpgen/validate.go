@@ -1,0 +1,214 @@
+//go:build !ahpgen_bootstrap
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/gen/dispatch"
+)
+
+func init() {
+	validateCommand = &command{"validate", "check AHP messages against the snapshots built into ahpgen", runValidate}
+}
+
+func runValidate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ahpgen validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	only := fs.String("snapshot", "", "use only this snapshot (key, e.g. draft); default: route by protocolVersion over all")
+	strict := fs.Bool("strict", false, "reject every member no schema declares (ahprt.StrictAll)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: ahpgen validate [-snapshot KEY] [-strict] FILE...")
+		fmt.Fprintln(stderr)
+		fmt.Fprintln(stderr, "Decodes each AHP message with the snapshots built into this ahpgen, chosen")
+		fmt.Fprintln(stderr, "by protocolVersion, and prints per message \"ok <snapshot> <type>\", or the")
+		fmt.Fprintln(stderr, "error (JSON Pointer and code) and the JSON-RPC error reply it maps to.")
+		fmt.Fprintln(stderr, "A FILE holds one message (HTTP body, registration document); a .jsonl file")
+		fmt.Fprintln(stderr, "or - (stdin) holds one message per line (stdio framing). Exit status 0")
+		fmt.Fprintln(stderr, "only if every message is valid. Built-in snapshots:", strings.Join(keys(), ", "))
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitForParse(err)
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	d := dispatch.Dispatcher
+	if *only != "" {
+		var snap *ahprt.Snapshot
+		for _, s := range dispatch.Snapshots {
+			if s.Key == *only {
+				snap = s
+			}
+		}
+		if snap == nil {
+			fmt.Fprintf(stderr, "ahpgen validate: no built-in snapshot %q (have %s)\n", *only, strings.Join(keys(), ", "))
+			return 2
+		}
+		var err error
+		if d, err = router.New(snap); err != nil {
+			fmt.Fprintln(stderr, "ahpgen validate:", err)
+			return 1
+		}
+	}
+	var opts []ahprt.Option
+	if *strict {
+		opts = append(opts, ahprt.WithMode(ahprt.StrictAll))
+	}
+	v := validator{d: d, opts: opts, out: stdout}
+	for _, name := range fs.Args() {
+		if err := v.file(name); err != nil {
+			fmt.Fprintf(stderr, "ahpgen validate: %v\n", err)
+			v.failed = true
+		}
+	}
+	if v.failed {
+		return 1
+	}
+	return 0
+}
+
+func keys() []string {
+	var out []string
+	for _, s := range dispatch.Snapshots {
+		out = append(out, s.Key)
+	}
+	return out
+}
+
+type validator struct {
+	d      *router.Dispatcher
+	opts   []ahprt.Option
+	out    io.Writer
+	failed bool
+}
+
+func (v *validator) file(name string) error {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return err
+	}
+	if name != "-" && !strings.HasSuffix(name, ".jsonl") {
+		v.message(name, data)
+		return nil
+	}
+	// stdio framing: each message is one line ending in one LF.
+	r := bufio.NewReader(bytes.NewReader(data))
+	for line := 1; ; line++ {
+		text, err := r.ReadBytes('\n')
+		if len(text) == 0 && err == io.EOF {
+			return nil
+		}
+		where := fmt.Sprintf("%s:%d", name, line)
+		switch {
+		case err == io.EOF:
+			v.fail(where, "framing: the last message does not end with a line feed")
+		case bytes.IndexByte(text, '\r') >= 0:
+			v.fail(where, "framing: CR is not allowed (stdio messages end with a single LF)")
+		default:
+			v.message(where, text[:len(text)-1])
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+func (v *validator) fail(where, msg string) {
+	v.failed = true
+	fmt.Fprintf(v.out, "%s: %s\n", where, msg)
+}
+
+func (v *validator) message(where string, data []byte) {
+	if snap, ok := v.registration(data); ok {
+		e, found := snap.Entry("registration.schema.json#")
+		if !found {
+			v.fail(where, "snapshot "+snap.Key+" has no registration document")
+			return
+		}
+		m, err := e.Decode(data, v.opts...)
+		if err != nil {
+			v.fail(where, describe(err))
+			return
+		}
+		fmt.Fprintf(v.out, "%s: ok %s %s\n", where, snap.Key, typeName(m))
+		return
+	}
+	r := v.d.Decode(data, v.opts...)
+	if r.Err == nil {
+		name := typeName(r.Message)
+		if r.Message == nil {
+			name = "ErrorResponse"
+		}
+		snap := r.Snapshot
+		if snap == "" {
+			snap = "-"
+		}
+		fmt.Fprintf(v.out, "%s: ok %s %s\n", where, snap, name)
+		return
+	}
+	msg := describe(r.Err)
+	switch {
+	case r.Reply != nil:
+		msg += "\n  reply: " + string(r.Reply)
+	case r.Dropped:
+		msg += "\n  notification: no reply; dropped"
+	}
+	v.fail(where, msg)
+}
+
+// registration recognises a registration document: an object with a
+// protocolVersion and no jsonrpc member, of a built-in wire version.
+func (v *validator) registration(data []byte) (*ahprt.Snapshot, bool) {
+	doc, err := ahprt.Parse(data, ahprt.Limits{})
+	if err != nil || doc.Kind(0) != ahprt.KindObject {
+		return nil, false
+	}
+	if _, ok := doc.Member(0, "jsonrpc"); ok {
+		return nil, false
+	}
+	ver, ok := doc.Member(0, "protocolVersion")
+	if !ok || doc.Kind(ver) != ahprt.KindString {
+		return nil, false
+	}
+	return v.d.Snapshot(doc.Text(ver))
+}
+
+func describe(err error) string {
+	var e *ahprt.Error
+	if errors.As(err, &e) {
+		root := e.Root()
+		ptr := root.Pointer
+		if ptr == "" {
+			ptr = "(document)"
+		}
+		return fmt.Sprintf("invalid: %s: %s: %s", ptr, root.Code, root.Message)
+	}
+	return "invalid: " + err.Error()
+}
+
+func typeName(v any) string {
+	s := fmt.Sprintf("%T", v)
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
+}

@@ -1,0 +1,190 @@
+package release
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+// DraftKey is the mutable snapshot's folder and wire version.
+const DraftKey = "draft"
+
+// Markers every draft document carries, which publishing rewrites; a
+// document without them fails publishing (nothing half-rewritten ships).
+const (
+	draftTitleSuffix   = " (Draft)"
+	draftCommentPrefix = "AHP draft snapshot."
+)
+
+var datePattern = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`)
+
+// ValidDate reports whether key is a real calendar date written YYYY-MM-DD.
+func ValidDate(key string) bool {
+	if !datePattern.MatchString(key) {
+		return false
+	}
+	t, err := time.Parse(time.DateOnly, key)
+	return err == nil && t.Format(time.DateOnly) == key
+}
+
+// Publish freezes root/draft into root/date: every $id moves to the dated
+// path, titles and comments that mark the draft name the release, the
+// protocolVersion constant becomes the date, and the manifest is
+// rewritten with fresh hashes. The copy is staged beside the destination,
+// loaded and checked, then renamed into place in one step: on failure
+// nothing is left behind. draft itself is only read.
+func Publish(root, date string) (err error) {
+	if !ValidDate(date) {
+		return fmt.Errorf("publish: %q is not a calendar date written YYYY-MM-DD", date)
+	}
+	src := filepath.Join(root, DraftKey)
+	dst := filepath.Join(root, date)
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("publish: %s already exists: a published snapshot is never replaced", dst)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	draft, err := load.LoadSnapshot(root, DraftKey, load.Options{})
+	if err != nil {
+		return fmt.Errorf("publish: the draft does not load: %w", err)
+	}
+	if draft.WireVersion != DraftKey {
+		return fmt.Errorf("publish: %s/common.schema.json declares protocolVersion %q, want %q", src, draft.WireVersion, DraftKey)
+	}
+	stage, err := os.MkdirTemp(root, ".publish-"+date+"-")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(stage)
+		}
+	}()
+	docs, err := Describe(src)
+	if err != nil {
+		return err
+	}
+	for _, d := range docs {
+		data, err := os.ReadFile(filepath.Join(src, d.Path))
+		if err != nil {
+			return err
+		}
+		out, err := rewrite(d.Path, data, date)
+		if err != nil {
+			return fmt.Errorf("publish: %s/%s: %w", DraftKey, d.Path, err)
+		}
+		if err := os.WriteFile(filepath.Join(stage, d.Path), out, 0o644); err != nil {
+			return err
+		}
+	}
+	docs, err = Describe(stage)
+	if err != nil {
+		return err
+	}
+	m := &Manifest{Snapshot: date, ProtocolVersion: date, Status: StatusPublished, Documents: docs}
+	if err := os.WriteFile(filepath.Join(stage, ManifestFile), m.Encode(), 0o644); err != nil {
+		return err
+	}
+	staged, err := load.LoadSnapshot(root, filepath.Base(stage), load.Options{})
+	if err != nil {
+		return fmt.Errorf("publish: the staged release does not load: %w", err)
+	}
+	if staged.WireVersion != date {
+		return fmt.Errorf("publish: the staged release declares protocolVersion %q", staged.WireVersion)
+	}
+	if err := os.Rename(stage, dst); err != nil {
+		return err
+	}
+	return nil
+}
+
+// rewrite applies the publication edits to one document, by replacing
+// exact byte spans of the values concerned, so the rest of the file keeps
+// its formatting.
+func rewrite(file string, data []byte, date string) ([]byte, error) {
+	doc, err := ahprt.Parse(data, ahprt.Limits{})
+	if err != nil {
+		return nil, err
+	}
+	if doc.Kind(0) != ahprt.KindObject {
+		return nil, errors.New("not a JSON object")
+	}
+	type edit struct {
+		n   ahprt.Node
+		val string
+	}
+	var edits []edit
+	str := func(key string) (ahprt.Node, string, error) {
+		n, ok := doc.Member(0, key)
+		if !ok || doc.Kind(n) != ahprt.KindString {
+			return 0, "", fmt.Errorf("no %s string to mark the release in", key)
+		}
+		return n, doc.Text(n), nil
+	}
+	n, id, err := str("$id")
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(id, "/"+DraftKey+"/"+file) {
+		return nil, fmt.Errorf("$id %q does not end in /%s/%s", id, DraftKey, file)
+	}
+	edits = append(edits, edit{n, strings.TrimSuffix(id, DraftKey+"/"+file) + date + "/" + file})
+	n, title, err := str("title")
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(title, draftTitleSuffix) {
+		return nil, fmt.Errorf("title %q does not end with %q", title, draftTitleSuffix)
+	}
+	edits = append(edits, edit{n, strings.TrimSuffix(title, draftTitleSuffix) + " (" + date + ")"})
+	n, comment, err := str("$comment")
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasPrefix(comment, draftCommentPrefix) {
+		return nil, fmt.Errorf("$comment does not start with %q", draftCommentPrefix)
+	}
+	edits = append(edits, edit{n, "AHP snapshot " + date + ", published: never edited." + strings.TrimPrefix(comment, draftCommentPrefix)})
+	if file == load.VersionDocument {
+		v, ok := lookup(doc, strings.Split(strings.TrimPrefix(load.VersionPointer, "/"), "/"))
+		if ok {
+			v, ok = doc.Member(v, "const")
+		}
+		if !ok || !doc.StrEq(v, DraftKey) {
+			return nil, fmt.Errorf("%s is not {\"const\": %q}", load.VersionPointer, DraftKey)
+		}
+		edits = append(edits, edit{v, date})
+	}
+	// Apply from the end of the file so earlier spans stay valid.
+	sort.Slice(edits, func(i, j int) bool {
+		a, _ := doc.Span(edits[i].n)
+		b, _ := doc.Span(edits[j].n)
+		return a < b
+	})
+	out := append([]byte(nil), data...)
+	for i := len(edits) - 1; i >= 0; i-- {
+		s, e := doc.Span(edits[i].n)
+		out = append(out[:s:s], append(ahprt.AppendString(nil, edits[i].val), out[e:]...)...)
+	}
+	return out, nil
+}
+
+func lookup(doc *ahprt.Doc, path []string) (ahprt.Node, bool) {
+	n := doc.Root()
+	for _, p := range path {
+		v, ok := doc.Member(n, p)
+		if !ok {
+			return 0, false
+		}
+		n = v
+	}
+	return n, true
+}
