@@ -5,4 +5,4 @@
 // Run "go generate ./..." to regenerate gen/ from schemas/; see README.md.
 package ahpgen
 
-//go:generate go run ./cmd/ahpgen generate -schemas schemas -out gen
+//go:generate go run -tags ahpgen_bootstrap ./cmd/ahpgen generate -schemas schemas -out gen

@@ -1,0 +1,95 @@
+package router
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+// fake decoders: accept any document whose text contains "ok".
+func fake(name string) ahprt.DecodeFunc {
+	return func(data []byte, _ ...ahprt.Option) (any, error) {
+		if strings.Contains(string(data), `"ok"`) {
+			return name, nil
+		}
+		return nil, &ahprt.Error{Pointer: "/params/x", Code: ahprt.CodeType, Message: "bad"}
+	}
+}
+
+func snapshot(key, version string) *ahprt.Snapshot {
+	return &ahprt.Snapshot{
+		Key: key, WireVersion: version,
+		Requests:      map[string]ahprt.DecodeFunc{"hooks/intercept": fake(key + " request")},
+		Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": fake(key + " notification")},
+		Responses:     []ahprt.DecodeFunc{fake(key + " response")},
+	}
+}
+
+func TestRouting(t *testing.T) {
+	d, err := New(snapshot("draft", "draft"), snapshot("2026-12-15", "2026-12-15"), snapshot("0.1.0-draft.1", "0.1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.Supported(), ","); got != "0.1,2026-12-15,draft" {
+		t.Fatalf("supported %s", got)
+	}
+	cases := []struct {
+		name, doc       string
+		kind            Kind
+		snapshot, msg   string
+		reply           string
+		dropped, failed bool
+	}{
+		{"request", `{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":{"protocolVersion":"2026-12-15","x":"ok"}}`, Request, "2026-12-15", "2026-12-15 request", "", false, false},
+		{"legacy", `{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":{"protocolVersion":"0.1","x":"ok"}}`, Request, "0.1.0-draft.1", "0.1.0-draft.1 request", "", false, false},
+		{"notification", `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","x":"ok"}}`, Notification, "draft", "draft notification", "", false, false},
+		{"response", `{"jsonrpc":"2.0","id":"a","result":{"protocolVersion":"draft","x":"ok"}}`, Response, "draft", "draft response", "", false, false},
+		{"later date is unsupported", `{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"2027-01-01"}}`, Request, "", "",
+			`{"jsonrpc":"2.0","id":"e1","error":{"code":-32001,"message":"unsupported_protocol_version","data":{"supported":["0.1","2026-12-15","draft"]}}}`, false, true},
+		{"unsupported notification", `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"2027-01-01","x":"ok"}}`, Notification, "", "", "", true, true},
+		{"no version", `{"jsonrpc":"2.0","id":2,"method":"hooks/intercept","params":{}}`, Request, "", "", `"code":-32602`, false, true},
+		{"unknown method", `{"jsonrpc":"2.0","id":3,"method":"hooks/teleport","params":{"protocolVersion":"draft"}}`, Request, "draft", "", `"code":-32601`, false, true},
+		{"unknown notification method", `{"jsonrpc":"2.0","method":"hooks/teleport","params":{"protocolVersion":"draft"}}`, Notification, "draft", "", "", true, true},
+		{"invalid params", `{"jsonrpc":"2.0","id":4,"method":"hooks/intercept","params":{"protocolVersion":"draft"}}`, Request, "draft", "", `"code":-32602`, false, true},
+		{"invalid notification", `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft"}}`, Notification, "draft", "", "", true, true},
+		{"parse error", `{"jsonrpc":`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700`, false, true},
+		{"batch", `[{"jsonrpc":"2.0"}]`, Invalid, "", "", `"code":-32600`, false, true},
+		{"wrong jsonrpc", `{"jsonrpc":"1.0","id":5,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":5,"error":{"code":-32600`, false, true},
+		{"error response", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"unsupported_protocol_version"}}`, Response, "", "", "", false, false},
+	}
+	for _, c := range cases {
+		r := d.Decode([]byte(c.doc))
+		if r.Kind != c.kind || r.Snapshot != c.snapshot || r.Dropped != c.dropped || (r.Err != nil) != c.failed {
+			t.Errorf("%s: %+v", c.name, r)
+		}
+		if c.msg != "" && r.Message != c.msg {
+			t.Errorf("%s: message %v, want %s", c.name, r.Message, c.msg)
+		}
+		if c.reply == "" && r.Reply != nil || c.reply != "" && !strings.Contains(string(r.Reply), c.reply) {
+			t.Errorf("%s: reply %s, want %s", c.name, r.Reply, c.reply)
+		}
+		if c.failed && r.Message != nil {
+			t.Errorf("%s: a failed message is returned", c.name)
+		}
+	}
+}
+
+func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
+	s := snapshot("draft", "draft")
+	s.Requests["hooks/intercept"] = func([]byte, ...ahprt.Option) (any, error) {
+		return nil, &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported}
+	}
+	d, _ := New(s)
+	r := d.Decode([]byte(`{"jsonrpc":"2.0","id":"e","method":"hooks/intercept","params":{"protocolVersion":"draft"}}`))
+	if !strings.Contains(string(r.Reply), `"code":-32002,"message":"unsupported_event"`) || !errors.Is(r.Err, ahprt.ErrUnsupported) {
+		t.Fatalf("%s %v", r.Reply, r.Err)
+	}
+}
+
+func TestDuplicateVersions(t *testing.T) {
+	if _, err := New(snapshot("a", "v"), snapshot("b", "v")); err == nil {
+		t.Fatal("two snapshots with one version accepted")
+	}
+}
