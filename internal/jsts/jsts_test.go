@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -72,8 +73,14 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// JSTS_ONLY=<regexp> runs only the matching files (to debug; the
+	// floors are not checked then).
+	only := os.Getenv("JSTS_ONLY")
 	var groups []*Group
 	for _, f := range suite.Files {
+		if only != "" && !regexp.MustCompile(only).MatchString(f.Name) {
+			continue
+		}
 		groups = append(groups, f.Groups...)
 	}
 	start := time.Now()
@@ -125,6 +132,10 @@ func TestSuite(t *testing.T) {
 		t.Logf("DISAGREE %s", d)
 	}
 
+	if only != "" {
+		t.Logf("JSTS_ONLY=%s: floors not checked", only)
+		return
+	}
 	floor := readFloor(t)
 	if explicit && !isDefault(dir) {
 		if req.agree < req.total {
@@ -179,4 +190,47 @@ func BenchmarkGenerateCompile(b *testing.B) {
 		}
 		b.ReportMetric(float64(len(bd.Pkg)), "packages")
 	}
+}
+
+// TestDump writes the package generated for one group to a folder, to
+// look at: JSTS_DUMP=<file>:<group index> (e.g. ref.json:3), into
+// JSTS_DUMP_DIR (default: a temporary folder, logged).
+func TestDump(t *testing.T) {
+	spec := os.Getenv("JSTS_DUMP")
+	if spec == "" {
+		t.Skip("JSTS_DUMP is unset")
+	}
+	name, idx, _ := strings.Cut(spec, ":")
+	i, err := strconv.Atoi(idx)
+	if err != nil {
+		t.Fatalf("JSTS_DUMP=%s: want <file>:<index>", spec)
+	}
+	dir, _ := testenv.JSTSDir(t)
+	suite, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := os.Getenv("JSTS_DUMP_DIR")
+	if out == "" {
+		out = t.TempDir()
+	}
+	for _, f := range suite.Files {
+		if f.Name != name || i >= len(f.Groups) {
+			continue
+		}
+		g := f.Groups[i]
+		t.Logf("%s\nschema: %s", g.Description, g.Schema)
+		files, err := GenerateGroup(g, Remotes(dir), Module+"/g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for fn, data := range files {
+			if err := os.WriteFile(filepath.Join(out, fn), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Logf("written to %s", out)
+		return
+	}
+	t.Fatalf("no group %s", spec)
 }

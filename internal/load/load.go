@@ -7,6 +7,7 @@ package load
 
 import (
 	"bytes"
+	"embed"
 	"errors"
 	"fmt"
 	"net/url"
@@ -64,6 +65,9 @@ type Set struct {
 	opt       Options
 	loading   string
 	refs      []refSite
+	// meta holds the JSON Schema meta-schema documents schemas of the set
+	// refer to: located like documents of the set, never part of Docs.
+	meta map[string]*Document
 }
 
 // refSite is a $ref as written, to report a dangling one where it stands.
@@ -149,13 +153,17 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		}
 		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
 	}
-	for _, doc := range s.Docs {
+	// Remote documents join s.Docs while compiling: compile until none is
+	// left without its schema.
+	for i := 0; i < len(s.Docs); i++ {
+		doc := s.Docs[i]
 		sch, err := s.Compile(doc.URL)
 		if err != nil {
 			return nil, err
 		}
 		doc.Schema = sch
 	}
+	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
 	return s, nil
 }
 
@@ -191,8 +199,8 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 	if err != nil {
 		return nil, &Error{File: src.Path, Msg: err.Error()}
 	}
-	if src.URL == doc.URL && s.loading == doc.URL {
-		return doc, nil // the loader hands this one to the compiler itself
+	if src.URL == doc.URL && s.loading == doc.URL || s.loading == metaLoading {
+		return doc, nil // the loader or the compiler has it already
 	}
 	if err := s.compiler.AddResource(doc.URL, v); err != nil {
 		return nil, &Error{File: src.Path, Msg: err.Error()}
@@ -204,6 +212,9 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 // refuses keywords ahpgen does not compile.
 func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) error {
 	raw := doc.Raw
+	if ptr == "" {
+		s.resources[base] = resource{doc: doc, ptr: ""}
+	}
 	switch raw.Kind(n) {
 	case ahprt.KindBool:
 		return nil
@@ -218,8 +229,6 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) e
 		}
 		base = stripFragment(u)
 		s.resources[base] = resource{doc: doc, ptr: ptr}
-	} else if ptr == "" {
-		s.resources[base] = resource{doc: doc, ptr: ""}
 	}
 	for m := raw.Members(n); m.Next(); {
 		k := raw.Text(m.Name())
@@ -297,6 +306,9 @@ func (s *Set) Locate(sch *jsonschema.Schema) (doc *Document, ptr string, ok bool
 	loc := sch.Location
 	base, frag, _ := strings.Cut(loc, "#")
 	r, found := s.resources[base]
+	if !found && s.addMeta(base) {
+		r, found = s.resources[base]
+	}
 	if !found {
 		return nil, "", false
 	}
@@ -403,6 +415,11 @@ func (l offlineLoader) Load(u string) (any, error) {
 			if err != nil {
 				return nil, err
 			}
+			if doc.URL != u {
+				// Retrieved at u with another $id: the compiler places
+				// its schemas at u.
+				l.set.resources[u] = resource{doc: doc, ptr: ""}
+			}
 			l.set.Docs = append(l.set.Docs, doc)
 			return jsonschema.UnmarshalJSON(bytes.NewReader(data))
 		}
@@ -432,4 +449,61 @@ func (s *Set) Pattern(src string) (string, error) {
 		return "", fmt.Errorf("pattern %q: %v", src, err)
 	}
 	return re2, nil
+}
+
+//go:embed meta
+var metaFS embed.FS
+
+// metaLoading marks Set.add calls for meta-schemas, which the compiler
+// knows already.
+const metaLoading = "\x00meta"
+
+const metaPrefix = "https://json-schema.org/draft/2020-12/"
+
+// addMeta adds the JSON Schema 2020-12 meta-schema document at u (the
+// copies in meta/ are those the compiler embeds, byte for byte, so that
+// the compiler's schemas can be located in them). It reports whether u is
+// one.
+func (s *Set) addMeta(u string) bool {
+	rest, ok := strings.CutPrefix(u, metaPrefix)
+	if !ok {
+		return false
+	}
+	data, err := metaFS.ReadFile("meta/draft/2020-12/" + rest)
+	if err != nil {
+		return false
+	}
+	if s.meta == nil {
+		s.meta = map[string]*Document{}
+	}
+	if _, done := s.meta[u]; done {
+		return false
+	}
+	prev := s.loading
+	s.loading = metaLoading
+	doc, err := s.add(Source{Path: strings.TrimPrefix(u, "https://"), URL: u, Data: data}, Options{})
+	s.loading = prev
+	if err != nil {
+		panic("load: embedded meta-schema " + u + ": " + err.Error())
+	}
+	s.meta[u] = doc
+	return true
+}
+
+// Fragment is the URL of the schema at JSON Pointer ptr of the document
+// (or resource) at base, with the pointer escaped for a URI fragment.
+func Fragment(base, ptr string) string {
+	const keep = "-._~!$&'()*+,;=:@/?"
+	var b strings.Builder
+	b.WriteString(base)
+	b.WriteByte('#')
+	for i := 0; i < len(ptr); i++ {
+		c := ptr[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(keep, c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }
