@@ -45,6 +45,9 @@ type Ctx struct {
 	quiet   int
 	errs    []*Error
 	evals   []*Eval
+	// scope is the dynamic scope: the schema resources (declaring
+	// $dynamicAnchors) that the evaluation entered, outermost first.
+	scope []int32
 }
 
 var ctxPool = sync.Pool{New: func() any { return &Ctx{Doc: &Doc{}} }}
@@ -71,7 +74,7 @@ func (c *Ctx) Release() {
 	if cap(c.Doc.nodes) > 1<<16 {
 		c.Doc.nodes = nil // do not pin a huge table in the pool
 	}
-	c.explain, c.quiet, c.errs = false, 0, c.errs[:0]
+	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	ctxPool.Put(c)
 }
 
@@ -167,4 +170,25 @@ func (c *Ctx) Quiet(n Node, ev *Eval, f CheckFunc) bool {
 	ok := f(c, n, ev)
 	c.quiet--
 	return ok
+}
+
+// Enter pushes schema resource r onto the dynamic scope; generated checks
+// of schemas that enter a resource declaring $dynamicAnchors call it, and
+// Leave when they return.
+func (c *Ctx) Enter(r int32) { c.scope = append(c.scope, r) }
+
+// Leave pops the resource Enter pushed.
+func (c *Ctx) Leave() { c.scope = c.scope[:len(c.scope)-1] }
+
+// DynamicRef checks n against the target of a $dynamicRef: the schema
+// that the outermost resource of the dynamic scope declaring the
+// reference's anchor provides (find maps a resource to it, or nil), or
+// the reference's initial target when no resource in scope declares it.
+func (c *Ctx) DynamicRef(n Node, ev *Eval, find func(resource int32) CheckFunc, initial CheckFunc) bool {
+	for _, r := range c.scope {
+		if f := find(r); f != nil {
+			return f(c, n, ev)
+		}
+	}
+	return initial(c, n, ev)
 }

@@ -33,11 +33,28 @@ func (e *checks) emit() {
 		if e.skip(s) {
 			continue
 		}
+		params := []Code{Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")}
+		if s.Inner != "" {
+			e.f.Commentf("%s checks %s.", s.Func, s.Loc)
+			e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
+				e.wrapper(g, s)
+			})
+			e.f.Line()
+			e.f.Commentf("%s checks the keywords of %s but unevaluated*.", s.Inner, s.Loc)
+			e.f.Func().Id(s.Inner).Params(params...).Bool().BlockFunc(func(g *Group) {
+				e.body(g, s)
+			})
+			e.f.Line()
+			continue
+		}
 		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
-		e.f.Func().Id(s.Func).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")).Bool().BlockFunc(func(g *Group) {
+		e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
 			e.body(g, s)
 		})
 		e.f.Line()
+	}
+	for _, a := range e.prog.Anchors {
+		e.anchor(a)
 	}
 	if len(e.prog.Patterns) > 0 {
 		e.f.Comment("Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.")
@@ -61,7 +78,7 @@ func (e *checks) skip(s *ir.Schema) bool {
 }
 
 func refOnly(s *ir.Schema) bool {
-	if s.Ref == nil {
+	if s.Ref == nil || s.Scope != nil {
 		return false
 	}
 	r := s.Ref
@@ -505,7 +522,9 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 			g.Id("matches").Op(":=").Lit(0)
 		}
 		g.For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
-			ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
+			if t := target(s.Items); containsT || len(s.PrefixItems) > 0 || t == nil || !t.IsFalse() {
+				ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
+			}
 			item := Id("it").Dot("Item").Call()
 			if containsT {
 				ct := target(s.Contains)
@@ -620,6 +639,13 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	if s.Ref != nil {
 		e.same(g, s.Ref, Id("ev"))
 	}
+	if dr := s.DynamicRef; dr != nil {
+		if dr.Anchor == nil {
+			e.same(g, dr.Static, Id("ev"))
+		} else {
+			g.If(Op("!").Id("c").Dot("DynamicRef").Call(Id("n"), Id("ev"), Id(dr.Anchor.Func), funcRef(dr.Static))).Block(Return(False()))
+		}
+	}
 	for _, a := range s.AllOf {
 		e.same(g, a, Id("ev"))
 	}
@@ -652,7 +678,12 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 				e.same(bg, s.Else, Id("ev"))
 			}
 		}
-		if s.Else == nil {
+		if s.Then == nil && s.Else == nil {
+			// Only the annotations of a passing `if` matter.
+			if t := target(s.If); t != nil && !t.IsFalse() {
+				g.If(Id("ev").Op("!=").Nil()).Block(Id("c").Dot("Condition").Call(Id("n"), Id("ev"), Id(t.Func)))
+			}
+		} else if s.Else == nil {
 			g.If(cond).BlockFunc(then)
 		} else if s.Then == nil {
 			g.If(Op("!").Parens(cond)).BlockFunc(els)
@@ -739,4 +770,102 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool,
 func formatFunc(name string) string {
 	_, goName, _ := format.Lookup(name)
 	return goName
+}
+
+// funcRef is the check function value of s.
+func funcRef(s *ir.Schema) Code {
+	switch name := CheckFunc(s); name {
+	case "ahprt.Accept":
+		return Qual(rt, "Accept")
+	case "ahprt.Reject":
+		return Qual(rt, "Reject")
+	default:
+		return Id(name)
+	}
+}
+
+// wrapper emits the function of a schema whose keywords sit in s.Inner:
+// it enters the schema's resource in the dynamic scope, and applies
+// unevaluatedProperties and unevaluatedItems to what the other keywords
+// (and the schemas they apply in place) did not evaluate.
+func (e *checks) wrapper(g *Group, s *ir.Schema) {
+	if s.Scope != nil {
+		g.Id("c").Dot("Enter").Call(Lit(s.Scope.ID)).Comment(s.Scope.URL)
+	}
+	inner := func(ev Code) Code { return Id(s.Inner).Call(Id("c"), Id("n"), ev) }
+	up, ui := s.UnevaluatedProperties, s.UnevaluatedItems
+	if up == nil && ui == nil {
+		g.Id("ok").Op(":=").Add(inner(Id("ev")))
+	} else {
+		g.Var().Id("ok").Bool()
+		g.Id("d").Op(":=").Id("c").Dot("Doc")
+		g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
+		var kinds []Code
+		if up != nil {
+			kinds = append(kinds, Id("k").Op("==").Qual(rt, "KindObject"))
+		}
+		if ui != nil {
+			kinds = append(kinds, Id("k").Op("==").Qual(rt, "KindArray"))
+		}
+		cond := kinds[0]
+		if len(kinds) == 2 {
+			cond = Add(kinds[0]).Op("||").Add(kinds[1])
+		}
+		g.If(cond).BlockFunc(func(g *Group) {
+			g.Id("local").Op(":=").Id("c").Dot("NewEval").Call(Id("n"))
+			g.Id("ok").Op("=").Add(inner(Id("local")))
+			if up != nil {
+				g.If(Id("ok").Op("&&").Id("k").Op("==").Qual(rt, "KindObject")).Block(
+					For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(mg *Group) {
+						e.unevaluated(mg, up, Id("m").Dot("Index").Call(), Id("m").Dot("Value").Call(), Id("m").Dot("Name").Call(),
+							"CodeUnknownMember", "member not evaluated by any schema, and unevaluatedProperties allows none")
+					}))
+			}
+			if ui != nil {
+				g.If(Id("ok").Op("&&").Id("k").Op("==").Qual(rt, "KindArray")).Block(
+					For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
+						e.unevaluated(ig, ui, Id("it").Dot("Index").Call(), Id("it").Dot("Item").Call(), Id("it").Dot("Item").Call(),
+							"CodeFalseSchema", "item not evaluated by any schema, and unevaluatedItems allows none")
+					}))
+			}
+			g.If(Id("ok").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Merge").Call(Id("local")))
+			g.Id("c").Dot("FreeEval").Call(Id("local"))
+		}).Else().Block(Id("ok").Op("=").Add(inner(Id("ev"))))
+	}
+	if s.Scope != nil {
+		g.Id("c").Dot("Leave").Call()
+	}
+	g.Return(Id("ok"))
+}
+
+// unevaluated emits the body of the loop over members or items for
+// unevaluatedProperties or unevaluatedItems (schema u).
+func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, code, msg string) {
+	g.If(Id("local").Dot("Has").Call(index)).Block(Continue())
+	t := target(u)
+	switch {
+	case t == nil:
+	case t.IsFalse():
+		g.Id("ok").Op("=").Add(e.fail(at, code, u.Loc, msg))
+		g.Break()
+		return
+	default:
+		g.If(Op("!").Id("c").Dot("Child").Call(value, Id(t.Func))).Block(Id("ok").Op("=").False(), Break())
+	}
+	g.Id("local").Dot("Set").Call(index)
+}
+
+// anchor emits the lookup of a dynamic anchor: for each schema resource
+// declaring it, the check of the schema it declares it on.
+func (e *checks) anchor(a *ir.DynamicAnchor) {
+	e.f.Commentf("%s resolves $dynamicRef to the dynamic anchor %q: the check a schema resource in the dynamic scope provides, or nil.", a.Func, a.Name)
+	e.f.Func().Id(a.Func).Params(Id("r").Int32()).Qual(rt, "CheckFunc").BlockFunc(func(g *Group) {
+		g.Switch(Id("r")).BlockFunc(func(sg *Group) {
+			for _, t := range a.Targets {
+				sg.Case(Lit(t.Resource.ID)).Block(Comment(t.Resource.URL), Return(funcRef(t.Schema)))
+			}
+		})
+		g.Return(Nil())
+	})
+	e.f.Line()
 }

@@ -88,7 +88,10 @@ func Package(s Snapshot) (map[string][]byte, error) {
 		}
 	})
 	messageTable(af, s, roots, locs)
-	for _, p := range api.pending {
+	// A helper can ask for another (nested slices): drain until none is left.
+	for len(api.pending) > 0 {
+		p := api.pending[0]
+		api.pending = api.pending[1:]
 		p()
 	}
 

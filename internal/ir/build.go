@@ -18,6 +18,10 @@ type Options struct {
 	AnnotateFormats bool
 	// KnownFormat reports whether the runtime can check a format.
 	KnownFormat func(name string) bool
+	// IgnoreUnknownFormats treats an asserted format the runtime cannot
+	// check as an annotation instead of failing generation (the
+	// JSON-Schema-Test-Suite's optional format tests expect that).
+	IgnoreUnknownFormats bool
 }
 
 // Program is everything generated for one schema set: its checks in a
@@ -28,7 +32,13 @@ type Program struct {
 	Roots map[string]*Schema
 	// Patterns lists every regular expression, in order of first use.
 	Patterns []*Pattern
-	set      *load.Set
+	// Anchors lists the dynamic anchors $dynamicRefs resolve through, in
+	// order of first use; Resources the schema resources declaring them.
+	Anchors   []*DynamicAnchor
+	Resources []*Resource
+	anchors   map[string]*DynamicAnchor
+	resources map[string]*Resource
+	set       *load.Set
 	bySch    map[*jsonschema.Schema]*Schema
 	funcs    *names
 	opt      Options
@@ -41,6 +51,7 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	p := &Program{
 		Roots: map[string]*Schema{}, set: set, bySch: map[*jsonschema.Schema]*Schema{},
 		funcs: newNames(), opt: opt, patterns: map[string]*Pattern{}, patVars: newNames(),
+		anchors: map[string]*DynamicAnchor{}, resources: map[string]*Resource{},
 	}
 	for _, doc := range set.Docs {
 		s, err := p.schema(doc.Schema)
@@ -54,6 +65,14 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	for _, doc := range set.Docs {
 		if err := p.defs(doc); err != nil {
 			return nil, err
+		}
+	}
+	if err := p.dynamic(); err != nil {
+		return nil, err
+	}
+	for _, s := range p.Schemas {
+		if s.Scope != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
+			s.Inner = p.funcs.take(s.Func + "_keywords")
 		}
 	}
 	for _, s := range p.Schemas {
@@ -131,6 +150,7 @@ func (p *Program) schema(sch *jsonschema.Schema) (*Schema, error) {
 		return nil, fmt.Errorf("internal: cannot locate schema %s", sch.Location)
 	}
 	s := &Schema{Loc: doc.Path + "#" + ptr}
+	s.resource, s.resRoot = p.set.Resource(sch)
 	s.Func = p.funcs.take(checkFuncName(doc.Path, ptr))
 	p.bySch[sch] = s
 	p.Schemas = append(p.Schemas, s)
@@ -176,6 +196,19 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 		}
 		return out, nil
 	}
+	// Keywords of vocabularies the schema's dialect does not use are
+	// annotations (a meta-schema's $vocabulary decides).
+	validation := p.set.HasVocab(sch, "validation")
+	applicator := p.set.HasVocab(sch, "applicator")
+	if !validation || !applicator {
+		full := lit
+		lit = func(key string) (ahprt.Node, bool) {
+			if !validation && validationKeywords[key] || !applicator && applicatorKeywords[key] {
+				return 0, false
+			}
+			return full(key)
+		}
+	}
 	var err error
 	if v, ok := lit("title"); ok && raw.Kind(v) == ahprt.KindString {
 		s.Title = raw.Text(v)
@@ -185,6 +218,20 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	}
 	if s.Ref, err = sub(sch.Ref); err != nil {
 		return err
+	}
+	if s.Ref != nil {
+		s.Ref.refd = true
+	}
+	if d := sch.DynamicRef; d != nil {
+		st, err := sub(d.Ref)
+		if err != nil {
+			return err
+		}
+		st.refd = true
+		s.DynamicRef = &DynamicRef{Static: st}
+		if d.Anchor != "" && d.Ref.DynamicAnchor == d.Anchor {
+			s.DynamicRef.Anchor = p.anchor(d.Anchor)
+		}
 	}
 	if v, ok := lit("type"); ok {
 		if raw.Kind(v) == ahprt.KindString {
@@ -217,7 +264,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	if s.Not, err = sub(sch.Not); err != nil {
 		return err
 	}
-	if sch.If != nil && (sch.Then != nil || sch.Else != nil) {
+	if sch.If != nil {
 		if s.If, err = sub(sch.If); err != nil {
 			return err
 		}
@@ -295,6 +342,12 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 		}
 	}
 	s.MinProperties, s.MaxProperties = sch.MinProperties, sch.MaxProperties
+	if s.UnevaluatedProperties, err = sub(sch.UnevaluatedProperties); err != nil {
+		return err
+	}
+	if s.UnevaluatedItems, err = sub(sch.UnevaluatedItems); err != nil {
+		return err
+	}
 	// Arrays.
 	if s.PrefixItems, err = subs(sch.PrefixItems); err != nil {
 		return err
@@ -316,12 +369,14 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 			return err
 		}
 	}
-	if v, ok := lit("format"); ok && !p.opt.AnnotateFormats {
+	if v, ok := lit("format"); ok && raw.Kind(v) == ahprt.KindString && (!p.opt.AnnotateFormats || p.set.HasVocab(sch, "format-assertion")) {
 		name := raw.Text(v)
-		if p.opt.KnownFormat != nil && !p.opt.KnownFormat(name) {
+		switch {
+		case p.opt.KnownFormat == nil || p.opt.KnownFormat(name):
+			s.Format = name
+		case !p.opt.IgnoreUnknownFormats:
 			return p.fail(doc, ptr+"/format", "format %q cannot be asserted: the runtime has no checker for it", name)
 		}
-		s.Format = name
 	}
 	// Numbers: the exact spelling of each bound.
 	num := func(key string) *string {
@@ -431,4 +486,86 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// validationKeywords and applicatorKeywords are the keywords of the
+// 2020-12 validation and applicator vocabularies.
+var validationKeywords = map[string]bool{
+	"type": true, "const": true, "enum": true, "multipleOf": true, "maximum": true,
+	"exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true, "maxLength": true,
+	"minLength": true, "pattern": true, "maxItems": true, "minItems": true, "uniqueItems": true,
+	"maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true,
+	"required": true, "dependentRequired": true,
+}
+
+var applicatorKeywords = map[string]bool{
+	"prefixItems": true, "items": true, "contains": true, "additionalProperties": true,
+	"properties": true, "patternProperties": true, "dependentSchemas": true, "propertyNames": true,
+	"if": true, "then": true, "else": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true,
+}
+
+// anchor returns the dynamic anchor called name, creating it.
+func (p *Program) anchor(name string) *DynamicAnchor {
+	a, ok := p.anchors[name]
+	if !ok {
+		a = &DynamicAnchor{Name: name, Func: p.funcs.take("dynamic_" + identPart(name))}
+		p.anchors[name] = a
+		p.Anchors = append(p.Anchors, a)
+	}
+	return a
+}
+
+// dynamic resolves what $dynamicRefs may reach at run time: for every
+// anchor a dynamic reference resolves through, each schema resource that
+// declares it and the schema it declares it on. Those resources are
+// tracked in the dynamic scope: their roots, and every schema of theirs
+// a reference can enter, push them while they run.
+func (p *Program) dynamic() error {
+	done := map[int]bool{}
+	for progress := true; progress; {
+		progress = false
+		all := p.set.DynamicAnchors()
+		for i := 0; i < len(all); i++ {
+			a := all[i]
+			da, used := p.anchors[a.Name]
+			if done[i] || !used {
+				continue
+			}
+			done[i], progress = true, true
+			sch, err := p.set.Compile(load.Fragment(a.Doc.URL, a.Ptr))
+			if err != nil {
+				return err
+			}
+			s, err := p.schema(sch)
+			if err != nil {
+				return err
+			}
+			s.refd = true
+			r, ok := p.resources[a.Resource]
+			if !ok {
+				r = &Resource{ID: len(p.Resources), URL: a.Resource}
+				p.resources[a.Resource] = r
+				p.Resources = append(p.Resources, r)
+			}
+			dup := false
+			for _, t := range da.Targets {
+				if t.Resource == r {
+					dup = true
+				}
+			}
+			if !dup {
+				da.Targets = append(da.Targets, DynamicTarget{Resource: r, Schema: s})
+			}
+			all = p.set.DynamicAnchors()
+		}
+	}
+	if len(p.Resources) == 0 {
+		return nil
+	}
+	for _, s := range p.Schemas {
+		if r, ok := p.resources[s.resource]; ok && (s.resRoot || s.refd) {
+			s.Scope = r
+		}
+	}
+	return nil
 }

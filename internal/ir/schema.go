@@ -15,14 +15,18 @@ type Schema struct {
 	// Bool is set for the boolean schemas true and false.
 	Bool *bool
 
-	Ref   *Schema
-	Types []string // JSON Schema type names; empty means any
+	Ref *Schema
+	// DynamicRef is $dynamicRef (nil when absent).
+	DynamicRef *DynamicRef
+	Types      []string // JSON Schema type names; empty means any
 	Const *Literal
 	Enum  []Literal
 
 	AllOf, AnyOf, OneOf []*Schema
 	Not                 *Schema
-	If, Then, Else      *Schema
+	// If is set even without then and else: a passing `if` still gives
+	// its annotations to unevaluatedProperties and unevaluatedItems.
+	If, Then, Else *Schema
 	// Dispatch, when set, selects the AnyOf/OneOf branches that can match
 	// by discriminator members instead of trying every branch.
 	Dispatch *Dispatch
@@ -36,6 +40,9 @@ type Schema struct {
 	DependentSchemas     []Prop
 	MinProperties        *int
 	MaxProperties        *int
+	// UnevaluatedProperties applies to the members that no other keyword
+	// of this schema, or of the schemas it applies in place, evaluated.
+	UnevaluatedProperties *Schema
 
 	PrefixItems []*Schema
 	Items       *Schema
@@ -45,6 +52,8 @@ type Schema struct {
 	MinItems    *int
 	MaxItems    *int
 	UniqueItems bool
+	// UnevaluatedItems is UnevaluatedProperties for array items.
+	UnevaluatedItems *Schema
 
 	MinLength *int
 	MaxLength *int
@@ -61,6 +70,54 @@ type Schema struct {
 
 	// Rules are checks beyond JSON Schema attached to this location.
 	Rules []Rule
+
+	// Scope, when set, is the schema resource this schema enters in the
+	// dynamic scope ($dynamicRef resolution): its check pushes the
+	// resource while it runs. Only resources that declare a
+	// $dynamicAnchor are tracked.
+	Scope *Resource
+	// Inner, when set, names the function holding this schema's keywords;
+	// Func is then a wrapper that manages the dynamic scope and the
+	// unevaluated* keywords around it.
+	Inner string
+
+	resource string // base URI of the schema resource
+	resRoot  bool   // the root of that resource
+	refd     bool   // the target of a $ref or $dynamicRef
+}
+
+// DynamicRef is a $dynamicRef.
+type DynamicRef struct {
+	// Static is the schema the reference resolves to as a plain $ref
+	// (its initial target).
+	Static *Schema
+	// Anchor, when set, is the dynamic anchor the reference resolves
+	// through at run time: the outermost resource of the dynamic scope that
+	// declares `$dynamicAnchor: Anchor` provides the schema. Nil when the
+	// initial target declares no such anchor (the reference is then static).
+	Anchor *DynamicAnchor
+}
+
+// DynamicAnchor is every schema that declares one $dynamicAnchor name,
+// by resource.
+type DynamicAnchor struct {
+	Name string
+	// Func is the Go name of the generated lookup: resource id → check.
+	Func    string
+	Targets []DynamicTarget
+}
+
+// DynamicTarget is the schema a resource declares a dynamic anchor on.
+type DynamicTarget struct {
+	Resource *Resource
+	Schema   *Schema
+}
+
+// Resource is a schema resource tracked in the dynamic scope.
+type Resource struct {
+	// ID is the resource's number in generated code.
+	ID  int
+	URL string
 }
 
 // Rule is a call to a function of package ahprt/rules.
@@ -124,7 +181,7 @@ func (s *Schema) IsTrue() bool {
 	if s.Bool != nil {
 		return *s.Bool
 	}
-	return s.Ref == nil && len(s.Types) == 0 && s.Const == nil && s.Enum == nil &&
+	return s.Ref == nil && s.DynamicRef == nil && len(s.Types) == 0 && s.Const == nil && s.Enum == nil &&
 		s.AllOf == nil && s.AnyOf == nil && s.OneOf == nil && s.Not == nil && s.If == nil &&
 		s.Properties == nil && s.PatternProperties == nil && s.AdditionalProperties == nil &&
 		s.PropertyNames == nil && s.Required == nil && s.DependentRequired == nil &&
@@ -132,7 +189,8 @@ func (s *Schema) IsTrue() bool {
 		s.PrefixItems == nil && s.Items == nil && s.Contains == nil && s.MinItems == nil &&
 		s.MaxItems == nil && !s.UniqueItems && s.MinLength == nil && s.MaxLength == nil &&
 		s.Pattern == nil && s.Format == "" && s.Minimum == nil && s.Maximum == nil &&
-		s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil && s.Rules == nil
+		s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil && s.MultipleOf == nil && s.Rules == nil &&
+		s.UnevaluatedProperties == nil && s.UnevaluatedItems == nil
 }
 
 // IsFalse reports whether s is the schema false.

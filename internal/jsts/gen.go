@@ -149,6 +149,8 @@ func GenerateGroup(g *Group, remotes func(string) ([]byte, bool), importPath str
 	}
 	opt := ir.Options{
 		AnnotateFormats: !g.File.AssertFormats,
+		// The suite's format tests expect unknown formats to be ignored.
+		IgnoreUnknownFormats: true,
 		KnownFormat:     func(name string) bool { _, _, ok := format.Lookup(name); return ok },
 	}
 	prog, err := ir.Build(set, opt)

@@ -43,13 +43,6 @@ var annotationKeywords = map[string]bool{
 	"contentEncoding": true, "contentMediaType": true, "contentSchema": true,
 }
 
-// notYet are 2020-12 keywords whose checks the emitter does not generate
-// yet: using one fails generation, naming the file and pointer.
-var notYet = map[string]bool{
-	"$dynamicRef": true, "$dynamicAnchor": true,
-	"unevaluatedItems": true, "unevaluatedProperties": true,
-}
-
 func knownKeyword(k string) bool {
 	return schemaMapKeywords[k] || schemaKeywords[k] || schemaListKeywords[k] ||
 		assertionKeywords[k] || coreKeywords[k] || annotationKeywords[k]

@@ -68,6 +68,20 @@ type Set struct {
 	// meta holds the JSON Schema meta-schema documents schemas of the set
 	// refer to: located like documents of the set, never part of Docs.
 	meta map[string]*Document
+	// scopes maps "path#pointer" of every schema object to its resource
+	// and dialect; roots marks resource roots.
+	scopes  map[string]scope
+	roots   map[string]bool
+	anchors []DynamicAnchor
+}
+
+// DynamicAnchor is a $dynamicAnchor of a document of the set.
+type DynamicAnchor struct {
+	Doc  *Document
+	Ptr  string
+	Name string
+	// Resource is the base URI of the schema resource the anchor belongs to.
+	Resource string
 }
 
 // refSite is a $ref as written, to report a dangling one where it stands.
@@ -108,7 +122,8 @@ func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
 
 // Load parses, checks and compiles srcs.
 func Load(srcs []Source, opt Options) (*Set, error) {
-	s := &Set{resources: map[string]resource{}, byURL: map[string]*Document{}, compiled: map[string]*jsonschema.Schema{}, opt: opt}
+	s := &Set{resources: map[string]resource{}, byURL: map[string]*Document{}, compiled: map[string]*jsonschema.Schema{}, opt: opt,
+		scopes: map[string]scope{}, roots: map[string]bool{}}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(offlineLoader{set: s, remotes: opt.Remotes})
@@ -191,7 +206,7 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 		return nil, &Error{File: src.Path, Pointer: "/$id", Msg: "same base URI " + doc.URL + " as " + prev.Path}
 	}
 	s.byURL[doc.URL] = doc
-	if err := s.walk(doc, 0, "", doc.URL, opt); err != nil {
+	if err := s.walk(doc, 0, "", scope{base: doc.URL}, opt); err != nil {
 		return nil, err
 	}
 	// santhosh reads its own copy (maps, json.Number): the compiled graph.
@@ -208,28 +223,49 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 	return doc, nil
 }
 
-// walk visits every schema object of doc: it records resources ($id) and
-// refuses keywords ahpgen does not compile.
-func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) error {
+// scope is where a schema object sits: its resource's base URI and the
+// dialect ($schema) that resource uses ("" for the default, 2020-12).
+type scope struct {
+	base, dialect string
+}
+
+// walk visits every schema object of doc: it records resources ($id),
+// dialects ($schema), dynamic anchors, and refuses keywords ahpgen does
+// not compile.
+func (s *Set) walk(doc *Document, n ahprt.Node, ptr string, sc scope, opt Options) error {
 	raw := doc.Raw
 	if ptr == "" {
-		s.resources[base] = resource{doc: doc, ptr: ""}
+		s.resources[sc.base] = resource{doc: doc, ptr: ""}
 	}
 	switch raw.Kind(n) {
 	case ahprt.KindBool:
+		s.scopes[doc.Path+"#"+ptr] = sc
 		return nil
 	case ahprt.KindObject:
 	default:
 		return &Error{File: doc.Path, Pointer: ptr, Msg: "a schema must be an object or a boolean, not " + raw.Kind(n).String()}
 	}
+	root := ptr == ""
 	if id, ok := raw.Member(n, "$id"); ok && raw.Kind(id) == ahprt.KindString {
-		u, err := resolveURL(base, raw.Text(id))
+		u, err := resolveURL(sc.base, raw.Text(id))
 		if err != nil {
 			return &Error{File: doc.Path, Pointer: ptr + "/$id", Msg: err.Error()}
 		}
-		base = stripFragment(u)
-		s.resources[base] = resource{doc: doc, ptr: ptr}
+		sc.base = stripFragment(u)
+		s.resources[sc.base] = resource{doc: doc, ptr: ptr}
+		root = true
 	}
+	if v, ok := raw.Member(n, "$schema"); ok && root && raw.Kind(v) == ahprt.KindString {
+		sc.dialect = stripFragment(raw.Text(v))
+	}
+	s.scopes[doc.Path+"#"+ptr] = sc
+	if root {
+		s.roots[doc.Path+"#"+ptr] = true
+	}
+	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahprt.KindString {
+		s.anchors = append(s.anchors, DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
+	}
+	base := sc.base
 	for m := raw.Members(n); m.Next(); {
 		k := raw.Text(m.Name())
 		kp := ptr + "/" + escape(k)
@@ -239,18 +275,18 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) e
 			// Annotations for tools: allowed, never interpreted as checks.
 		case schemaMapKeywords[k]:
 			for sm := raw.Members(v); sm.Next(); {
-				if err := s.walk(doc, sm.Value(), kp+"/"+escape(raw.Text(sm.Name())), base, opt); err != nil {
+				if err := s.walk(doc, sm.Value(), kp+"/"+escape(raw.Text(sm.Name())), sc, opt); err != nil {
 					return err
 				}
 			}
 		case schemaListKeywords[k]:
 			for it := raw.Items(v); it.Next(); {
-				if err := s.walk(doc, it.Item(), fmt.Sprintf("%s/%d", kp, it.Index()), base, opt); err != nil {
+				if err := s.walk(doc, it.Item(), fmt.Sprintf("%s/%d", kp, it.Index()), sc, opt); err != nil {
 					return err
 				}
 			}
 		case schemaKeywords[k]:
-			if err := s.walk(doc, v, kp, base, opt); err != nil {
+			if err := s.walk(doc, v, kp, sc, opt); err != nil {
 				return err
 			}
 		case k == "$ref" && raw.Kind(v) == ahprt.KindString:
@@ -264,9 +300,6 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr, base string, opt Options) e
 			if !opt.AnnotateUnknown {
 				return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("unknown keyword %q: ahpgen compiles every JSON Schema 2020-12 validation keyword and refuses others (name annotations x-…)", k)}
 			}
-		}
-		if notYet[k] {
-			return &Error{File: doc.Path, Pointer: kp, Msg: fmt.Sprintf("keyword %q is not supported by this version of ahpgen", k)}
 		}
 	}
 	return nil
@@ -506,4 +539,85 @@ func Fragment(base, ptr string) string {
 		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
+}
+
+// DynamicAnchors lists the $dynamicAnchor keywords of every document
+// located so far (documents of the set, remotes, meta-schemas), in the
+// order they were found.
+func (s *Set) DynamicAnchors() []DynamicAnchor { return s.anchors }
+
+// scopeOf finds the scope recorded for a schema location, or that of its
+// nearest recorded ancestor (a schema inside an unknown keyword).
+func (s *Set) scopeOf(doc *Document, ptr string) (scope, string, bool) {
+	for p := ptr; ; {
+		if sc, ok := s.scopes[doc.Path+"#"+p]; ok {
+			return sc, p, true
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return scope{}, "", false
+		}
+		p = p[:i]
+	}
+}
+
+// Resource returns the base URI of the schema resource sch belongs to,
+// and whether sch is that resource's root (a document root or a schema
+// with $id).
+func (s *Set) Resource(sch *jsonschema.Schema) (base string, root bool) {
+	doc, ptr, ok := s.Locate(sch)
+	if !ok {
+		return "", false
+	}
+	sc, at, ok := s.scopeOf(doc, ptr)
+	if !ok {
+		return doc.URL, ptr == ""
+	}
+	return sc.base, at == ptr && s.roots[doc.Path+"#"+ptr]
+}
+
+// The vocabularies of JSON Schema 2020-12 ahpgen knows.
+const vocabPrefix = "https://json-schema.org/draft/2020-12/vocab/"
+
+var defaultVocabs = map[string]bool{
+	"core": true, "applicator": true, "unevaluated": true, "validation": true,
+	"meta-data": true, "format-annotation": true, "content": true,
+}
+
+// HasVocab reports whether the dialect of sch's resource uses vocabulary
+// name ("validation", "applicator", "format-assertion" …). The dialect is
+// the meta-schema named by $schema; its $vocabulary lists the
+// vocabularies in use (a vocabulary ahpgen knows is used whether it is
+// listed as required or optional). Without $schema, or with a meta-schema
+// without $vocabulary, the 2020-12 defaults apply.
+func (s *Set) HasVocab(sch *jsonschema.Schema, name string) bool {
+	if name == "core" {
+		return true
+	}
+	doc, ptr, ok := s.Locate(sch)
+	if !ok {
+		return defaultVocabs[name]
+	}
+	sc, _, ok := s.scopeOf(doc, ptr)
+	if !ok || sc.dialect == "" || sc.dialect == metaPrefix+"schema" {
+		return defaultVocabs[name]
+	}
+	r, found := s.resources[sc.dialect]
+	if !found && s.addMeta(sc.dialect) {
+		r, found = s.resources[sc.dialect]
+	}
+	if !found {
+		return defaultVocabs[name]
+	}
+	n, ok := lookup(r.doc.Raw, r.ptr)
+	if !ok {
+		return defaultVocabs[name]
+	}
+	raw := r.doc.Raw
+	v, ok := raw.Member(n, "$vocabulary")
+	if !ok || raw.Kind(v) != ahprt.KindObject {
+		return defaultVocabs[name]
+	}
+	_, listed := raw.Member(v, vocabPrefix+name)
+	return listed
 }

@@ -66,7 +66,6 @@ func TestLoadErrors(t *testing.T) {
 		{"duplicate key", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"type":"string","type":"object"}`}, "duplicate_name"},
 		{"bad schema", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"minLength":"x"}`}, "a.schema.json"},
 		{"no version", map[string]string{"s/common.schema.json": `{}`}, "s/common.schema.json#/$defs/protocolVersion: missing"},
-		{"not yet", map[string]string{"s/common.schema.json": common, "s/a.schema.json": `{"unevaluatedProperties":false}`}, "not supported by this version"},
 	}
 	for _, c := range cases {
 		dir := writeFiles(t, c.files)
