@@ -39,11 +39,11 @@ type Program struct {
 	anchors   map[string]*DynamicAnchor
 	resources map[string]*Resource
 	set       *load.Set
-	bySch    map[*jsonschema.Schema]*Schema
-	funcs    *names
-	opt      Options
-	patterns map[string]*Pattern
-	patVars  *names
+	bySch     map[*jsonschema.Schema]*Schema
+	funcs     *names
+	opt       Options
+	patterns  map[string]*Pattern
+	patVars   *names
 }
 
 // Build converts a loaded set into checks.

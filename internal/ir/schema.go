@@ -19,8 +19,8 @@ type Schema struct {
 	// DynamicRef is $dynamicRef (nil when absent).
 	DynamicRef *DynamicRef
 	Types      []string // JSON Schema type names; empty means any
-	Const *Literal
-	Enum  []Literal
+	Const      *Literal
+	Enum       []Literal
 
 	AllOf, AnyOf, OneOf []*Schema
 	Not                 *Schema

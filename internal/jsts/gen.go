@@ -151,7 +151,7 @@ func GenerateGroup(g *Group, remotes func(string) ([]byte, bool), importPath str
 		AnnotateFormats: !g.File.AssertFormats,
 		// The suite's format tests expect unknown formats to be ignored.
 		IgnoreUnknownFormats: true,
-		KnownFormat:     func(name string) bool { _, _, ok := format.Lookup(name); return ok },
+		KnownFormat:          func(name string) bool { _, _, ok := format.Lookup(name); return ok },
 	}
 	prog, err := ir.Build(set, opt)
 	if err != nil {

@@ -117,7 +117,7 @@ type Pattern struct {
 	re     *regexp.Regexp
 }
 
-func (p *Pattern) String() string              { return p.Source }
+func (p *Pattern) String() string            { return p.Source }
 func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
 
 // Load parses, checks and compiles srcs.
