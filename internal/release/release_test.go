@@ -159,9 +159,6 @@ func TestDispatchAcrossSnapshots(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	legacy := ""
-	for _, r := range got {
-		_ = r
-	}
 	if r := got["supported"]; len(r.Supported) < 3 {
 		t.Fatalf("supported versions %v: want draft, the test date and the legacy version", r.Supported)
 	} else {
@@ -230,7 +227,7 @@ const request = ` + "`" + `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/interce
 
 const notification = ` + "`" + `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"VERSION","event":{"id":"evt_2","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123"},"outcome":"completed","reason":"done"}}}` + "`" + `
 
-const legacyRequest = ` + "`" + `{"jsonrpc":"2.0","id":"evt_3","method":"hooks/intercept","params":{"protocolVersion":"VERSION","event":{"id":"evt_3","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123","cwd":"/repo"},"tool":{"name":"Bash","kind":"shell","input":{"command":"ls"}},"native":{"provider":"x","eventName":"y","payload":{}}},"capabilities":{"effects":["deny"]}}}` + "`" + `
+const legacyRequest = ` + "`" + `{"jsonrpc":"2.0","id":"evt_3","method":"hooks/intercept","params":{"protocolVersion":"VERSION","event":{"id":"evt_3","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123","cwd":"/repo"},"tool":{"callId":"call_456","name":"Bash","kind":"shell","input":{"command":"ls"}}},"capabilities":{"effects":["deny"]}}}` + "`" + `
 
 type result struct {
 	Snapshot, Type, Err, Reply string

@@ -48,6 +48,37 @@ func verifyOne(root, key string) []Problem {
 		bad(ManifestFile, "%v", err)
 		return out
 	}
+	// Hashes first: a damaged document may not even load.
+	docs, err := Describe(dir)
+	if err != nil {
+		bad("", "%v", err)
+		return out
+	}
+	listed := map[string]Document{}
+	for _, d := range m.Documents {
+		listed[d.Path] = d
+	}
+	for _, d := range docs {
+		l, ok := listed[d.Path]
+		delete(listed, d.Path)
+		switch {
+		case !ok:
+			bad(d.Path, "not listed in the manifest")
+		case key == DraftKey && l.SHA256 != d.SHA256:
+			bad(d.Path, "sha256 changed since the manifest was written: run ahpgen verify -update-draft")
+		case key == DraftKey:
+		case l.SHA256 != d.SHA256:
+			bad(d.Path, "sha256 %s differs from the manifest's %s: a published snapshot must not change", d.SHA256, l.SHA256)
+		}
+		if ok && l.ID != d.ID {
+			bad(d.Path, "$id %q differs from the manifest's %q", d.ID, l.ID)
+		}
+	}
+	for _, d := range m.Documents {
+		if _, missing := listed[d.Path]; missing {
+			bad(d.Path, "listed in the manifest but missing")
+		}
+	}
 	snap, err := load.LoadSnapshot(root, key, load.Options{})
 	if err != nil {
 		bad("", "does not load: %v", err)
@@ -76,34 +107,6 @@ func verifyOne(root, key string) []Problem {
 		if m.Status != StatusPublished {
 			bad(ManifestFile, "status %q, want %q", m.Status, StatusPublished)
 		}
-	}
-	docs, err := Describe(dir)
-	if err != nil {
-		bad("", "%v", err)
-		return out
-	}
-	listed := map[string]Document{}
-	for _, d := range m.Documents {
-		listed[d.Path] = d
-	}
-	for _, d := range docs {
-		l, ok := listed[d.Path]
-		delete(listed, d.Path)
-		switch {
-		case !ok:
-			bad(d.Path, "not listed in the manifest")
-		case key == DraftKey && l.SHA256 != d.SHA256:
-			bad(d.Path, "sha256 changed since the manifest was written: run ahpgen verify -update-draft")
-		case key == DraftKey:
-		case l.SHA256 != d.SHA256:
-			bad(d.Path, "sha256 %s differs from the manifest's %s: a published snapshot must not change", d.SHA256, l.SHA256)
-		}
-		if ok && l.ID != d.ID {
-			bad(d.Path, "$id %q differs from the manifest's %q", d.ID, l.ID)
-		}
-	}
-	for path := range listed {
-		bad(path, "listed in the manifest but missing")
 	}
 	return out
 }
