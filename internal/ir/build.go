@@ -341,6 +341,24 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 			s.DependentSchemas = append(s.DependentSchemas, Prop{Name: name, Schema: ds})
 		}
 	}
+	// draft-07's `dependencies`, which the compiler keeps for compatibility
+	// (ahpgen's loader refuses it unless unknown keywords are annotations):
+	// string arrays are dependentRequired, schemas dependentSchemas.
+	if v, ok := lit("dependencies"); ok && sch.Dependencies != nil && raw.Kind(v) == ahprt.KindObject {
+		for m := raw.Members(v); m.Next(); {
+			name := raw.Text(m.Name())
+			switch d := sch.Dependencies[name].(type) {
+			case []string:
+				s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Requires: d})
+			case *jsonschema.Schema:
+				ds, err := sub(d)
+				if err != nil {
+					return err
+				}
+				s.DependentSchemas = append(s.DependentSchemas, Prop{Name: name, Schema: ds})
+			}
+		}
+	}
 	s.MinProperties, s.MaxProperties = sch.MinProperties, sch.MaxProperties
 	if s.UnevaluatedProperties, err = sub(sch.UnevaluatedProperties); err != nil {
 		return err
@@ -499,7 +517,7 @@ var validationKeywords = map[string]bool{
 }
 
 var applicatorKeywords = map[string]bool{
-	"prefixItems": true, "items": true, "contains": true, "additionalProperties": true,
+	"dependencies": true, "prefixItems": true, "items": true, "contains": true, "additionalProperties": true,
 	"properties": true, "patternProperties": true, "dependentSchemas": true, "propertyNames": true,
 	"if": true, "then": true, "else": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true,
 }
