@@ -10,7 +10,8 @@ package emit_test
 //	want/s/api.go
 //
 // Only the snapshot's own package folder is compared, without doc.go (the
-// same template text in every package); files the generator writes beside
+// same template text in every package) and the provenance file (it names
+// temp folders); files the generator writes beside
 // the snapshot packages (a dispatcher over all of them) are not part of
 // the emitter's per-package output. The archive's comment says what the
 // case covers; a comment line "skip: <reason>" skips the case (a known
@@ -65,7 +66,7 @@ func (g *golden) inPackage(name string) bool { return g.pkgs[path.Dir(name)] }
 // compared reports whether a generated file belongs in the goldens: a
 // file of a snapshot package other than doc.go.
 func (g *golden) compared(name string) bool {
-	return g.inPackage(name) && path.Base(name) != "doc.go"
+	return g.inPackage(name) && path.Base(name) != "doc.go" && path.Base(name) != "ahpgen.lock"
 }
 
 func loadGoldens(t *testing.T) []*golden {
@@ -118,7 +119,8 @@ func loadGoldens(t *testing.T) []*golden {
 // "schemas" (generated comments name it) and runs the generator on it.
 func generateGolden(t *testing.T, g *golden) generate.Files {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "schemas")
+	tmp := t.TempDir()
+	root := filepath.Join(tmp, "schemas")
 	for name, data := range g.schemas {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -128,7 +130,7 @@ func generateGolden(t *testing.T, g *golden) generate.Files {
 			t.Fatal(err)
 		}
 	}
-	files, err := generate.Run(generate.Config{Schemas: root, Out: "gen", ImportPath: goldenImport})
+	files, err := generate.Run(generate.Config{Schemas: root, Out: filepath.Join(tmp, "gen"), ImportPath: goldenImport})
 	if err != nil {
 		t.Fatalf("generate: %v", err)
 	}

@@ -5,11 +5,14 @@ package generate
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -19,6 +22,7 @@ import (
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
 	"github.com/ahpgen/ahpgen/internal/semantic"
+	"github.com/ahpgen/ahpgen/templates"
 )
 
 // Config says what to generate.
@@ -39,6 +43,9 @@ type Config struct {
 	// Rules are the checks beyond JSON Schema to attach (semantic.AHP
 	// for AHP snapshots; nil for plain JSON Schema).
 	Rules []semantic.Rule
+	// Version is the generator version recorded in provenance files
+	// (default: Version()).
+	Version string
 }
 
 // Files maps paths relative to Out (slash-separated) to contents.
@@ -100,6 +107,11 @@ func Run(cfg Config) (Files, error) {
 		for f, b := range out {
 			files[name+"/"+f] = b
 		}
+		lock, err := provenance(cfg, snap, filepath.Join(cfg.Out, name))
+		if err != nil {
+			return nil, err
+		}
+		files[name+"/"+ProvenanceFile] = lock
 	}
 	if _, clash := pkgs[emit.DispatchPackage]; clash {
 		return nil, fmt.Errorf("snapshot %q maps to package %s, the dispatcher's name", pkgs[emit.DispatchPackage], emit.DispatchPackage)
@@ -114,6 +126,69 @@ func Run(cfg Config) (Files, error) {
 	}
 	files[emit.DispatchPackage+"/dispatch.go"] = b
 	return files, nil
+}
+
+// ProvenanceFile records, in every generated package folder, the
+// generator version, the schema folder and the sha256 of every input.
+const ProvenanceFile = "ahpgen.lock"
+
+// provenance renders the lock file of the package written to pkgDir. The
+// schema folder is recorded relative to pkgDir, so the file is the same
+// on every machine.
+func provenance(cfg Config, snap *load.Snapshot, pkgDir string) ([]byte, error) {
+	type doc struct{ Path, SHA256 string }
+	var docs []doc
+	for _, d := range snap.Set.Docs {
+		data, err := os.ReadFile(filepath.Join(snap.Dir, filepath.FromSlash(snap.File(d))))
+		if err != nil {
+			continue // a remote or synthetic document: not an input file
+		}
+		sum := sha256.Sum256(data)
+		docs = append(docs, doc{snap.File(d), hex.EncodeToString(sum[:])})
+	}
+	version := cfg.Version
+	if version == "" {
+		version = Version()
+	}
+	from, err := filepath.Abs(pkgDir)
+	if err != nil {
+		return nil, err
+	}
+	to, err := filepath.Abs(snap.Dir)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(from, to)
+	if err != nil {
+		rel = snap.Dir
+	}
+	var b bytes.Buffer
+	err = templates.All.ExecuteTemplate(&b, "provenance.tmpl", map[string]any{
+		"Version": version, "Schemas": filepath.ToSlash(rel),
+		"Key": snap.Key, "WireVersion": snap.WireVersion, "Documents": docs,
+	})
+	return b.Bytes(), err
+}
+
+// Version is the ahpgen module version of the running binary: a release
+// tag when built from a module version, "(devel)" from a checkout.
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	if info.Main.Path == "github.com/ahpgen/ahpgen" && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	for _, dep := range info.Deps {
+		if dep.Path == "github.com/ahpgen/ahpgen" {
+			if dep.Replace != nil {
+				return dep.Version + " (replaced by " + dep.Replace.Path + ")"
+			}
+			return dep.Version
+		}
+	}
+	return "(devel)"
 }
 
 // Write puts files under out and removes generated files (those carrying
@@ -159,11 +234,23 @@ func Check(out string, files Files) []string {
 }
 
 // staleFiles: generated files in the written package folders that the
-// current run does not produce.
+// current run does not produce, and every generated file of package
+// folders (those holding a provenance file) it no longer produces at all,
+// such as a snapshot's package after the snapshot was removed.
 func staleFiles(out string, files Files) []string {
 	dirs := map[string]bool{}
 	for rel := range files {
 		dirs[path.Dir(rel)] = true
+	}
+	if entries, err := os.ReadDir(out); err == nil {
+		for _, e := range entries {
+			if !e.IsDir() || dirs[e.Name()] {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(out, e.Name(), ProvenanceFile)); err == nil {
+				dirs[e.Name()] = true
+			}
+		}
 	}
 	var stale []string
 	for dir := range dirs {
@@ -173,7 +260,14 @@ func staleFiles(out string, files Files) []string {
 		}
 		for _, e := range entries {
 			rel := dir + "/" + e.Name()
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || files[rel] != nil {
+			if e.IsDir() || files[rel] != nil {
+				continue
+			}
+			if e.Name() == ProvenanceFile {
+				stale = append(stale, rel)
+				continue
+			}
+			if !strings.HasSuffix(e.Name(), ".go") {
 				continue
 			}
 			b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(rel)))
