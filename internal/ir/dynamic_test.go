@@ -1,0 +1,138 @@
+package ir
+
+import (
+	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+func build(t *testing.T, schema string) *Program {
+	t.Helper()
+	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}, load.Options{AnnotateUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(set, Options{AnnotateFormats: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := BuildTypes(p); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func find(t *testing.T, p *Program, ptr string) *Schema {
+	t.Helper()
+	s, ok := p.Find("t/a.json", ptr)
+	if !ok {
+		t.Fatalf("no schema at %s", ptr)
+	}
+	return s
+}
+
+// TestDynamicScope: resources declaring a dynamic anchor a $dynamicRef
+// resolves through are tracked where evaluation can enter them; the
+// reference's anchor lists every declaration.
+func TestDynamicScope(t *testing.T) {
+	p := build(t, `{
+		"$id": "https://example.com/root",
+		"$dynamicAnchor": "node",
+		"$ref": "list",
+		"$defs": {
+			"list": {"$id": "list", "type": "array", "items": {"$dynamicRef": "#node"}, "$defs": {"n": {"$dynamicAnchor": "node"}}},
+			"plain": {"$id": "plain", "type": "string"},
+			"other": {"$dynamicAnchor": "unused", "type": "number"}
+		}
+	}`)
+	if len(p.Anchors) != 1 || p.Anchors[0].Name != "node" || len(p.Anchors[0].Targets) != 2 {
+		t.Fatalf("anchors: %+v", p.Anchors)
+	}
+	if len(p.Resources) != 2 {
+		t.Fatalf("resources: %+v", p.Resources)
+	}
+	items := find(t, p, "/$defs/list/items")
+	if items.DynamicRef == nil || items.DynamicRef.Anchor != p.Anchors[0] {
+		t.Fatalf("items: dynamic ref %+v", items.DynamicRef)
+	}
+	for ptr, want := range map[string]string{
+		"":             "https://example.com/root",
+		"/$defs/list":  "https://example.com/list",
+		"/$defs/plain": "", // no dynamic anchor: not tracked
+		"/$defs/other": "", // not a root, not referred to
+	} {
+		s := find(t, p, ptr)
+		got := ""
+		if s.Scope != nil {
+			got = s.Scope.URL
+		}
+		if got != want {
+			t.Errorf("%s: scope %q, want %q", ptr, got, want)
+		}
+		if (s.Inner != "") != (s.Scope != nil) {
+			t.Errorf("%s: inner %q with scope %v", ptr, s.Inner, s.Scope)
+		}
+	}
+}
+
+// TestStaticDynamicRef: a $dynamicRef whose initial target declares no
+// matching $dynamicAnchor is a plain reference, and nothing is tracked.
+func TestStaticDynamicRef(t *testing.T) {
+	p := build(t, `{"$dynamicRef": "#/$defs/n", "$defs": {"n": {"$dynamicAnchor": "n", "type": "number"}}}`)
+	root := find(t, p, "")
+	if root.DynamicRef == nil || root.DynamicRef.Anchor != nil || root.DynamicRef.Static != find(t, p, "/$defs/n") {
+		t.Fatalf("root: %+v", root.DynamicRef)
+	}
+	if len(p.Resources) != 0 || root.Scope != nil || root.Inner != "" {
+		t.Errorf("a static reference tracks scopes: %+v, %+v", p.Resources, root.Scope)
+	}
+}
+
+// TestUnevaluatedAndIf: unevaluated* keywords get a wrapper; a lone `if`
+// is kept for its annotations; a schema of annotations only is true.
+func TestUnevaluatedAndIf(t *testing.T) {
+	p := build(t, `{
+		"if": {"properties": {"a": true}},
+		"unevaluatedProperties": false,
+		"$defs": {"items": {"unevaluatedItems": {"type": "string"}}, "ann": {"title": "x", "unknown": 1}}
+	}`)
+	root := find(t, p, "")
+	if root.If == nil || root.Then != nil || root.UnevaluatedProperties == nil || !root.UnevaluatedProperties.IsFalse() || root.Inner == "" {
+		t.Errorf("root: if %v, unevaluatedProperties %v, inner %q", root.If, root.UnevaluatedProperties, root.Inner)
+	}
+	if s := find(t, p, "/$defs/items"); s.UnevaluatedItems == nil || s.Inner == "" || s.IsTrue() {
+		t.Errorf("items: %+v", s)
+	}
+	if s := find(t, p, "/$defs/ann"); !s.IsTrue() {
+		t.Errorf("annotations only: not true")
+	}
+}
+
+// TestVocabularyAnnotations: without the validation vocabulary its
+// keywords are annotations; applicators still apply.
+func TestVocabularyAnnotations(t *testing.T) {
+	meta := `{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$id": "http://localhost:1234/meta.json",
+		"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true},
+		"$dynamicAnchor": "meta",
+		"allOf": [{"$ref": "https://json-schema.org/draft/2020-12/meta/core"}, {"$ref": "https://json-schema.org/draft/2020-12/meta/applicator"}]
+	}`
+	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(
+		`{"$schema": "http://localhost:1234/meta.json", "type": "object", "properties": {"n": {"minimum": 10, "enum": [1]}, "no": false}}`)}},
+		load.Options{Remotes: func(u string) ([]byte, bool) { return []byte(meta), u == "http://localhost:1234/meta.json" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(set, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := p.Find("t/a.json", "")
+	if root.Types != nil || len(root.Properties) != 2 {
+		t.Errorf("root: types %v, %d properties", root.Types, len(root.Properties))
+	}
+	if n, _ := p.Find("t/a.json", "/properties/n"); !n.IsTrue() {
+		t.Errorf("/properties/n: validation keywords kept: %+v", n)
+	}
+}
