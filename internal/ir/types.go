@@ -342,7 +342,10 @@ func conditional(cl []*Schema) []*Schema {
 }
 
 func add2(c *Schema, add func(*Schema)) {
-	add(c.If)
+	if c.Then != nil || c.Else != nil {
+		// A lone `if` (kept for its annotations) constrains nothing.
+		add(c.If)
+	}
 	add(c.Then)
 	add(c.Else)
 	for _, d := range c.DependentSchemas {

@@ -179,16 +179,29 @@ package %s
 
 import "github.com/ahpgen/ahpgen/ahprt"
 
-// JSTSCheck checks data against the group's schema (%s).
-func JSTSCheck(data []byte) error { return ahprt.Validate(data, %s) }
+// JSTSCheck checks data against the group's schema (%[2]s).
+func JSTSCheck(data []byte) error { return ahprt.Validate(data, %[3]s) }
+
+// JSTSDecode decodes data as the Go type of the group's schema, when it
+// has one (a schema that accepts everything has none).
+func JSTSDecode(data []byte) error {
+	for _, e := range Registry {
+		if e.Location == %[4]q {
+			_, err := e.Decode(data)
+			return err
+		}
+	}
+	return nil
+}
 
 var _ = ahprt.Accept
-`, name, src.Path, emit.CheckFunc(root)))
+`, name, src.Path, emit.CheckFunc(root), src.Path+"#"))
 	return files, nil
 }
 
 // driver is the command that runs the cases: `run cases.json start`
-// prints one line per case from index start on: "ok", or "fail <error>".
+// prints one line per case from index start on: "ok", "ok decode: <error>"
+// (valid, but decoding into the Go type failed), or "fail <error>".
 // A crash (a stack overflow, say) ends the output early; the harness
 // restarts after the case that crashed.
 func driver(module string, pkgs []string) []byte {
@@ -212,10 +225,10 @@ import (
 	}
 	b.WriteString(`)
 
-var checks = map[string]func([]byte) error{
+var checks = map[string][2]func([]byte) error{
 `)
 	for _, p := range pkgs {
-		fmt.Fprintf(&b, "\t%q: %s.JSTSCheck,\n", p, p)
+		fmt.Fprintf(&b, "\t%q: {%s.JSTSCheck, %s.JSTSDecode},\n", p, p, p)
 	}
 	b.WriteString(`}
 
@@ -246,9 +259,15 @@ func main() {
 	start, _ := strconv.Atoi(os.Args[2])
 	w := bufio.NewWriter(os.Stdout)
 	for i := start; i < len(cases); i++ {
-		err := run(checks[cases[i].Pkg], cases[i].Data)
+		f := checks[cases[i].Pkg]
+		err := run(f[0], cases[i].Data)
 		if err == nil {
-			w.WriteString("ok\n")
+			// A valid instance must also decode into the group's Go type.
+			if derr := run(f[1], cases[i].Data); derr != nil {
+				w.WriteString("ok decode: " + strings.ReplaceAll(derr.Error(), "\n", " ") + "\n")
+			} else {
+				w.WriteString("ok\n")
+			}
 		} else {
 			w.WriteString("fail " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n")
 		}

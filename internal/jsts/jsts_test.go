@@ -89,8 +89,11 @@ func TestSuite(t *testing.T) {
 
 	files := map[string]*tally{}
 	var req, opt tally
-	var disagree []string
+	var disagree, undecodable []string
 	for _, o := range outcomes {
+		if o.DecodeErr != "" {
+			undecodable = append(undecodable, fmt.Sprintf("%s: %s", o.Group.Where(o.Test), o.DecodeErr))
+		}
 		name := o.Group.File.Name
 		if files[name] == nil {
 			files[name] = &tally{}
@@ -130,6 +133,12 @@ func TestSuite(t *testing.T) {
 	report(true)
 	for _, d := range disagree {
 		t.Logf("DISAGREE %s", d)
+	}
+	// Decoding valid instances into Go values is the type builder's part:
+	// reported, not counted.
+	t.Logf("jsts decode: %d valid instances do not decode into their group's Go type", len(undecodable))
+	for _, d := range undecodable {
+		t.Logf("UNDECODABLE %s", d)
 	}
 
 	if only != "" {

@@ -24,6 +24,9 @@ type Outcome struct {
 	Reason string
 	// NotGenerated: the group's schema did not generate (or compile).
 	NotGenerated bool
+	// DecodeErr is set when the instance is valid but decoding it into the
+	// group's Go type failed (the check agrees; the types do not).
+	DecodeErr string
 }
 
 // Agrees reports whether the decoder agreed with the suite.
@@ -64,7 +67,11 @@ func Run(tb testing.TB, suite *Suite, groups []*Group) []Outcome {
 	byTest := map[*Test]Outcome{}
 	for i, c := range b.Cases {
 		v := verdicts[i]
-		byTest[c.Test] = Outcome{Group: c.Group, Test: c.Test, Valid: v == "ok", Reason: strings.TrimPrefix(v, "fail ")}
+		o := Outcome{Group: c.Group, Test: c.Test, Valid: v == "ok" || strings.HasPrefix(v, "ok "), Reason: strings.TrimPrefix(v, "fail ")}
+		if d, ok := strings.CutPrefix(v, "ok decode: "); ok {
+			o.Reason, o.DecodeErr = "", d
+		}
+		byTest[c.Test] = o
 	}
 	var out []Outcome
 	for _, g := range groups {
