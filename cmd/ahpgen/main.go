@@ -24,6 +24,7 @@ func commands() []command {
 		{"generate", "generate one Go package per schema snapshot (or check they are current)", runGenerate},
 		{"publish", "freeze the draft snapshot into a dated release", runPublish},
 		{"verify", "check that published snapshots are intact and manifests agree", runVerify},
+		{"init", "write the generate.go stub of a downstream repository", runInit},
 		{"version", "print the ahpgen version", runVersion},
 		{"help", "show this help", runHelp},
 	}

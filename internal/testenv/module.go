@@ -48,3 +48,28 @@ func Go(t testing.TB, dir string, args ...string) string {
 	}
 	return stdout.String()
 }
+
+// Run runs a command in dir with stdin and returns its standard output;
+// it fails the test with the command's output on error.
+func Run(t testing.TB, dir, stdin string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s in %s: %v\n%s%s", name, strings.Join(args, " "), dir, err, stdout.String(), stderr.String())
+	}
+	return stdout.String()
+}
+
+// TryRun runs a command in dir and returns its combined output and error.
+func TryRun(dir string, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}

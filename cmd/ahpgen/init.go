@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/templates"
+)
+
+func runInit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ahpgen init", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", ".", "folder that receives generate.go")
+	schemas := fs.String("schemas", "./schemas", "schema root, as the go:generate line will name it (relative to -dir)")
+	out := fs.String("out", "./internal/ahp", "output folder, as the go:generate line will name it (relative to -dir)")
+	pkg := fs.String("package", "", "package clause of generate.go (default: the folder's existing package, else its name)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: ahpgen init [-dir DIR] [-schemas PATH] [-out PATH] [-package NAME]")
+		fmt.Fprintln(stderr)
+		fmt.Fprintln(stderr, "Writes DIR/generate.go with the //go:generate line that regenerates the AHP")
+		fmt.Fprintln(stderr, "packages of a downstream repository. Refuses to overwrite an existing file.")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitForParse(err)
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	target := filepath.Join(*dir, "generate.go")
+	if _, err := os.Stat(target); err == nil {
+		fmt.Fprintf(stderr, "ahpgen init: %s exists; not overwriting it\n", target)
+		return 1
+	}
+	name := *pkg
+	if name == "" {
+		var err error
+		if name, err = packageOf(*dir); err != nil {
+			fmt.Fprintln(stderr, "ahpgen init:", err)
+			return 1
+		}
+	}
+	var b bytes.Buffer
+	err := templates.All.ExecuteTemplate(&b, "generate.go.tmpl", map[string]string{"Package": name, "Schemas": *schemas, "Out": *out})
+	if err == nil {
+		err = os.WriteFile(target, b.Bytes(), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "ahpgen init:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %s\nnext: go get -tool github.com/ahpgen/ahpgen/cmd/ahpgen && go generate ./...\n", target)
+	return 0
+}
+
+// packageOf finds the package clause of the Go files in dir, or derives
+// a package name from the folder's name.
+func packageOf(dir string) (string, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.PackageClauseOnly)
+		if err == nil {
+			return file.Name.Name, nil
+		}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	name := ir.PackageName(strings.ToLower(filepath.Base(abs)))
+	if name == "" {
+		return "", errors.New("cannot derive a package name; pass -package")
+	}
+	return name, nil
+}
