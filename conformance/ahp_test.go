@@ -8,6 +8,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/conformance"
 	"github.com/ahpgen/ahpgen/gen/draft"
+	legacy "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/semantic"
 	"github.com/ahpgen/ahpgen/internal/testenv"
@@ -43,35 +44,52 @@ func TestDraftProjectSchemas(t *testing.T) {
 	report(t, "gen/draft from schemas/draft", r)
 }
 
-// TestDraftUpstreamSchemas generates code from $AHP_ROOT/schema/draft in a
-// temp module and runs every fixture through it.
-func TestDraftUpstreamSchemas(t *testing.T) {
+// TestLegacyProjectSchemas runs the legacy snapshot's fixtures through
+// gen/v0_1_0_draft_1, generated from schemas/0.1.0-draft.1.
+func TestLegacyProjectSchemas(t *testing.T) {
+	root, _ := testenv.AHPRoot(t)
+	r, err := conformance.Run(root, "0.1.0-draft.1", "schemas/0.1.0-draft.1/", legacy.Registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report(t, "gen/v0_1_0_draft_1 from schemas/0.1.0-draft.1", r)
+}
+
+// TestUpstreamSchemas generates code from the upstream schema folders
+// ($AHP_ROOT/schema/draft and $AHP_ROOT/schemas/0.1.0-draft.1) in one temp
+// module and runs every fixture of both snapshots through it.
+func TestUpstreamSchemas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a temp module: skipped with -short")
 	}
 	root, _ := testenv.AHPRoot(t)
-	files, err := generate.Run(generate.Config{
-		Schemas: filepath.Join(root, "schema"), Keys: []string{"draft"},
-		Out: "gen", ImportPath: "ahpconformance.test/gen", Rules: semantic.AHP,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	mod := map[string][]byte{"main.go": []byte(runner)}
-	for p, b := range files {
-		mod["gen/"+p] = b
+	for _, s := range []struct{ root, key string }{{"schema", "draft"}, {"schemas", "0.1.0-draft.1"}} {
+		files, err := generate.Run(generate.Config{
+			Schemas: filepath.Join(root, s.root), Keys: []string{s.key},
+			Out: filepath.Join(t.TempDir(), "gen"), ImportPath: "ahpconformance.test/gen", Rules: semantic.AHP,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p, b := range files {
+			if !strings.HasPrefix(p, "dispatch/") {
+				mod["gen/"+p] = b
+			}
+		}
 	}
 	dir := testenv.TempModule(t, "ahpconformance.test", mod)
 	out := testenv.Go(t, dir, "run", ".", root)
-	var r conformance.Report
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
+	var reports map[string]conformance.Report
+	if err := json.Unmarshal([]byte(out), &reports); err != nil {
 		t.Fatalf("runner output: %v\n%s", err, out)
 	}
-	report(t, "code generated from "+filepath.Join(root, "schema", "draft"), r)
+	report(t, "code generated from "+filepath.Join(root, "schema", "draft"), reports["draft"])
+	report(t, "code generated from "+filepath.Join(root, "schemas", "0.1.0-draft.1"), reports["0.1.0-draft.1"])
 }
 
 // runner is the temp module's program: it runs the fixtures through the
-// package generated from the upstream schemas and prints the report.
+// packages generated from the upstream schemas and prints the reports.
 var runner = strings.TrimSpace(`
 package main
 
@@ -80,14 +98,19 @@ import (
 	"os"
 
 	"ahpconformance.test/gen/draft"
+	legacy "ahpconformance.test/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/conformance"
 )
 
 func main() {
-	r, err := conformance.Run(os.Args[1], "draft", "schema/draft/", draft.Registry)
+	d, err := conformance.Run(os.Args[1], "draft", "schema/draft/", draft.Registry)
 	if err != nil {
 		panic(err)
 	}
-	json.NewEncoder(os.Stdout).Encode(r)
+	l, err := conformance.Run(os.Args[1], "0.1.0-draft.1", "schemas/0.1.0-draft.1/", legacy.Registry)
+	if err != nil {
+		panic(err)
+	}
+	json.NewEncoder(os.Stdout).Encode(map[string]conformance.Report{"draft": d, "0.1.0-draft.1": l})
 }
 `) + "\n"
