@@ -106,7 +106,7 @@ func DecodeCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesConfigChangeBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -136,7 +136,7 @@ func DecodeCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesContextCompactAfter(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -166,7 +166,7 @@ func DecodeCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesContextCompactBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -196,7 +196,7 @@ func DecodeCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesModelRequestBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -226,7 +226,7 @@ func DecodeCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesModelResponseAfter(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -256,7 +256,7 @@ func DecodeCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) (*Ca
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesModelSwitchBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -316,7 +316,7 @@ func DecodeCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) (*Capabil
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesSessionStart(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -346,7 +346,7 @@ func DecodeCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) (*Cap
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesTaskChangeBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -376,7 +376,7 @@ func DecodeCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) (*Capabiliti
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesToolAfter(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -406,7 +406,7 @@ func DecodeCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) (*Capab
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesToolBatchAfter(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -436,7 +436,7 @@ func DecodeCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) (*Capabilit
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesToolBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -466,7 +466,7 @@ func DecodeCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesToolPermissionRequest(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -496,7 +496,7 @@ func DecodeCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) (*Cap
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesTurnFinishBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -526,7 +526,7 @@ func DecodeCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) (*Capabiliti
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesTurnStart(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -556,7 +556,7 @@ func DecodeCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesUserElicitationRequest(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -586,7 +586,7 @@ func DecodeCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesUserElicitationResult(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -616,7 +616,7 @@ func DecodeCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesUserMessageInbound(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -646,7 +646,7 @@ func DecodeCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesUserMessageOutbound(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -676,7 +676,7 @@ func DecodeCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	d := c.Doc
-	v := bCapabilitiesWorkspaceChangeBefore(c, 0)
+	v := bCapabilities(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -724,9 +724,9 @@ func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeCatalogueEventConfigChangeAfter decodes data as CatalogueEventConfigChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
+// DecodeConfigChangeAfter decodes data as ConfigChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventConfigChangeAfter, error) {
+func DecodeConfigChangeAfter(data []byte, opts ...ahprt.Option) (*ConfigChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -736,13 +736,13 @@ func DecodeCatalogueEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	d := c.Doc
-	v := bCatalogueEventConfigChangeAfter(c, 0)
+	v := bConfigChangeAfter(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckCatalogueEventConfigChangeAfter validates data as CatalogueEventConfigChangeAfter (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
-func CheckCatalogueEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckConfigChangeAfter validates data as ConfigChangeAfter (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
+func CheckConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -796,7 +796,7 @@ func DecodeCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventContextCompactAfter(c, 0)
+	v := bContextCompactAfter(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -826,7 +826,7 @@ func DecodeCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventContextCompactBefore(c, 0)
+	v := bContextCompactBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -874,9 +874,9 @@ func CheckCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeCatalogueEventHookFailure decodes data as CatalogueEventHookFailure and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
+// DecodeHookFailure decodes data as HookFailure and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventHookFailure(data []byte, opts ...ahprt.Option) (*CatalogueEventHookFailure, error) {
+func DecodeHookFailure(data []byte, opts ...ahprt.Option) (*HookFailure, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -886,13 +886,13 @@ func DecodeCatalogueEventHookFailure(data []byte, opts ...ahprt.Option) (*Catalo
 		return nil, err
 	}
 	d := c.Doc
-	v := bCatalogueEventHookFailure(c, 0)
+	v := bHookFailure(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckCatalogueEventHookFailure validates data as CatalogueEventHookFailure (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
-func CheckCatalogueEventHookFailure(data []byte, opts ...ahprt.Option) error {
+// CheckHookFailure validates data as HookFailure (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
+func CheckHookFailure(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -946,7 +946,7 @@ func DecodeCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelRequestBefore(c, 0)
+	v := bModelRequestBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -976,7 +976,7 @@ func DecodeCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelResponseAfter(c, 0)
+	v := bModelResponseAfter(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1036,7 +1036,7 @@ func DecodeCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelSwitchBefore(c, 0)
+	v := bModelSwitchBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1096,7 +1096,7 @@ func DecodeCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bTaskWorkspaceEventTaskChangeBefore(c, 0)
+	v := bTaskChangeBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1126,7 +1126,7 @@ func DecodeCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*Cat
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventToolBatchAfter(c, 0)
+	v := bToolBatchAfter(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1156,7 +1156,7 @@ func DecodeCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventToolPermissionRequest(c, 0)
+	v := bToolPermissionRequest(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1276,7 +1276,7 @@ func DecodeCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventTurnFinishBefore(c, 0)
+	v := bTurnFinishBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1336,7 +1336,7 @@ func DecodeCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) (*Catalogu
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventTurnStart(c, 0)
+	v := bTurnStart(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -1354,9 +1354,9 @@ func CheckCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeCatalogueEventUserAttention decodes data as CatalogueEventUserAttention and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
+// DecodeUserAttention decodes data as UserAttention and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventUserAttention(data []byte, opts ...ahprt.Option) (*CatalogueEventUserAttention, error) {
+func DecodeUserAttention(data []byte, opts ...ahprt.Option) (*UserAttention, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -1366,13 +1366,13 @@ func DecodeCatalogueEventUserAttention(data []byte, opts ...ahprt.Option) (*Cata
 		return nil, err
 	}
 	d := c.Doc
-	v := bCatalogueEventUserAttention(c, 0)
+	v := bUserAttention(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckCatalogueEventUserAttention validates data as CatalogueEventUserAttention (catalogue-event.schema.json#/$defs/user.attention) without building a value.
-func CheckCatalogueEventUserAttention(data []byte, opts ...ahprt.Option) error {
+// CheckUserAttention validates data as UserAttention (catalogue-event.schema.json#/$defs/user.attention) without building a value.
+func CheckUserAttention(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -1546,7 +1546,7 @@ func DecodeCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	d := c.Doc
-	v := bTaskWorkspaceEventWorkspaceChangeBefore(c, 0)
+	v := bWorkspaceChangeBefore(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -3430,7 +3430,7 @@ func DecodeAttemptUsage(data []byte, opts ...ahprt.Option) (*AttemptUsage, error
 		return nil, err
 	}
 	d := c.Doc
-	v := bAttemptUsage(c, 0)
+	v := bUsage(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -3508,9 +3508,9 @@ func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventContextCompactAfter decodes data as ExecutionEventContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
+// DecodeContextCompactAfter decodes data as ContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
+func DecodeContextCompactAfter(data []byte, opts ...ahprt.Option) (*ContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -3520,13 +3520,13 @@ func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventContextCompactAfter(c, 0)
+	v := bContextCompactAfter(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventContextCompactAfter validates data as ExecutionEventContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
-func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactAfter validates data as ContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
+func CheckContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -3538,9 +3538,9 @@ func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) e
 	return nil
 }
 
-// DecodeExecutionEventContextCompactBefore decodes data as ExecutionEventContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
+// DecodeContextCompactBefore decodes data as ContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
+func DecodeContextCompactBefore(data []byte, opts ...ahprt.Option) (*ContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -3550,13 +3550,13 @@ func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventContextCompactBefore(c, 0)
+	v := bContextCompactBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventContextCompactBefore validates data as ExecutionEventContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
-func CheckExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactBefore validates data as ContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
+func CheckContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -3808,9 +3808,9 @@ func CheckModelError(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventModelRequestBefore decodes data as ExecutionEventModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
+// DecodeModelRequestBefore decodes data as ModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
+func DecodeModelRequestBefore(data []byte, opts ...ahprt.Option) (*ModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -3820,13 +3820,13 @@ func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelRequestBefore(c, 0)
+	v := bModelRequestBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventModelRequestBefore validates data as ExecutionEventModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
-func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelRequestBefore validates data as ModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
+func CheckModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -3838,9 +3838,9 @@ func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) er
 	return nil
 }
 
-// DecodeExecutionEventModelResponseAfter decodes data as ExecutionEventModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
+// DecodeModelResponseAfter decodes data as ModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
+func DecodeModelResponseAfter(data []byte, opts ...ahprt.Option) (*ModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -3850,13 +3850,13 @@ func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelResponseAfter(c, 0)
+	v := bModelResponseAfter(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventModelResponseAfter validates data as ExecutionEventModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
-func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+// CheckModelResponseAfter validates data as ModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
+func CheckModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -3898,9 +3898,9 @@ func CheckModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventModelSwitchBefore decodes data as ExecutionEventModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
+// DecodeModelSwitchBefore decodes data as ModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
+func DecodeModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -3910,13 +3910,13 @@ func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventModelSwitchBefore(c, 0)
+	v := bModelSwitchBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventModelSwitchBefore validates data as ExecutionEventModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
-func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelSwitchBefore validates data as ModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
+func CheckModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -4078,9 +4078,9 @@ func CheckTool(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventToolBatchAfter decodes data as ExecutionEventToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
+// DecodeToolBatchAfter decodes data as ToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
+func DecodeToolBatchAfter(data []byte, opts ...ahprt.Option) (*ToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -4090,13 +4090,13 @@ func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*Exe
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventToolBatchAfter(c, 0)
+	v := bToolBatchAfter(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
-func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckToolBatchAfter validates data as ToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
+func CheckToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -4108,9 +4108,9 @@ func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error 
 	return nil
 }
 
-// DecodeExecutionEventToolPermissionRequest decodes data as ExecutionEventToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
+// DecodeToolPermissionRequest decodes data as ToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
+func DecodeToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -4120,13 +4120,13 @@ func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventToolPermissionRequest(c, 0)
+	v := bToolPermissionRequest(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventToolPermissionRequest validates data as ExecutionEventToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
-func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+// CheckToolPermissionRequest validates data as ToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
+func CheckToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -4288,9 +4288,9 @@ func CheckTurnEnd(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventTurnFinishBefore decodes data as ExecutionEventTurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
+// DecodeTurnFinishBefore decodes data as TurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
+func DecodeTurnFinishBefore(data []byte, opts ...ahprt.Option) (*TurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -4300,13 +4300,13 @@ func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*E
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventTurnFinishBefore(c, 0)
+	v := bTurnFinishBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventTurnFinishBefore validates data as ExecutionEventTurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
-func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTurnFinishBefore validates data as TurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
+func CheckTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -4348,9 +4348,9 @@ func CheckTurnProgress(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
+// DecodeTurnStart decodes data as TurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
+func DecodeTurnStart(data []byte, opts ...ahprt.Option) (*TurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -4360,13 +4360,13 @@ func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*Executio
 		return nil, err
 	}
 	d := c.Doc
-	v := bExecutionEventTurnStart(c, 0)
+	v := bTurnStart(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
-func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
+// CheckTurnStart validates data as TurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
+func CheckTurnStart(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -4420,7 +4420,7 @@ func DecodeTurnUsage(data []byte, opts ...ahprt.Option) (*TurnUsage, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := bTurnUsage(c, 0)
+	v := bUsage(c, 0)
 	_ = d
 	return &v, nil
 }
@@ -6148,9 +6148,9 @@ func CheckTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeTaskWorkspaceEventTaskChangeBefore decodes data as TaskWorkspaceEventTaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
+// DecodeTaskChangeBefore decodes data as TaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
+func DecodeTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -6160,13 +6160,13 @@ func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	d := c.Doc
-	v := bTaskWorkspaceEventTaskChangeBefore(c, 0)
+	v := bTaskChangeBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckTaskWorkspaceEventTaskChangeBefore validates data as TaskWorkspaceEventTaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
-func CheckTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTaskChangeBefore validates data as TaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
+func CheckTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -6238,9 +6238,9 @@ func CheckWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return nil
 }
 
-// DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as TaskWorkspaceEventWorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
+// DecodeWorkspaceChangeBefore decodes data as WorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
+func DecodeWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return nil, err
@@ -6250,13 +6250,13 @@ func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Op
 		return nil, err
 	}
 	d := c.Doc
-	v := bTaskWorkspaceEventWorkspaceChangeBefore(c, 0)
+	v := bWorkspaceChangeBefore(c, 0)
 	_ = d
 	return &v, nil
 }
 
-// CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as TaskWorkspaceEventWorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
-func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckWorkspaceChangeBefore validates data as WorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
+func CheckWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		return err
@@ -6559,12 +6559,12 @@ var Registry = []ahprt.Entry{{
 	Location: "catalogue-event.schema.json#",
 	Type:     "CatalogueEvent",
 }, {
-	Check: CheckCatalogueEventConfigChangeAfter,
+	Check: CheckConfigChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventConfigChangeAfter(data, opts...)
+		return DecodeConfigChangeAfter(data, opts...)
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.after",
-	Type:     "CatalogueEventConfigChangeAfter",
+	Type:     "ConfigChangeAfter",
 }, {
 	Check: CheckCatalogueEventConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -6594,12 +6594,12 @@ var Registry = []ahprt.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/file.changed",
 	Type:     "CatalogueEventFileChanged",
 }, {
-	Check: CheckCatalogueEventHookFailure,
+	Check: CheckHookFailure,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventHookFailure(data, opts...)
+		return DecodeHookFailure(data, opts...)
 	},
 	Location: "catalogue-event.schema.json#/$defs/hook.failure",
-	Type:     "CatalogueEventHookFailure",
+	Type:     "HookFailure",
 }, {
 	Check: CheckCatalogueEventModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -6706,12 +6706,12 @@ var Registry = []ahprt.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/turn.start",
 	Type:     "CatalogueEventTurnStart",
 }, {
-	Check: CheckCatalogueEventUserAttention,
+	Check: CheckUserAttention,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventUserAttention(data, opts...)
+		return DecodeUserAttention(data, opts...)
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.attention",
-	Type:     "CatalogueEventUserAttention",
+	Type:     "UserAttention",
 }, {
 	Check: CheckCatalogueEventUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7210,19 +7210,19 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/connectionGaps",
 	Type:     "ConnectionGaps",
 }, {
-	Check: CheckExecutionEventContextCompactAfter,
+	Check: CheckContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventContextCompactAfter(data, opts...)
+		return DecodeContextCompactAfter(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.after",
-	Type:     "ExecutionEventContextCompactAfter",
+	Type:     "ContextCompactAfter",
 }, {
-	Check: CheckExecutionEventContextCompactBefore,
+	Check: CheckContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventContextCompactBefore(data, opts...)
+		return DecodeContextCompactBefore(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.before",
-	Type:     "ExecutionEventContextCompactBefore",
+	Type:     "ContextCompactBefore",
 }, {
 	Check: CheckCurrencyCode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7280,19 +7280,19 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.error",
 	Type:     "ModelError",
 }, {
-	Check: CheckExecutionEventModelRequestBefore,
+	Check: CheckModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventModelRequestBefore(data, opts...)
+		return DecodeModelRequestBefore(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/model.request.before",
-	Type:     "ExecutionEventModelRequestBefore",
+	Type:     "ModelRequestBefore",
 }, {
-	Check: CheckExecutionEventModelResponseAfter,
+	Check: CheckModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventModelResponseAfter(data, opts...)
+		return DecodeModelResponseAfter(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/model.response.after",
-	Type:     "ExecutionEventModelResponseAfter",
+	Type:     "ModelResponseAfter",
 }, {
 	Check: CheckModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7301,12 +7301,12 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.switch.after",
 	Type:     "ModelSwitchAfter",
 }, {
-	Check: CheckExecutionEventModelSwitchBefore,
+	Check: CheckModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventModelSwitchBefore(data, opts...)
+		return DecodeModelSwitchBefore(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.before",
-	Type:     "ExecutionEventModelSwitchBefore",
+	Type:     "ModelSwitchBefore",
 }, {
 	Check: CheckExecutionEventNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7343,19 +7343,19 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool",
 	Type:     "Tool",
 }, {
-	Check: CheckExecutionEventToolBatchAfter,
+	Check: CheckToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventToolBatchAfter(data, opts...)
+		return DecodeToolBatchAfter(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/tool.batch.after",
-	Type:     "ExecutionEventToolBatchAfter",
+	Type:     "ToolBatchAfter",
 }, {
-	Check: CheckExecutionEventToolPermissionRequest,
+	Check: CheckToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventToolPermissionRequest(data, opts...)
+		return DecodeToolPermissionRequest(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.request",
-	Type:     "ExecutionEventToolPermissionRequest",
+	Type:     "ToolPermissionRequest",
 }, {
 	Check: CheckToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7392,12 +7392,12 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.end",
 	Type:     "TurnEnd",
 }, {
-	Check: CheckExecutionEventTurnFinishBefore,
+	Check: CheckTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventTurnFinishBefore(data, opts...)
+		return DecodeTurnFinishBefore(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/turn.finish.before",
-	Type:     "ExecutionEventTurnFinishBefore",
+	Type:     "TurnFinishBefore",
 }, {
 	Check: CheckTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7406,12 +7406,12 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.progress",
 	Type:     "TurnProgress",
 }, {
-	Check: CheckExecutionEventTurnStart,
+	Check: CheckTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventTurnStart(data, opts...)
+		return DecodeTurnStart(data, opts...)
 	},
 	Location: "execution-event.schema.json#/$defs/turn.start",
-	Type:     "ExecutionEventTurnStart",
+	Type:     "TurnStart",
 }, {
 	Check: CheckTurnCompletion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7826,12 +7826,12 @@ var Registry = []ahprt.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
 	Type:     "TaskChangeAfter",
 }, {
-	Check: CheckTaskWorkspaceEventTaskChangeBefore,
+	Check: CheckTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
+		return DecodeTaskChangeBefore(data, opts...)
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
-	Type:     "TaskWorkspaceEventTaskChangeBefore",
+	Type:     "TaskChangeBefore",
 }, {
 	Check: CheckTaskChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -7847,12 +7847,12 @@ var Registry = []ahprt.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
 	Type:     "WorkspaceChangeAfter",
 }, {
-	Check: CheckTaskWorkspaceEventWorkspaceChangeBefore,
+	Check: CheckWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
+		return DecodeWorkspaceChangeBefore(data, opts...)
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
-	Type:     "TaskWorkspaceEventWorkspaceChangeBefore",
+	Type:     "WorkspaceChangeBefore",
 }, {
 	Check: CheckWorkspaceChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {

@@ -2024,12541 +2024,66 @@ const (
 	CapabilitiesResponseResultManifestManagedPolicyScopeManaged CapabilitiesResponseResultManifestManagedPolicyScope = "managed"
 )
 
-// CapabilitiesConfigChangeBefore: Capabilities as offered with a config.change.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/config.change.before
-type CapabilitiesConfigChangeBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesConfigChangeBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesConfigChangeBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesConfigChangeBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesConfigChangeBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesConfigChangeBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
+// CapabilitiesConfigChangeBefore: Capabilities as offered with a config.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/config.change.before names it.)
+type CapabilitiesConfigChangeBefore = Capabilities
 
-func bCapabilitiesConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesConfigChangeBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesConfigChangeBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesConfigChangeBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesConfigChangeBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesConfigChangeBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
+// CapabilitiesContextCompactAfter: Capabilities as offered with a context.compact.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.after names it.)
+type CapabilitiesContextCompactAfter = Capabilities
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesConfigChangeBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
+// CapabilitiesContextCompactBefore: Capabilities as offered with a context.compact.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.before names it.)
+type CapabilitiesContextCompactBefore = Capabilities
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/config.change.before.
-func (v *CapabilitiesConfigChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_configChangeBefore)
-}
+// CapabilitiesModelRequestBefore: Capabilities as offered with a model.request.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.request.before names it.)
+type CapabilitiesModelRequestBefore = Capabilities
 
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_configChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
+// CapabilitiesModelResponseAfter: Capabilities as offered with a model.response.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.response.after names it.)
+type CapabilitiesModelResponseAfter = Capabilities
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBefore(c, 0)
-	return nil
-}
+// CapabilitiesModelSwitchBefore: Capabilities as offered with a model.switch.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.switch.before names it.)
+type CapabilitiesModelSwitchBefore = Capabilities
 
-// CapabilitiesConfigChangeBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesConfigChangeBeforeEffect string
+// CapabilitiesSessionStart: Capabilities as offered with a session.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/session.start names it.)
+type CapabilitiesSessionStart = Capabilities
 
-// The values of CapabilitiesConfigChangeBeforeEffect.
-const (
-	CapabilitiesConfigChangeBeforeEffectDeny    CapabilitiesConfigChangeBeforeEffect = "deny"
-	CapabilitiesConfigChangeBeforeEffectMessage CapabilitiesConfigChangeBeforeEffect = "message"
-)
+// CapabilitiesTaskChangeBefore: Capabilities as offered with a task.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/task.change.before names it.)
+type CapabilitiesTaskChangeBefore = Capabilities
 
-// CapabilitiesConfigChangeBeforeModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesConfigChangeBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
+// CapabilitiesToolAfter: Capabilities as offered with a tool.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.after names it.)
+type CapabilitiesToolAfter = Capabilities
 
-func bCapabilitiesConfigChangeBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
+// CapabilitiesToolBatchAfter: Capabilities as offered with a tool.batch.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.batch.after names it.)
+type CapabilitiesToolBatchAfter = Capabilities
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
+// CapabilitiesToolBefore: Capabilities as offered with a tool.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.before names it.)
+type CapabilitiesToolBefore = Capabilities
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesConfigChangeBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
+// CapabilitiesToolPermissionRequest: Capabilities as offered with a tool.permission.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.permission.request names it.)
+type CapabilitiesToolPermissionRequest = Capabilities
 
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
+// CapabilitiesTurnFinishBefore: Capabilities as offered with a turn.finish.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.finish.before names it.)
+type CapabilitiesTurnFinishBefore = Capabilities
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBeforeModify(c, 0)
-	return nil
-}
+// CapabilitiesTurnStart: Capabilities as offered with a turn.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.start names it.)
+type CapabilitiesTurnStart = Capabilities
 
-// CapabilitiesConfigChangeBeforeFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesConfigChangeBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesConfigChangeBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
+// CapabilitiesUserElicitationRequest: Capabilities as offered with a user.elicitation.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.request names it.)
+type CapabilitiesUserElicitationRequest = Capabilities
 
-func bCapabilitiesConfigChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesConfigChangeBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
+// CapabilitiesUserElicitationResult: Capabilities as offered with a user.elicitation.result event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.result names it.)
+type CapabilitiesUserElicitationResult = Capabilities
 
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesConfigChangeBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
+// CapabilitiesUserMessageInbound: Capabilities as offered with a user.message.inbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.inbound names it.)
+type CapabilitiesUserMessageInbound = Capabilities
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesConfigChangeBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
+// CapabilitiesUserMessageOutbound: Capabilities as offered with a user.message.outbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.outbound names it.)
+type CapabilitiesUserMessageOutbound = Capabilities
 
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesConfigChangeBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesConfigChangeBeforeFlowOperation string
-
-// The values of CapabilitiesConfigChangeBeforeFlowOperation.
-const (
-	CapabilitiesConfigChangeBeforeFlowOperationStop     CapabilitiesConfigChangeBeforeFlowOperation = "stop"
-	CapabilitiesConfigChangeBeforeFlowOperationContinue CapabilitiesConfigChangeBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesConfigChangeBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesConfigChangeBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesConfigChangeBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesConfigChangeBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesConfigChangeBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesConfigChangeBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesConfigChangeBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesConfigChangeBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesConfigChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesConfigChangeBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesConfigChangeBeforeInjectContext returns a CapabilitiesConfigChangeBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesConfigChangeBeforeInjectContext(deliverAt []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem) *CapabilitiesConfigChangeBeforeInjectContext {
-	return &CapabilitiesConfigChangeBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesConfigChangeBeforeInjectContextDeliverAtItemNow      CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesConfigChangeBeforeInjectContextDeliverAtItemNextTurn CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesConfigChangeBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesConfigChangeBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesConfigChangeBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesConfigChangeBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesConfigChangeBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesConfigChangeBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesConfigChangeBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesConfigChangeBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesConfigChangeBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactAfter: Capabilities as offered with a context.compact.after event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/context.compact.after
-type CapabilitiesContextCompactAfter struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesContextCompactAfterEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesContextCompactAfterModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesContextCompactAfterFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesContextCompactAfterInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesContextCompactAfterElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfter) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesContextCompactAfterEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesContextCompactAfterModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesContextCompactAfterFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesContextCompactAfterInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesContextCompactAfterElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfter) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesContextCompactAfterEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/context.compact.after.
-func (v *CapabilitiesContextCompactAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_contextCompactAfter)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_contextCompactAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfter(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactAfterEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesContextCompactAfterEffect string
-
-// The values of CapabilitiesContextCompactAfterEffect.
-const (
-	CapabilitiesContextCompactAfterEffectInject  CapabilitiesContextCompactAfterEffect = "inject"
-	CapabilitiesContextCompactAfterEffectModify  CapabilitiesContextCompactAfterEffect = "modify"
-	CapabilitiesContextCompactAfterEffectMessage CapabilitiesContextCompactAfterEffect = "message"
-)
-
-// CapabilitiesContextCompactAfterModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesContextCompactAfterModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfterModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfterModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfterModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesContextCompactAfterModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged5)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfterModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged5); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfterModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged5); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfterModify(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactAfterFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesContextCompactAfterFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesContextCompactAfterFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfterFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesContextCompactAfterFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfterFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesContextCompactAfterFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesContextCompactAfterFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfterFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfterFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfterFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactAfterFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesContextCompactAfterFlowOperation string
-
-// The values of CapabilitiesContextCompactAfterFlowOperation.
-const (
-	CapabilitiesContextCompactAfterFlowOperationStop     CapabilitiesContextCompactAfterFlowOperation = "stop"
-	CapabilitiesContextCompactAfterFlowOperationContinue CapabilitiesContextCompactAfterFlowOperation = "continue"
-)
-
-// CapabilitiesContextCompactAfterInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesContextCompactAfterInject struct {
-	// Member "context" (required).
-	Context CapabilitiesContextCompactAfterInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfterInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfterInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesContextCompactAfterInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfterInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesContextCompactAfterInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfterInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfterInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfterInject(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactAfterInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesContextCompactAfterInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesContextCompactAfterInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfterInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfterInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesContextCompactAfterInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfterInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfterInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfterInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesContextCompactAfterInjectContext returns a CapabilitiesContextCompactAfterInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesContextCompactAfterInjectContext(deliverAt []CapabilitiesContextCompactAfterInjectContextDeliverAtItem) *CapabilitiesContextCompactAfterInjectContext {
-	return &CapabilitiesContextCompactAfterInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesContextCompactAfterInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesContextCompactAfterInjectContextDeliverAtItem string
-
-// The values of CapabilitiesContextCompactAfterInjectContextDeliverAtItem.
-const (
-	CapabilitiesContextCompactAfterInjectContextDeliverAtItemNow      CapabilitiesContextCompactAfterInjectContextDeliverAtItem = "now"
-	CapabilitiesContextCompactAfterInjectContextDeliverAtItemNextTurn CapabilitiesContextCompactAfterInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesContextCompactAfterElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesContextCompactAfterElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactAfterElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactAfterElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactAfterElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesContextCompactAfterElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactAfterElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactAfterElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactAfterElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactBefore: Capabilities as offered with a context.compact.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/context.compact.before
-type CapabilitiesContextCompactBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesContextCompactBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesContextCompactBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesContextCompactBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesContextCompactBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesContextCompactBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesContextCompactBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesContextCompactBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesContextCompactBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesContextCompactBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesContextCompactBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesContextCompactBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/context.compact.before.
-func (v *CapabilitiesContextCompactBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_contextCompactBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_contextCompactBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesContextCompactBeforeEffect string
-
-// The values of CapabilitiesContextCompactBeforeEffect.
-const (
-	CapabilitiesContextCompactBeforeEffectDeny    CapabilitiesContextCompactBeforeEffect = "deny"
-	CapabilitiesContextCompactBeforeEffectModify  CapabilitiesContextCompactBeforeEffect = "modify"
-	CapabilitiesContextCompactBeforeEffectReturn  CapabilitiesContextCompactBeforeEffect = "return"
-	CapabilitiesContextCompactBeforeEffectInject  CapabilitiesContextCompactBeforeEffect = "inject"
-	CapabilitiesContextCompactBeforeEffectMessage CapabilitiesContextCompactBeforeEffect = "message"
-)
-
-// CapabilitiesContextCompactBeforeModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesContextCompactBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesContextCompactBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged8)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged8); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged8); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactBeforeFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesContextCompactBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesContextCompactBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesContextCompactBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesContextCompactBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesContextCompactBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesContextCompactBeforeFlowOperation string
-
-// The values of CapabilitiesContextCompactBeforeFlowOperation.
-const (
-	CapabilitiesContextCompactBeforeFlowOperationStop     CapabilitiesContextCompactBeforeFlowOperation = "stop"
-	CapabilitiesContextCompactBeforeFlowOperationContinue CapabilitiesContextCompactBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesContextCompactBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesContextCompactBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesContextCompactBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesContextCompactBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesContextCompactBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesContextCompactBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesContextCompactBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesContextCompactBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesContextCompactBeforeInjectContext returns a CapabilitiesContextCompactBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesContextCompactBeforeInjectContext(deliverAt []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem) *CapabilitiesContextCompactBeforeInjectContext {
-	return &CapabilitiesContextCompactBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesContextCompactBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesContextCompactBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesContextCompactBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesContextCompactBeforeInjectContextDeliverAtItemNow      CapabilitiesContextCompactBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesContextCompactBeforeInjectContextDeliverAtItemNextTurn CapabilitiesContextCompactBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesContextCompactBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesContextCompactBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesContextCompactBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesContextCompactBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesContextCompactBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesContextCompactBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesContextCompactBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesContextCompactBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesContextCompactBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesModelRequestBefore: Capabilities as offered with a model.request.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/model.request.before
-type CapabilitiesModelRequestBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesModelRequestBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesModelRequestBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesModelRequestBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesModelRequestBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesModelRequestBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesModelRequestBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesModelRequestBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesModelRequestBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesModelRequestBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesModelRequestBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesModelRequestBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/model.request.before.
-func (v *CapabilitiesModelRequestBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modelRequestBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modelRequestBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesModelRequestBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesModelRequestBeforeEffect string
-
-// The values of CapabilitiesModelRequestBeforeEffect.
-const (
-	CapabilitiesModelRequestBeforeEffectDeny    CapabilitiesModelRequestBeforeEffect = "deny"
-	CapabilitiesModelRequestBeforeEffectModify  CapabilitiesModelRequestBeforeEffect = "modify"
-	CapabilitiesModelRequestBeforeEffectInject  CapabilitiesModelRequestBeforeEffect = "inject"
-	CapabilitiesModelRequestBeforeEffectReturn  CapabilitiesModelRequestBeforeEffect = "return"
-	CapabilitiesModelRequestBeforeEffectFlow    CapabilitiesModelRequestBeforeEffect = "flow"
-	CapabilitiesModelRequestBeforeEffectMessage CapabilitiesModelRequestBeforeEffect = "message"
-)
-
-// CapabilitiesModelRequestBeforeModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesModelRequestBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesModelRequestBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged11)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged11); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged11); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesModelRequestBeforeFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesModelRequestBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesModelRequestBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesModelRequestBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesModelRequestBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesModelRequestBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged12)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged12); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged12); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesModelRequestBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesModelRequestBeforeFlowOperation string
-
-// The values of CapabilitiesModelRequestBeforeFlowOperation.
-const (
-	CapabilitiesModelRequestBeforeFlowOperationStop     CapabilitiesModelRequestBeforeFlowOperation = "stop"
-	CapabilitiesModelRequestBeforeFlowOperationContinue CapabilitiesModelRequestBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesModelRequestBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesModelRequestBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesModelRequestBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesModelRequestBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesModelRequestBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesModelRequestBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesModelRequestBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesModelRequestBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesModelRequestBeforeInjectContext returns a CapabilitiesModelRequestBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesModelRequestBeforeInjectContext(deliverAt []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem) *CapabilitiesModelRequestBeforeInjectContext {
-	return &CapabilitiesModelRequestBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesModelRequestBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesModelRequestBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesModelRequestBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesModelRequestBeforeInjectContextDeliverAtItemNow      CapabilitiesModelRequestBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesModelRequestBeforeInjectContextDeliverAtItemNextTurn CapabilitiesModelRequestBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesModelRequestBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesModelRequestBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelRequestBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelRequestBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelRequestBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesModelRequestBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelRequestBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelRequestBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelRequestBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesModelResponseAfter: Capabilities as offered with a model.response.after event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/model.response.after
-type CapabilitiesModelResponseAfter struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesModelResponseAfterEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesModelResponseAfterModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesModelResponseAfterFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesModelResponseAfterInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesModelResponseAfterElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfter) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesModelResponseAfterEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesModelResponseAfterModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesModelResponseAfterFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesModelResponseAfterInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesModelResponseAfterElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfter) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesModelResponseAfterEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/model.response.after.
-func (v *CapabilitiesModelResponseAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modelResponseAfter)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modelResponseAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfter(c, 0)
-	return nil
-}
-
-// CapabilitiesModelResponseAfterEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesModelResponseAfterEffect string
-
-// The values of CapabilitiesModelResponseAfterEffect.
-const (
-	CapabilitiesModelResponseAfterEffectModify  CapabilitiesModelResponseAfterEffect = "modify"
-	CapabilitiesModelResponseAfterEffectFlow    CapabilitiesModelResponseAfterEffect = "flow"
-	CapabilitiesModelResponseAfterEffectMessage CapabilitiesModelResponseAfterEffect = "message"
-)
-
-// CapabilitiesModelResponseAfterModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesModelResponseAfterModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfterModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfterModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfterModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesModelResponseAfterModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged17)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfterModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged17); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfterModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged17); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfterModify(c, 0)
-	return nil
-}
-
-// CapabilitiesModelResponseAfterFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesModelResponseAfterFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesModelResponseAfterFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfterFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesModelResponseAfterFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfterFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesModelResponseAfterFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesModelResponseAfterFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged18)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfterFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged18); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfterFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged18); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfterFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesModelResponseAfterFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesModelResponseAfterFlowOperation string
-
-// The values of CapabilitiesModelResponseAfterFlowOperation.
-const (
-	CapabilitiesModelResponseAfterFlowOperationStop     CapabilitiesModelResponseAfterFlowOperation = "stop"
-	CapabilitiesModelResponseAfterFlowOperationContinue CapabilitiesModelResponseAfterFlowOperation = "continue"
-)
-
-// CapabilitiesModelResponseAfterInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesModelResponseAfterInject struct {
-	// Member "context" (required).
-	Context CapabilitiesModelResponseAfterInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfterInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfterInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesModelResponseAfterInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfterInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesModelResponseAfterInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfterInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfterInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfterInject(c, 0)
-	return nil
-}
-
-// CapabilitiesModelResponseAfterInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesModelResponseAfterInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesModelResponseAfterInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfterInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfterInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesModelResponseAfterInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfterInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfterInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfterInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesModelResponseAfterInjectContext returns a CapabilitiesModelResponseAfterInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesModelResponseAfterInjectContext(deliverAt []CapabilitiesModelResponseAfterInjectContextDeliverAtItem) *CapabilitiesModelResponseAfterInjectContext {
-	return &CapabilitiesModelResponseAfterInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesModelResponseAfterInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesModelResponseAfterInjectContextDeliverAtItem string
-
-// The values of CapabilitiesModelResponseAfterInjectContextDeliverAtItem.
-const (
-	CapabilitiesModelResponseAfterInjectContextDeliverAtItemNow      CapabilitiesModelResponseAfterInjectContextDeliverAtItem = "now"
-	CapabilitiesModelResponseAfterInjectContextDeliverAtItemNextTurn CapabilitiesModelResponseAfterInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesModelResponseAfterElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesModelResponseAfterElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelResponseAfterElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelResponseAfterElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelResponseAfterElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesModelResponseAfterElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelResponseAfterElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelResponseAfterElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelResponseAfterElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesModelSwitchBefore: Capabilities as offered with a model.switch.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/model.switch.before
-type CapabilitiesModelSwitchBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesModelSwitchBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesModelSwitchBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesModelSwitchBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesModelSwitchBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesModelSwitchBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesModelSwitchBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesModelSwitchBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesModelSwitchBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesModelSwitchBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesModelSwitchBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesModelSwitchBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/model.switch.before.
-func (v *CapabilitiesModelSwitchBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modelSwitchBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modelSwitchBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesModelSwitchBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesModelSwitchBeforeEffect string
-
-// The values of CapabilitiesModelSwitchBeforeEffect.
-const (
-	CapabilitiesModelSwitchBeforeEffectDeny    CapabilitiesModelSwitchBeforeEffect = "deny"
-	CapabilitiesModelSwitchBeforeEffectFlow    CapabilitiesModelSwitchBeforeEffect = "flow"
-	CapabilitiesModelSwitchBeforeEffectMessage CapabilitiesModelSwitchBeforeEffect = "message"
-)
-
-// CapabilitiesModelSwitchBeforeModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesModelSwitchBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesModelSwitchBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesModelSwitchBeforeFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesModelSwitchBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesModelSwitchBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesModelSwitchBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesModelSwitchBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesModelSwitchBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged23)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged23); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged23); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesModelSwitchBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesModelSwitchBeforeFlowOperation string
-
-// The values of CapabilitiesModelSwitchBeforeFlowOperation.
-const (
-	CapabilitiesModelSwitchBeforeFlowOperationStop     CapabilitiesModelSwitchBeforeFlowOperation = "stop"
-	CapabilitiesModelSwitchBeforeFlowOperationContinue CapabilitiesModelSwitchBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesModelSwitchBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesModelSwitchBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesModelSwitchBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesModelSwitchBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesModelSwitchBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesModelSwitchBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesModelSwitchBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesModelSwitchBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesModelSwitchBeforeInjectContext returns a CapabilitiesModelSwitchBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesModelSwitchBeforeInjectContext(deliverAt []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem) *CapabilitiesModelSwitchBeforeInjectContext {
-	return &CapabilitiesModelSwitchBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesModelSwitchBeforeInjectContextDeliverAtItemNow      CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesModelSwitchBeforeInjectContextDeliverAtItemNextTurn CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesModelSwitchBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesModelSwitchBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesModelSwitchBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModelSwitchBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesModelSwitchBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesModelSwitchBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesModelSwitchBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesModelSwitchBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesModelSwitchBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesSessionStart: Capabilities as offered with a session.start event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/session.start
-type CapabilitiesSessionStart struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesSessionStartEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesSessionStartModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesSessionStartFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesSessionStartInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesSessionStartElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStart(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStart) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesSessionStartEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesSessionStartModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesSessionStartFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesSessionStartInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesSessionStartElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStart) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesSessionStartEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/session.start.
-func (v *CapabilitiesSessionStart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_sessionStart)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_sessionStart); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_sessionStart); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStart(c, 0)
-	return nil
-}
-
-// CapabilitiesSessionStartEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesSessionStartEffect string
-
-// The values of CapabilitiesSessionStartEffect.
-const (
-	CapabilitiesSessionStartEffectInject  CapabilitiesSessionStartEffect = "inject"
-	CapabilitiesSessionStartEffectMessage CapabilitiesSessionStartEffect = "message"
-)
-
-// CapabilitiesSessionStartModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesSessionStartModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStartModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStartModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStartModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesSessionStartModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStartModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStartModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStartModify(c, 0)
-	return nil
-}
-
-// CapabilitiesSessionStartFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesSessionStartFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesSessionStartFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStartFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStartFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesSessionStartFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStartFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesSessionStartFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesSessionStartFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStartFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStartFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStartFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesSessionStartFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesSessionStartFlowOperation string
-
-// The values of CapabilitiesSessionStartFlowOperation.
-const (
-	CapabilitiesSessionStartFlowOperationStop     CapabilitiesSessionStartFlowOperation = "stop"
-	CapabilitiesSessionStartFlowOperationContinue CapabilitiesSessionStartFlowOperation = "continue"
-)
-
-// CapabilitiesSessionStartInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesSessionStartInject struct {
-	// Member "context" (required).
-	Context CapabilitiesSessionStartInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStartInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStartInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesSessionStartInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStartInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesSessionStartInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStartInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStartInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStartInject(c, 0)
-	return nil
-}
-
-// CapabilitiesSessionStartInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesSessionStartInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesSessionStartInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStartInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStartInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesSessionStartInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStartInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesSessionStartInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesSessionStartInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStartInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStartInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStartInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesSessionStartInjectContext returns a CapabilitiesSessionStartInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesSessionStartInjectContext(deliverAt []CapabilitiesSessionStartInjectContextDeliverAtItem) *CapabilitiesSessionStartInjectContext {
-	return &CapabilitiesSessionStartInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesSessionStartInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesSessionStartInjectContextDeliverAtItem string
-
-// The values of CapabilitiesSessionStartInjectContextDeliverAtItem.
-const (
-	CapabilitiesSessionStartInjectContextDeliverAtItemNow      CapabilitiesSessionStartInjectContextDeliverAtItem = "now"
-	CapabilitiesSessionStartInjectContextDeliverAtItemNextTurn CapabilitiesSessionStartInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesSessionStartElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesSessionStartElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesSessionStartElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesSessionStartElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesSessionStartElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesSessionStartElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesSessionStartElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesSessionStartElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesSessionStartElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesTaskChangeBefore: Capabilities as offered with a task.change.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/task.change.before
-type CapabilitiesTaskChangeBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesTaskChangeBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesTaskChangeBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesTaskChangeBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesTaskChangeBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesTaskChangeBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesTaskChangeBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesTaskChangeBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesTaskChangeBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesTaskChangeBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesTaskChangeBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesTaskChangeBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/task.change.before.
-func (v *CapabilitiesTaskChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_taskChangeBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_taskChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesTaskChangeBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesTaskChangeBeforeEffect string
-
-// The values of CapabilitiesTaskChangeBeforeEffect.
-const (
-	CapabilitiesTaskChangeBeforeEffectDeny    CapabilitiesTaskChangeBeforeEffect = "deny"
-	CapabilitiesTaskChangeBeforeEffectMessage CapabilitiesTaskChangeBeforeEffect = "message"
-)
-
-// CapabilitiesTaskChangeBeforeModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesTaskChangeBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesTaskChangeBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesTaskChangeBeforeFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesTaskChangeBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesTaskChangeBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesTaskChangeBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesTaskChangeBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesTaskChangeBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesTaskChangeBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesTaskChangeBeforeFlowOperation string
-
-// The values of CapabilitiesTaskChangeBeforeFlowOperation.
-const (
-	CapabilitiesTaskChangeBeforeFlowOperationStop     CapabilitiesTaskChangeBeforeFlowOperation = "stop"
-	CapabilitiesTaskChangeBeforeFlowOperationContinue CapabilitiesTaskChangeBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesTaskChangeBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesTaskChangeBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesTaskChangeBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesTaskChangeBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesTaskChangeBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesTaskChangeBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesTaskChangeBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesTaskChangeBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesTaskChangeBeforeInjectContext returns a CapabilitiesTaskChangeBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesTaskChangeBeforeInjectContext(deliverAt []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem) *CapabilitiesTaskChangeBeforeInjectContext {
-	return &CapabilitiesTaskChangeBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesTaskChangeBeforeInjectContextDeliverAtItemNow      CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesTaskChangeBeforeInjectContextDeliverAtItemNextTurn CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesTaskChangeBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesTaskChangeBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTaskChangeBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTaskChangeBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTaskChangeBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesTaskChangeBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTaskChangeBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTaskChangeBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTaskChangeBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesToolAfter: Capabilities as offered with a tool.after event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/tool.after
-type CapabilitiesToolAfter struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesToolAfterEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesToolAfterModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesToolAfterFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesToolAfterInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesToolAfterElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfter) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesToolAfterEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesToolAfterModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesToolAfterFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesToolAfterInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesToolAfterElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfter) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesToolAfterEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/tool.after.
-func (v *CapabilitiesToolAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_toolAfter)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_toolAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_toolAfter); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfter(c, 0)
-	return nil
-}
-
-// CapabilitiesToolAfterEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesToolAfterEffect string
-
-// The values of CapabilitiesToolAfterEffect.
-const (
-	CapabilitiesToolAfterEffectModify  CapabilitiesToolAfterEffect = "modify"
-	CapabilitiesToolAfterEffectInject  CapabilitiesToolAfterEffect = "inject"
-	CapabilitiesToolAfterEffectFlow    CapabilitiesToolAfterEffect = "flow"
-	CapabilitiesToolAfterEffectMessage CapabilitiesToolAfterEffect = "message"
-)
-
-// CapabilitiesToolAfterModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesToolAfterModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfterModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfterModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfterModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesToolAfterModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged32)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfterModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged32); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfterModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged32); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfterModify(c, 0)
-	return nil
-}
-
-// CapabilitiesToolAfterFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesToolAfterFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesToolAfterFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfterFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesToolAfterFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfterFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesToolAfterFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesToolAfterFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged33)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfterFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged33); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfterFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged33); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfterFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesToolAfterFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesToolAfterFlowOperation string
-
-// The values of CapabilitiesToolAfterFlowOperation.
-const (
-	CapabilitiesToolAfterFlowOperationStop     CapabilitiesToolAfterFlowOperation = "stop"
-	CapabilitiesToolAfterFlowOperationContinue CapabilitiesToolAfterFlowOperation = "continue"
-)
-
-// CapabilitiesToolAfterInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesToolAfterInject struct {
-	// Member "context" (required).
-	Context CapabilitiesToolAfterInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfterInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfterInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesToolAfterInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfterInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesToolAfterInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfterInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfterInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfterInject(c, 0)
-	return nil
-}
-
-// CapabilitiesToolAfterInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesToolAfterInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesToolAfterInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfterInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesToolAfterInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfterInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesToolAfterInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesToolAfterInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfterInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfterInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfterInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesToolAfterInjectContext returns a CapabilitiesToolAfterInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesToolAfterInjectContext(deliverAt []CapabilitiesToolAfterInjectContextDeliverAtItem) *CapabilitiesToolAfterInjectContext {
-	return &CapabilitiesToolAfterInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesToolAfterInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesToolAfterInjectContextDeliverAtItem string
-
-// The values of CapabilitiesToolAfterInjectContextDeliverAtItem.
-const (
-	CapabilitiesToolAfterInjectContextDeliverAtItemNow      CapabilitiesToolAfterInjectContextDeliverAtItem = "now"
-	CapabilitiesToolAfterInjectContextDeliverAtItemNextTurn CapabilitiesToolAfterInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesToolAfterElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesToolAfterElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolAfterElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolAfterElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolAfterElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesToolAfterElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolAfterElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolAfterElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolAfterElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBatchAfter: Capabilities as offered with a tool.batch.after event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/tool.batch.after
-type CapabilitiesToolBatchAfter struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesToolBatchAfterEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesToolBatchAfterModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesToolBatchAfterFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesToolBatchAfterInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesToolBatchAfterElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfter) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesToolBatchAfterEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesToolBatchAfterModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesToolBatchAfterFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesToolBatchAfterInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesToolBatchAfterElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfter) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesToolBatchAfterEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/tool.batch.after.
-func (v *CapabilitiesToolBatchAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_toolBatchAfter)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_toolBatchAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfter(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBatchAfterEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesToolBatchAfterEffect string
-
-// The values of CapabilitiesToolBatchAfterEffect.
-const (
-	CapabilitiesToolBatchAfterEffectFlow    CapabilitiesToolBatchAfterEffect = "flow"
-	CapabilitiesToolBatchAfterEffectInject  CapabilitiesToolBatchAfterEffect = "inject"
-	CapabilitiesToolBatchAfterEffectMessage CapabilitiesToolBatchAfterEffect = "message"
-)
-
-// CapabilitiesToolBatchAfterModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesToolBatchAfterModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfterModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfterModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfterModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesToolBatchAfterModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfterModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfterModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfterModify(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBatchAfterFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesToolBatchAfterFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesToolBatchAfterFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfterFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfterFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesToolBatchAfterFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfterFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesToolBatchAfterFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesToolBatchAfterFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged38)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfterFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged38); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfterFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged38); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfterFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBatchAfterFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesToolBatchAfterFlowOperation string
-
-// The values of CapabilitiesToolBatchAfterFlowOperation.
-const (
-	CapabilitiesToolBatchAfterFlowOperationStop     CapabilitiesToolBatchAfterFlowOperation = "stop"
-	CapabilitiesToolBatchAfterFlowOperationContinue CapabilitiesToolBatchAfterFlowOperation = "continue"
-)
-
-// CapabilitiesToolBatchAfterInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesToolBatchAfterInject struct {
-	// Member "context" (required).
-	Context CapabilitiesToolBatchAfterInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfterInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfterInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesToolBatchAfterInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfterInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesToolBatchAfterInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfterInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfterInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfterInject(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBatchAfterInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesToolBatchAfterInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesToolBatchAfterInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfterInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfterInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfterInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesToolBatchAfterInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfterInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfterInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfterInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesToolBatchAfterInjectContext returns a CapabilitiesToolBatchAfterInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesToolBatchAfterInjectContext(deliverAt []CapabilitiesToolBatchAfterInjectContextDeliverAtItem) *CapabilitiesToolBatchAfterInjectContext {
-	return &CapabilitiesToolBatchAfterInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesToolBatchAfterInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesToolBatchAfterInjectContextDeliverAtItem string
-
-// The values of CapabilitiesToolBatchAfterInjectContextDeliverAtItem.
-const (
-	CapabilitiesToolBatchAfterInjectContextDeliverAtItemNow      CapabilitiesToolBatchAfterInjectContextDeliverAtItem = "now"
-	CapabilitiesToolBatchAfterInjectContextDeliverAtItemNextTurn CapabilitiesToolBatchAfterInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesToolBatchAfterElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesToolBatchAfterElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBatchAfterElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBatchAfterElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBatchAfterElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesToolBatchAfterElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBatchAfterElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBatchAfterElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBatchAfterElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBefore: Capabilities as offered with a tool.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/tool.before
-type CapabilitiesToolBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesToolBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesToolBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesToolBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesToolBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesToolBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesToolBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesToolBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesToolBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesToolBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesToolBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesToolBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/tool.before.
-func (v *CapabilitiesToolBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_toolBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_toolBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_toolBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesToolBeforeEffect string
-
-// The values of CapabilitiesToolBeforeEffect.
-const (
-	CapabilitiesToolBeforeEffectDeny    CapabilitiesToolBeforeEffect = "deny"
-	CapabilitiesToolBeforeEffectAllow   CapabilitiesToolBeforeEffect = "allow"
-	CapabilitiesToolBeforeEffectAsk     CapabilitiesToolBeforeEffect = "ask"
-	CapabilitiesToolBeforeEffectModify  CapabilitiesToolBeforeEffect = "modify"
-	CapabilitiesToolBeforeEffectInject  CapabilitiesToolBeforeEffect = "inject"
-	CapabilitiesToolBeforeEffectFlow    CapabilitiesToolBeforeEffect = "flow"
-	CapabilitiesToolBeforeEffectReturn  CapabilitiesToolBeforeEffect = "return"
-	CapabilitiesToolBeforeEffectMessage CapabilitiesToolBeforeEffect = "message"
-)
-
-// CapabilitiesToolBeforeModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesToolBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesToolBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged43)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged43); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged43); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBeforeFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesToolBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesToolBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesToolBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesToolBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesToolBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged44)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged44); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged44); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesToolBeforeFlowOperation string
-
-// The values of CapabilitiesToolBeforeFlowOperation.
-const (
-	CapabilitiesToolBeforeFlowOperationStop     CapabilitiesToolBeforeFlowOperation = "stop"
-	CapabilitiesToolBeforeFlowOperationContinue CapabilitiesToolBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesToolBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesToolBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesToolBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesToolBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesToolBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesToolBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesToolBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesToolBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesToolBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesToolBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesToolBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesToolBeforeInjectContext returns a CapabilitiesToolBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesToolBeforeInjectContext(deliverAt []CapabilitiesToolBeforeInjectContextDeliverAtItem) *CapabilitiesToolBeforeInjectContext {
-	return &CapabilitiesToolBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesToolBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesToolBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesToolBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesToolBeforeInjectContextDeliverAtItemNow      CapabilitiesToolBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesToolBeforeInjectContextDeliverAtItemNextTurn CapabilitiesToolBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesToolBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesToolBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesToolBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesToolPermissionRequest: Capabilities as offered with a tool.permission.request event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/tool.permission.request
-type CapabilitiesToolPermissionRequest struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesToolPermissionRequestEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesToolPermissionRequestModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesToolPermissionRequestFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesToolPermissionRequestInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesToolPermissionRequestElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequest) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesToolPermissionRequestEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesToolPermissionRequestModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesToolPermissionRequestFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesToolPermissionRequestInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesToolPermissionRequestElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequest) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesToolPermissionRequestEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/tool.permission.request.
-func (v *CapabilitiesToolPermissionRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_toolPermissionRequest)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_toolPermissionRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequest(c, 0)
-	return nil
-}
-
-// CapabilitiesToolPermissionRequestEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesToolPermissionRequestEffect string
-
-// The values of CapabilitiesToolPermissionRequestEffect.
-const (
-	CapabilitiesToolPermissionRequestEffectAllow   CapabilitiesToolPermissionRequestEffect = "allow"
-	CapabilitiesToolPermissionRequestEffectDeny    CapabilitiesToolPermissionRequestEffect = "deny"
-	CapabilitiesToolPermissionRequestEffectModify  CapabilitiesToolPermissionRequestEffect = "modify"
-	CapabilitiesToolPermissionRequestEffectFlow    CapabilitiesToolPermissionRequestEffect = "flow"
-	CapabilitiesToolPermissionRequestEffectMessage CapabilitiesToolPermissionRequestEffect = "message"
-)
-
-// CapabilitiesToolPermissionRequestModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesToolPermissionRequestModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequestModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequestModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequestModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesToolPermissionRequestModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged49)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequestModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged49); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequestModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged49); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequestModify(c, 0)
-	return nil
-}
-
-// CapabilitiesToolPermissionRequestFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesToolPermissionRequestFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesToolPermissionRequestFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequestFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequestFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesToolPermissionRequestFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequestFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesToolPermissionRequestFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesToolPermissionRequestFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged50)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequestFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged50); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequestFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged50); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequestFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesToolPermissionRequestFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesToolPermissionRequestFlowOperation string
-
-// The values of CapabilitiesToolPermissionRequestFlowOperation.
-const (
-	CapabilitiesToolPermissionRequestFlowOperationStop     CapabilitiesToolPermissionRequestFlowOperation = "stop"
-	CapabilitiesToolPermissionRequestFlowOperationContinue CapabilitiesToolPermissionRequestFlowOperation = "continue"
-)
-
-// CapabilitiesToolPermissionRequestInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesToolPermissionRequestInject struct {
-	// Member "context" (required).
-	Context CapabilitiesToolPermissionRequestInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequestInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequestInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesToolPermissionRequestInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequestInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesToolPermissionRequestInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequestInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequestInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequestInject(c, 0)
-	return nil
-}
-
-// CapabilitiesToolPermissionRequestInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesToolPermissionRequestInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequestInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequestInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequestInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesToolPermissionRequestInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequestInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequestInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequestInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesToolPermissionRequestInjectContext returns a CapabilitiesToolPermissionRequestInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesToolPermissionRequestInjectContext(deliverAt []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem) *CapabilitiesToolPermissionRequestInjectContext {
-	return &CapabilitiesToolPermissionRequestInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesToolPermissionRequestInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesToolPermissionRequestInjectContextDeliverAtItem string
-
-// The values of CapabilitiesToolPermissionRequestInjectContextDeliverAtItem.
-const (
-	CapabilitiesToolPermissionRequestInjectContextDeliverAtItemNow      CapabilitiesToolPermissionRequestInjectContextDeliverAtItem = "now"
-	CapabilitiesToolPermissionRequestInjectContextDeliverAtItemNextTurn CapabilitiesToolPermissionRequestInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesToolPermissionRequestElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesToolPermissionRequestElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesToolPermissionRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesToolPermissionRequestElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesToolPermissionRequestElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesToolPermissionRequestElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesToolPermissionRequestElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesToolPermissionRequestElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesToolPermissionRequestElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnFinishBefore: Capabilities as offered with a turn.finish.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/turn.finish.before
-type CapabilitiesTurnFinishBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesTurnFinishBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesTurnFinishBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesTurnFinishBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesTurnFinishBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesTurnFinishBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesTurnFinishBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesTurnFinishBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesTurnFinishBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesTurnFinishBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesTurnFinishBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesTurnFinishBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/turn.finish.before.
-func (v *CapabilitiesTurnFinishBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_turnFinishBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_turnFinishBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnFinishBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesTurnFinishBeforeEffect string
-
-// The values of CapabilitiesTurnFinishBeforeEffect.
-const (
-	CapabilitiesTurnFinishBeforeEffectModify  CapabilitiesTurnFinishBeforeEffect = "modify"
-	CapabilitiesTurnFinishBeforeEffectFlow    CapabilitiesTurnFinishBeforeEffect = "flow"
-	CapabilitiesTurnFinishBeforeEffectMessage CapabilitiesTurnFinishBeforeEffect = "message"
-)
-
-// CapabilitiesTurnFinishBeforeModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesTurnFinishBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesTurnFinishBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged55)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged55); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged55); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnFinishBeforeFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesTurnFinishBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesTurnFinishBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesTurnFinishBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesTurnFinishBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesTurnFinishBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged56)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged56); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged56); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnFinishBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesTurnFinishBeforeFlowOperation string
-
-// The values of CapabilitiesTurnFinishBeforeFlowOperation.
-const (
-	CapabilitiesTurnFinishBeforeFlowOperationStop     CapabilitiesTurnFinishBeforeFlowOperation = "stop"
-	CapabilitiesTurnFinishBeforeFlowOperationContinue CapabilitiesTurnFinishBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesTurnFinishBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesTurnFinishBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesTurnFinishBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesTurnFinishBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesTurnFinishBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnFinishBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesTurnFinishBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesTurnFinishBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesTurnFinishBeforeInjectContext returns a CapabilitiesTurnFinishBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesTurnFinishBeforeInjectContext(deliverAt []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem) *CapabilitiesTurnFinishBeforeInjectContext {
-	return &CapabilitiesTurnFinishBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesTurnFinishBeforeInjectContextDeliverAtItemNow      CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesTurnFinishBeforeInjectContextDeliverAtItemNextTurn CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesTurnFinishBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesTurnFinishBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnFinishBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnFinishBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnFinishBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesTurnFinishBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnFinishBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnFinishBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnFinishBeforeElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnStart: Capabilities as offered with a turn.start event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/turn.start
-type CapabilitiesTurnStart struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesTurnStartEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesTurnStartModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesTurnStartFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesTurnStartInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesTurnStartElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStart(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStart) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesTurnStartEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesTurnStartModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesTurnStartFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesTurnStartInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesTurnStartElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStart) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesTurnStartEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/turn.start.
-func (v *CapabilitiesTurnStart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_turnStart)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_turnStart); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_turnStart); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStart(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnStartEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesTurnStartEffect string
-
-// The values of CapabilitiesTurnStartEffect.
-const (
-	CapabilitiesTurnStartEffectDeny    CapabilitiesTurnStartEffect = "deny"
-	CapabilitiesTurnStartEffectModify  CapabilitiesTurnStartEffect = "modify"
-	CapabilitiesTurnStartEffectInject  CapabilitiesTurnStartEffect = "inject"
-	CapabilitiesTurnStartEffectFlow    CapabilitiesTurnStartEffect = "flow"
-	CapabilitiesTurnStartEffectMessage CapabilitiesTurnStartEffect = "message"
-)
-
-// CapabilitiesTurnStartModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesTurnStartModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStartModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStartModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStartModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesTurnStartModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged61)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStartModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged61); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStartModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged61); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStartModify(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnStartFlow is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesTurnStartFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesTurnStartFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStartFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStartFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesTurnStartFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStartFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesTurnStartFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesTurnStartFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged62)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStartFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged62); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStartFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged62); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStartFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnStartFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesTurnStartFlowOperation string
-
-// The values of CapabilitiesTurnStartFlowOperation.
-const (
-	CapabilitiesTurnStartFlowOperationStop     CapabilitiesTurnStartFlowOperation = "stop"
-	CapabilitiesTurnStartFlowOperationContinue CapabilitiesTurnStartFlowOperation = "continue"
-)
-
-// CapabilitiesTurnStartInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesTurnStartInject struct {
-	// Member "context" (required).
-	Context CapabilitiesTurnStartInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStartInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStartInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesTurnStartInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStartInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesTurnStartInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStartInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStartInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStartInject(c, 0)
-	return nil
-}
-
-// CapabilitiesTurnStartInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesTurnStartInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesTurnStartInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStartInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStartInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesTurnStartInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStartInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesTurnStartInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesTurnStartInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStartInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStartInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStartInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesTurnStartInjectContext returns a CapabilitiesTurnStartInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesTurnStartInjectContext(deliverAt []CapabilitiesTurnStartInjectContextDeliverAtItem) *CapabilitiesTurnStartInjectContext {
-	return &CapabilitiesTurnStartInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesTurnStartInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesTurnStartInjectContextDeliverAtItem string
-
-// The values of CapabilitiesTurnStartInjectContextDeliverAtItem.
-const (
-	CapabilitiesTurnStartInjectContextDeliverAtItemNow      CapabilitiesTurnStartInjectContextDeliverAtItem = "now"
-	CapabilitiesTurnStartInjectContextDeliverAtItemNextTurn CapabilitiesTurnStartInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesTurnStartElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesTurnStartElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesTurnStartElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesTurnStartElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesTurnStartElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesTurnStartElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesTurnStartElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesTurnStartElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesTurnStartElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationRequest: Capabilities as offered with a user.elicitation.request event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/user.elicitation.request
-type CapabilitiesUserElicitationRequest struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesUserElicitationRequestEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesUserElicitationRequestModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesUserElicitationRequestFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesUserElicitationRequestInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesUserElicitationRequestElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequest) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesUserElicitationRequestEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesUserElicitationRequestModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesUserElicitationRequestFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesUserElicitationRequestInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesUserElicitationRequestElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequest) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesUserElicitationRequestEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/user.elicitation.request.
-func (v *CapabilitiesUserElicitationRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_userElicitationRequest)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequest(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationRequestEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesUserElicitationRequestEffect string
-
-// The values of CapabilitiesUserElicitationRequestEffect.
-const (
-	CapabilitiesUserElicitationRequestEffectDeny    CapabilitiesUserElicitationRequestEffect = "deny"
-	CapabilitiesUserElicitationRequestEffectReturn  CapabilitiesUserElicitationRequestEffect = "return"
-	CapabilitiesUserElicitationRequestEffectMessage CapabilitiesUserElicitationRequestEffect = "message"
-)
-
-// CapabilitiesUserElicitationRequestModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesUserElicitationRequestModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequestModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequestModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequestModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesUserElicitationRequestModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequestModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequestModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequestModify(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationRequestFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesUserElicitationRequestFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesUserElicitationRequestFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequestFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequestFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesUserElicitationRequestFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequestFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesUserElicitationRequestFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesUserElicitationRequestFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequestFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequestFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequestFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationRequestFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesUserElicitationRequestFlowOperation string
-
-// The values of CapabilitiesUserElicitationRequestFlowOperation.
-const (
-	CapabilitiesUserElicitationRequestFlowOperationStop     CapabilitiesUserElicitationRequestFlowOperation = "stop"
-	CapabilitiesUserElicitationRequestFlowOperationContinue CapabilitiesUserElicitationRequestFlowOperation = "continue"
-)
-
-// CapabilitiesUserElicitationRequestInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesUserElicitationRequestInject struct {
-	// Member "context" (required).
-	Context CapabilitiesUserElicitationRequestInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequestInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequestInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesUserElicitationRequestInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequestInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesUserElicitationRequestInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequestInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequestInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequestInject(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationRequestInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesUserElicitationRequestInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequestInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequestInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequestInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesUserElicitationRequestInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequestInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequestInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequestInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesUserElicitationRequestInjectContext returns a CapabilitiesUserElicitationRequestInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesUserElicitationRequestInjectContext(deliverAt []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem) *CapabilitiesUserElicitationRequestInjectContext {
-	return &CapabilitiesUserElicitationRequestInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesUserElicitationRequestInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesUserElicitationRequestInjectContextDeliverAtItem string
-
-// The values of CapabilitiesUserElicitationRequestInjectContextDeliverAtItem.
-const (
-	CapabilitiesUserElicitationRequestInjectContextDeliverAtItemNow      CapabilitiesUserElicitationRequestInjectContextDeliverAtItem = "now"
-	CapabilitiesUserElicitationRequestInjectContextDeliverAtItemNextTurn CapabilitiesUserElicitationRequestInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesUserElicitationRequestElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesUserElicitationRequestElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationRequestElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesUserElicitationRequestElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationRequestElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationResult: Capabilities as offered with a user.elicitation.result event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/user.elicitation.result
-type CapabilitiesUserElicitationResult struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesUserElicitationResultEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesUserElicitationResultModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesUserElicitationResultFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesUserElicitationResultInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesUserElicitationResultElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResult) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesUserElicitationResultEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesUserElicitationResultModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesUserElicitationResultFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesUserElicitationResultInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesUserElicitationResultElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResult) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesUserElicitationResultEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/user.elicitation.result.
-func (v *CapabilitiesUserElicitationResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_userElicitationResult)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_userElicitationResult); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResult(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationResultEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesUserElicitationResultEffect string
-
-// The values of CapabilitiesUserElicitationResultEffect.
-const (
-	CapabilitiesUserElicitationResultEffectModify  CapabilitiesUserElicitationResultEffect = "modify"
-	CapabilitiesUserElicitationResultEffectMessage CapabilitiesUserElicitationResultEffect = "message"
-)
-
-// CapabilitiesUserElicitationResultModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesUserElicitationResultModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResultModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResultModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResultModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesUserElicitationResultModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged69)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResultModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged69); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResultModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged69); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResultModify(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationResultFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesUserElicitationResultFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesUserElicitationResultFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResultFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResultFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesUserElicitationResultFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResultFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesUserElicitationResultFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesUserElicitationResultFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResultFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResultFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResultFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationResultFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesUserElicitationResultFlowOperation string
-
-// The values of CapabilitiesUserElicitationResultFlowOperation.
-const (
-	CapabilitiesUserElicitationResultFlowOperationStop     CapabilitiesUserElicitationResultFlowOperation = "stop"
-	CapabilitiesUserElicitationResultFlowOperationContinue CapabilitiesUserElicitationResultFlowOperation = "continue"
-)
-
-// CapabilitiesUserElicitationResultInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesUserElicitationResultInject struct {
-	// Member "context" (required).
-	Context CapabilitiesUserElicitationResultInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResultInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResultInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesUserElicitationResultInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResultInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesUserElicitationResultInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResultInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResultInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResultInject(c, 0)
-	return nil
-}
-
-// CapabilitiesUserElicitationResultInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesUserElicitationResultInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesUserElicitationResultInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResultInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResultInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResultInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesUserElicitationResultInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResultInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResultInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResultInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesUserElicitationResultInjectContext returns a CapabilitiesUserElicitationResultInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesUserElicitationResultInjectContext(deliverAt []CapabilitiesUserElicitationResultInjectContextDeliverAtItem) *CapabilitiesUserElicitationResultInjectContext {
-	return &CapabilitiesUserElicitationResultInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesUserElicitationResultInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesUserElicitationResultInjectContextDeliverAtItem string
-
-// The values of CapabilitiesUserElicitationResultInjectContextDeliverAtItem.
-const (
-	CapabilitiesUserElicitationResultInjectContextDeliverAtItemNow      CapabilitiesUserElicitationResultInjectContextDeliverAtItem = "now"
-	CapabilitiesUserElicitationResultInjectContextDeliverAtItemNextTurn CapabilitiesUserElicitationResultInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesUserElicitationResultElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesUserElicitationResultElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserElicitationResultElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesUserElicitationResultElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserElicitationResultElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageInbound: Capabilities as offered with a user.message.inbound event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/user.message.inbound
-type CapabilitiesUserMessageInbound struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesUserMessageInboundEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesUserMessageInboundModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesUserMessageInboundFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesUserMessageInboundInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesUserMessageInboundElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInbound) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesUserMessageInboundEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesUserMessageInboundModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesUserMessageInboundFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesUserMessageInboundInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesUserMessageInboundElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInbound) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesUserMessageInboundEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/user.message.inbound.
-func (v *CapabilitiesUserMessageInbound) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_userMessageInbound)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_userMessageInbound); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInbound(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageInboundEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesUserMessageInboundEffect string
-
-// The values of CapabilitiesUserMessageInboundEffect.
-const (
-	CapabilitiesUserMessageInboundEffectDeny    CapabilitiesUserMessageInboundEffect = "deny"
-	CapabilitiesUserMessageInboundEffectModify  CapabilitiesUserMessageInboundEffect = "modify"
-	CapabilitiesUserMessageInboundEffectMessage CapabilitiesUserMessageInboundEffect = "message"
-)
-
-// CapabilitiesUserMessageInboundModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesUserMessageInboundModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInboundModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInboundModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInboundModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesUserMessageInboundModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged72)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInboundModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged72); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInboundModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged72); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInboundModify(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageInboundFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesUserMessageInboundFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesUserMessageInboundFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInboundFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInboundFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesUserMessageInboundFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInboundFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesUserMessageInboundFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesUserMessageInboundFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInboundFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInboundFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInboundFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageInboundFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesUserMessageInboundFlowOperation string
-
-// The values of CapabilitiesUserMessageInboundFlowOperation.
-const (
-	CapabilitiesUserMessageInboundFlowOperationStop     CapabilitiesUserMessageInboundFlowOperation = "stop"
-	CapabilitiesUserMessageInboundFlowOperationContinue CapabilitiesUserMessageInboundFlowOperation = "continue"
-)
-
-// CapabilitiesUserMessageInboundInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesUserMessageInboundInject struct {
-	// Member "context" (required).
-	Context CapabilitiesUserMessageInboundInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInboundInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInboundInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesUserMessageInboundInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInboundInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesUserMessageInboundInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInboundInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInboundInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInboundInject(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageInboundInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesUserMessageInboundInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesUserMessageInboundInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInboundInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInboundInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInboundInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesUserMessageInboundInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInboundInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInboundInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInboundInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesUserMessageInboundInjectContext returns a CapabilitiesUserMessageInboundInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesUserMessageInboundInjectContext(deliverAt []CapabilitiesUserMessageInboundInjectContextDeliverAtItem) *CapabilitiesUserMessageInboundInjectContext {
-	return &CapabilitiesUserMessageInboundInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesUserMessageInboundInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesUserMessageInboundInjectContextDeliverAtItem string
-
-// The values of CapabilitiesUserMessageInboundInjectContextDeliverAtItem.
-const (
-	CapabilitiesUserMessageInboundInjectContextDeliverAtItemNow      CapabilitiesUserMessageInboundInjectContextDeliverAtItem = "now"
-	CapabilitiesUserMessageInboundInjectContextDeliverAtItemNextTurn CapabilitiesUserMessageInboundInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesUserMessageInboundElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesUserMessageInboundElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageInboundElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageInboundElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageInboundElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesUserMessageInboundElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageInboundElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageInboundElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageInboundElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageOutbound: Capabilities as offered with a user.message.outbound event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/user.message.outbound
-type CapabilitiesUserMessageOutbound struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesUserMessageOutboundEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesUserMessageOutboundModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesUserMessageOutboundFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesUserMessageOutboundInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesUserMessageOutboundElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutbound) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesUserMessageOutboundEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesUserMessageOutboundModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesUserMessageOutboundFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesUserMessageOutboundInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesUserMessageOutboundElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutbound) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesUserMessageOutboundEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/user.message.outbound.
-func (v *CapabilitiesUserMessageOutbound) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_userMessageOutbound)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutbound(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageOutboundEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesUserMessageOutboundEffect string
-
-// The values of CapabilitiesUserMessageOutboundEffect.
-const (
-	CapabilitiesUserMessageOutboundEffectDeny    CapabilitiesUserMessageOutboundEffect = "deny"
-	CapabilitiesUserMessageOutboundEffectModify  CapabilitiesUserMessageOutboundEffect = "modify"
-	CapabilitiesUserMessageOutboundEffectMessage CapabilitiesUserMessageOutboundEffect = "message"
-)
-
-// CapabilitiesUserMessageOutboundModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesUserMessageOutboundModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutboundModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutboundModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutboundModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesUserMessageOutboundModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged75)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutboundModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged75); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutboundModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged75); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutboundModify(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageOutboundFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesUserMessageOutboundFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesUserMessageOutboundFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutboundFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutboundFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesUserMessageOutboundFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutboundFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesUserMessageOutboundFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesUserMessageOutboundFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutboundFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutboundFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutboundFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageOutboundFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesUserMessageOutboundFlowOperation string
-
-// The values of CapabilitiesUserMessageOutboundFlowOperation.
-const (
-	CapabilitiesUserMessageOutboundFlowOperationStop     CapabilitiesUserMessageOutboundFlowOperation = "stop"
-	CapabilitiesUserMessageOutboundFlowOperationContinue CapabilitiesUserMessageOutboundFlowOperation = "continue"
-)
-
-// CapabilitiesUserMessageOutboundInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesUserMessageOutboundInject struct {
-	// Member "context" (required).
-	Context CapabilitiesUserMessageOutboundInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutboundInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutboundInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesUserMessageOutboundInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutboundInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesUserMessageOutboundInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutboundInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutboundInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutboundInject(c, 0)
-	return nil
-}
-
-// CapabilitiesUserMessageOutboundInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesUserMessageOutboundInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutboundInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutboundInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutboundInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesUserMessageOutboundInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutboundInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutboundInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutboundInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesUserMessageOutboundInjectContext returns a CapabilitiesUserMessageOutboundInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesUserMessageOutboundInjectContext(deliverAt []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem) *CapabilitiesUserMessageOutboundInjectContext {
-	return &CapabilitiesUserMessageOutboundInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesUserMessageOutboundInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesUserMessageOutboundInjectContextDeliverAtItem string
-
-// The values of CapabilitiesUserMessageOutboundInjectContextDeliverAtItem.
-const (
-	CapabilitiesUserMessageOutboundInjectContextDeliverAtItemNow      CapabilitiesUserMessageOutboundInjectContextDeliverAtItem = "now"
-	CapabilitiesUserMessageOutboundInjectContextDeliverAtItemNextTurn CapabilitiesUserMessageOutboundInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesUserMessageOutboundElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesUserMessageOutboundElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesUserMessageOutboundElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesUserMessageOutboundElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesUserMessageOutboundElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesUserMessageOutboundElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesUserMessageOutboundElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesUserMessageOutboundElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesUserMessageOutboundElicitation(c, 0)
-	return nil
-}
-
-// CapabilitiesWorkspaceChangeBefore: Capabilities as offered with a workspace.change.before event.
-//
-// Schema: draft/capabilities.schema.json#/$defs/workspace.change.before
-type CapabilitiesWorkspaceChangeBefore struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
-	Effects []CapabilitiesWorkspaceChangeBeforeEffect
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
-	Modify *CapabilitiesWorkspaceChangeBeforeModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
-	Flow *CapabilitiesWorkspaceChangeBeforeFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
-	Inject *CapabilitiesWorkspaceChangeBeforeInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
-	Elicitation *CapabilitiesWorkspaceChangeBeforeElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBefore) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "effects":
-			v.Effects = buildListCapabilitiesWorkspaceChangeBeforeEffect(c, m.Value())
-		case "modify":
-			x := bCapabilitiesWorkspaceChangeBeforeModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesWorkspaceChangeBeforeFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesWorkspaceChangeBeforeInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesWorkspaceChangeBeforeElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListCapabilitiesWorkspaceChangeBeforeEffect(b, v.Effects)
-	}
-	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
-		b = v.Modify.AppendJSON(b)
-	}
-	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = v.Flow.AppendJSON(b)
-	}
-	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
-		b = v.Inject.AppendJSON(b)
-	}
-	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/workspace.change.before.
-func (v *CapabilitiesWorkspaceChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_workspaceChangeBefore)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_workspaceChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBefore(c, 0)
-	return nil
-}
-
-// CapabilitiesWorkspaceChangeBeforeEffect is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/effects/items
-type CapabilitiesWorkspaceChangeBeforeEffect string
-
-// The values of CapabilitiesWorkspaceChangeBeforeEffect.
-const (
-	CapabilitiesWorkspaceChangeBeforeEffectDeny    CapabilitiesWorkspaceChangeBeforeEffect = "deny"
-	CapabilitiesWorkspaceChangeBeforeEffectModify  CapabilitiesWorkspaceChangeBeforeEffect = "modify"
-	CapabilitiesWorkspaceChangeBeforeEffectMessage CapabilitiesWorkspaceChangeBeforeEffect = "message"
-)
-
-// CapabilitiesWorkspaceChangeBeforeModify is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
-type CapabilitiesWorkspaceChangeBeforeModify struct {
-	// Optional member "input"; nil when absent.
-	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
-	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
-	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
-	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
-	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
-	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
-	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
-	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
-	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBeforeModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBeforeModify) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBeforeModify) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = v.Input.AppendJSON(b)
-	}
-	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
-		b = v.Output.AppendJSON(b)
-	}
-	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
-		b = v.Prompt.AppendJSON(b)
-	}
-	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
-		b = v.Request.AppendJSON(b)
-	}
-	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
-		b = v.Response.AppendJSON(b)
-	}
-	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
-	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
-		b = v.Instructions.AppendJSON(b)
-	}
-	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = v.Summary.AppendJSON(b)
-	}
-	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
-func (v *CapabilitiesWorkspaceChangeBeforeModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_merged78)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBeforeModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_merged78); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBeforeModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_merged78); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBeforeModify(c, 0)
-	return nil
-}
-
-// CapabilitiesWorkspaceChangeBeforeFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
-type CapabilitiesWorkspaceChangeBeforeFlow struct {
-	// Member "operations" (required).
-	Operations []CapabilitiesWorkspaceChangeBeforeFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
-	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
-	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBeforeFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBeforeFlow) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "operations":
-			v.Operations = buildListCapabilitiesWorkspaceChangeBeforeFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := d.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := d.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := d.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBeforeFlow) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesWorkspaceChangeBeforeFlowOperation(b, v.Operations)
-	}
-	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
-	}
-	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
-	}
-	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
-func (v *CapabilitiesWorkspaceChangeBeforeFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBeforeFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBeforeFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBeforeFlow(c, 0)
-	return nil
-}
-
-// CapabilitiesWorkspaceChangeBeforeFlowOperation is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
-type CapabilitiesWorkspaceChangeBeforeFlowOperation string
-
-// The values of CapabilitiesWorkspaceChangeBeforeFlowOperation.
-const (
-	CapabilitiesWorkspaceChangeBeforeFlowOperationStop     CapabilitiesWorkspaceChangeBeforeFlowOperation = "stop"
-	CapabilitiesWorkspaceChangeBeforeFlowOperationContinue CapabilitiesWorkspaceChangeBeforeFlowOperation = "continue"
-)
-
-// CapabilitiesWorkspaceChangeBeforeInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
-type CapabilitiesWorkspaceChangeBeforeInject struct {
-	// Member "context" (required).
-	Context CapabilitiesWorkspaceChangeBeforeInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBeforeInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBeforeInject) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "context":
-			v.Context = bCapabilitiesWorkspaceChangeBeforeInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBeforeInject) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
-func (v *CapabilitiesWorkspaceChangeBeforeInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBeforeInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBeforeInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBeforeInject(c, 0)
-	return nil
-}
-
-// CapabilitiesWorkspaceChangeBeforeInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
-type CapabilitiesWorkspaceChangeBeforeInjectContext struct {
-	// Member "deliverAt" (required).
-	DeliverAt []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBeforeInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBeforeInjectContext) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBeforeInjectContext) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
-func (v *CapabilitiesWorkspaceChangeBeforeInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBeforeInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBeforeInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBeforeInjectContext(c, 0)
-	return nil
-}
-
-// NewCapabilitiesWorkspaceChangeBeforeInjectContext returns a CapabilitiesWorkspaceChangeBeforeInjectContext with its required members; its encoding always carries append true.
-func NewCapabilitiesWorkspaceChangeBeforeInjectContext(deliverAt []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem) *CapabilitiesWorkspaceChangeBeforeInjectContext {
-	return &CapabilitiesWorkspaceChangeBeforeInjectContext{DeliverAt: deliverAt}
-}
-
-// CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
-type CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem string
-
-// The values of CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem.
-const (
-	CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItemNow      CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem = "now"
-	CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItemNextTurn CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem = "next_turn"
-)
-
-// CapabilitiesWorkspaceChangeBeforeElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
-type CapabilitiesWorkspaceChangeBeforeElicitation struct {
-	// Optional member "form"; nil when absent.
-	Form ahprt.Value
-	// Optional member "url"; nil when absent.
-	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bCapabilitiesWorkspaceChangeBeforeElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesWorkspaceChangeBeforeElicitation) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CapabilitiesWorkspaceChangeBeforeElicitation) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
-	}
-	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendValue(b, v.URL)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
-func (v *CapabilitiesWorkspaceChangeBeforeElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesWorkspaceChangeBeforeElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesWorkspaceChangeBeforeElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = bCapabilitiesWorkspaceChangeBeforeElicitation(c, 0)
-	return nil
-}
+// CapabilitiesWorkspaceChangeBefore: Capabilities as offered with a workspace.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/workspace.change.before names it.)
+type CapabilitiesWorkspaceChangeBefore = Capabilities
 
 // CatalogueEvent: The 28 event kinds other than tool.before, tool.after, session.start and session.end.
 //
-// The concrete types are *CatalogueEventConfigChangeBefore, *CatalogueEventConfigChangeAfter, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *TurnEnd, *TurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ModelError, *ExecutionEventModelSwitchBefore, *ModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskChangeAfter, *CatalogueEventUserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *TaskWorkspaceEventWorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *CatalogueEventHookFailure.
+// The concrete types are *CatalogueEventConfigChangeBefore, *ConfigChangeAfter, *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter, *TaskChangeBefore, *TaskChangeAfter, *UserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *HookFailure.
 // Schema: draft/catalogue-event.schema.json#
 type CatalogueEvent interface {
 	isCatalogueEvent()
@@ -14577,17 +2102,17 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "config.change.after"):
 			{
-				x := bCatalogueEventConfigChangeAfter(c, n)
+				x := bConfigChangeAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.start"):
 			{
-				x := bExecutionEventTurnStart(c, n)
+				x := bTurnStart(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.finish.before"):
 			{
-				x := bExecutionEventTurnFinishBefore(c, n)
+				x := bTurnFinishBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.end"):
@@ -14602,12 +2127,12 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "model.request.before"):
 			{
-				x := bExecutionEventModelRequestBefore(c, n)
+				x := bModelRequestBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.response.after"):
 			{
-				x := bExecutionEventModelResponseAfter(c, n)
+				x := bModelResponseAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.error"):
@@ -14617,7 +2142,7 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "model.switch.before"):
 			{
-				x := bExecutionEventModelSwitchBefore(c, n)
+				x := bModelSwitchBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.switch.after"):
@@ -14627,7 +2152,7 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "tool.permission.request"):
 			{
-				x := bExecutionEventToolPermissionRequest(c, n)
+				x := bToolPermissionRequest(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "tool.permission.resolved"):
@@ -14642,22 +2167,22 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "tool.batch.after"):
 			{
-				x := bExecutionEventToolBatchAfter(c, n)
+				x := bToolBatchAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.before"):
 			{
-				x := bExecutionEventContextCompactBefore(c, n)
+				x := bContextCompactBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.after"):
 			{
-				x := bExecutionEventContextCompactAfter(c, n)
+				x := bContextCompactAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "task.change.before"):
 			{
-				x := bTaskWorkspaceEventTaskChangeBefore(c, n)
+				x := bTaskChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "task.change.after"):
@@ -14667,7 +2192,7 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "user.attention"):
 			{
-				x := bCatalogueEventUserAttention(c, n)
+				x := bUserAttention(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "user.elicitation.request"):
@@ -14692,7 +2217,7 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "workspace.change.before"):
 			{
-				x := bTaskWorkspaceEventWorkspaceChangeBefore(c, n)
+				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "workspace.change.after"):
@@ -14707,7 +2232,7 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 			}
 		case d.StrEq(dv, "hook.failure"):
 			{
-				x := bCatalogueEventHookFailure(c, n)
+				x := bHookFailure(c, n)
 				return &x
 			}
 		}
@@ -17329,10 +4854,10 @@ func (v *CatalogueEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) erro
 	return nil
 }
 
-// CatalogueEventConfigChangeAfter is an object of the schema.
+// ConfigChangeAfter is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/config.change.after
-type CatalogueEventConfigChangeAfter struct {
+type ConfigChangeAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -17356,14 +4881,14 @@ type CatalogueEventConfigChangeAfter struct {
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "change" (required).
-	Change CatalogueEventConfigChangeAfterChange
+	Change ConfigChangeAfterChange
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventConfigChangeAfter) isCatalogueEvent() {}
-func (*CatalogueEventConfigChangeAfter) isEvent()          {}
-func bCatalogueEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeAfter) {
+func (*ConfigChangeAfter) isCatalogueEvent() {}
+func (*ConfigChangeAfter) isEvent()          {}
+func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -17395,7 +4920,7 @@ func bCatalogueEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEv
 			v.Synthesized = &x
 		case "type":
 		case "change":
-			v.Change = bCatalogueEventConfigChangeAfterChange(c, m.Value())
+			v.Change = bConfigChangeAfterChange(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -17408,7 +4933,7 @@ func bCatalogueEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEv
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventConfigChangeAfter) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -17504,12 +5029,12 @@ func (v *CatalogueEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/config.change.after.
-func (v *CatalogueEventConfigChangeAfter) Validate() error {
+func (v *ConfigChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeAfter) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vCatalogueEvent_configChangeAfter); err != nil {
 		return nil, err
@@ -17518,7 +5043,7 @@ func (v *CatalogueEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
+func (v *ConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -17527,13 +5052,13 @@ func (v *CatalogueEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return err
 	}
-	*v = bCatalogueEventConfigChangeAfter(c, 0)
+	*v = bConfigChangeAfter(c, 0)
 	return nil
 }
 
-// NewCatalogueEventConfigChangeAfter returns a CatalogueEventConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
-func NewCatalogueEventConfigChangeAfter(id string, source string, time string, change CatalogueEventConfigChangeAfterChange) *CatalogueEventConfigChangeAfter {
-	return &CatalogueEventConfigChangeAfter{
+// NewConfigChangeAfter returns a ConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
+func NewConfigChangeAfter(id string, source string, time string, change ConfigChangeAfterChange) *ConfigChangeAfter {
+	return &ConfigChangeAfter{
 		Change: change,
 		ID:     id,
 		Source: source,
@@ -17741,10 +5266,10 @@ func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) err
 	return nil
 }
 
-// CatalogueEventConfigChangeAfterChange is an object of the schema.
+// ConfigChangeAfterChange is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/config.change.after/properties/change
-type CatalogueEventConfigChangeAfterChange struct {
+type ConfigChangeAfterChange struct {
 	// Member "source" (required).
 	Source string
 	// Member "scope" (required).
@@ -17759,7 +5284,7 @@ type CatalogueEventConfigChangeAfterChange struct {
 	MCPServers []ahprt.Value
 }
 
-func bCatalogueEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeAfterChange) {
+func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -17784,7 +5309,7 @@ func bCatalogueEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Catal
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -17833,12 +5358,12 @@ func (v *CatalogueEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
-func (v *CatalogueEventConfigChangeAfterChange) Validate() error {
+func (v *ConfigChangeAfterChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vInteractionEvent_configChangeAfter_change); err != nil {
 		return nil, err
@@ -17847,7 +5372,7 @@ func (v *CatalogueEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
+func (v *ConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -17856,20 +5381,20 @@ func (v *CatalogueEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error
 	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
 		return err
 	}
-	*v = bCatalogueEventConfigChangeAfterChange(c, 0)
+	*v = bConfigChangeAfterChange(c, 0)
 	return nil
 }
 
-// ExecutionEventTurnStart: A turn begins, with the prompt messages that opened it.
+// TurnStart: A turn begins, with the prompt messages that opened it.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.start
-type ExecutionEventTurnStart struct {
+type TurnStart struct {
 	// Member "turn" (required).
 	Turn Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "trigger" (required).
-	Trigger ExecutionEventTurnStartTrigger
+	Trigger TurnStartTrigger
 	// Optional member "expandedFrom"; nil when absent.
 	ExpandedFrom *string
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -17894,10 +5419,10 @@ type ExecutionEventTurnStart struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventTurnStart) isCatalogueEvent() {}
-func (*ExecutionEventTurnStart) isEvent()          {}
-func (*ExecutionEventTurnStart) isExecutionEvent() {}
-func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnStart) {
+func (*TurnStart) isCatalogueEvent() {}
+func (*TurnStart) isEvent()          {}
+func (*TurnStart) isExecutionEvent() {}
+func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -17907,7 +5432,7 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnS
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
-			v.Trigger = ExecutionEventTurnStartTrigger(d.Text(m.Value()))
+			v.Trigger = TurnStartTrigger(d.Text(m.Value()))
 		case "expandedFrom":
 			x := d.Text(m.Value())
 			v.ExpandedFrom = &x
@@ -17944,7 +5469,7 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnS
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
+func (v *TurnStart) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -18047,12 +5572,12 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.start.
-func (v *ExecutionEventTurnStart) Validate() error {
+func (v *TurnStart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnStart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
+func (v *TurnStart) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_turnStart); err != nil {
 		return nil, err
@@ -18061,7 +5586,7 @@ func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
+func (v *TurnStart) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -18070,13 +5595,13 @@ func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return err
 	}
-	*v = bExecutionEventTurnStart(c, 0)
+	*v = bTurnStart(c, 0)
 	return nil
 }
 
-// NewExecutionEventTurnStart returns a ExecutionEventTurnStart with its required members; its encoding always carries type "turn.start".
-func NewExecutionEventTurnStart(turn Identity, items ModelVisibleItems, trigger ExecutionEventTurnStartTrigger, id string, source string, time string) *ExecutionEventTurnStart {
-	return &ExecutionEventTurnStart{
+// NewTurnStart returns a TurnStart with its required members; its encoding always carries type "turn.start".
+func NewTurnStart(turn Identity, items ModelVisibleItems, trigger TurnStartTrigger, id string, source string, time string) *TurnStart {
+	return &TurnStart{
 		ID:      id,
 		Items:   items,
 		Source:  source,
@@ -18276,24 +5801,24 @@ const (
 	MessageRoleTool      MessageRole = "tool"
 )
 
-// ExecutionEventTurnStartTrigger is a string from a fixed list.
+// TurnStartTrigger is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/turn.start/properties/trigger
-type ExecutionEventTurnStartTrigger string
+type TurnStartTrigger string
 
-// The values of ExecutionEventTurnStartTrigger.
+// The values of TurnStartTrigger.
 const (
-	ExecutionEventTurnStartTriggerUser         ExecutionEventTurnStartTrigger = "user"
-	ExecutionEventTurnStartTriggerContinuation ExecutionEventTurnStartTrigger = "continuation"
-	ExecutionEventTurnStartTriggerHook         ExecutionEventTurnStartTrigger = "hook"
-	ExecutionEventTurnStartTriggerExternal     ExecutionEventTurnStartTrigger = "external"
+	TurnStartTriggerUser         TurnStartTrigger = "user"
+	TurnStartTriggerContinuation TurnStartTrigger = "continuation"
+	TurnStartTriggerHook         TurnStartTrigger = "hook"
+	TurnStartTriggerExternal     TurnStartTrigger = "external"
 )
 
-// ExecutionEventTurnFinishBefore: A turn is about to finish; an interceptor may still revise the response or ask for another round.
+// TurnFinishBefore: A turn is about to finish; an interceptor may still revise the response or ask for another round.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.finish.before
-type ExecutionEventTurnFinishBefore struct {
+type TurnFinishBefore struct {
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -18317,7 +5842,7 @@ type ExecutionEventTurnFinishBefore struct {
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "outcome" (required).
-	Outcome ExecutionEventTurnFinishBeforeOutcome
+	Outcome TurnFinishBeforeOutcome
 	// Optional member "lastAssistantItem"; nil when absent.
 	LastAssistantItem *Identity
 	// How many continuations this turn has already had. Member "continuationCount" (required).
@@ -18328,10 +5853,10 @@ type ExecutionEventTurnFinishBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventTurnFinishBefore) isCatalogueEvent() {}
-func (*ExecutionEventTurnFinishBefore) isEvent()          {}
-func (*ExecutionEventTurnFinishBefore) isExecutionEvent() {}
-func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventTurnFinishBefore) {
+func (*TurnFinishBefore) isCatalogueEvent() {}
+func (*TurnFinishBefore) isEvent()          {}
+func (*TurnFinishBefore) isExecutionEvent() {}
+func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -18362,14 +5887,14 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEve
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
-			v.Outcome = ExecutionEventTurnFinishBeforeOutcome(d.Text(m.Value()))
+			v.Outcome = TurnFinishBeforeOutcome(d.Text(m.Value()))
 		case "lastAssistantItem":
 			x := bIdentity(c, m.Value())
 			v.LastAssistantItem = &x
 		case "continuationCount":
 			v.ContinuationCount = d.Number(m.Value())
 		case "usage":
-			x := bTurnUsage(c, m.Value())
+			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
@@ -18383,7 +5908,7 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEve
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
+func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -18500,12 +6025,12 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.finish.before.
-func (v *ExecutionEventTurnFinishBefore) Validate() error {
+func (v *TurnFinishBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnFinishBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
+func (v *TurnFinishBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
@@ -18514,7 +6039,7 @@ func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
+func (v *TurnFinishBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -18523,13 +6048,13 @@ func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return err
 	}
-	*v = bExecutionEventTurnFinishBefore(c, 0)
+	*v = bTurnFinishBefore(c, 0)
 	return nil
 }
 
-// NewExecutionEventTurnFinishBefore returns a ExecutionEventTurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
-func NewExecutionEventTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnFinishBeforeOutcome, continuationCount ahprt.Number) *ExecutionEventTurnFinishBefore {
-	return &ExecutionEventTurnFinishBefore{
+// NewTurnFinishBefore returns a TurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
+func NewTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome TurnFinishBeforeOutcome, continuationCount ahprt.Number) *TurnFinishBefore {
+	return &TurnFinishBefore{
 		ContinuationCount: continuationCount,
 		ID:                id,
 		Items:             items,
@@ -18576,7 +6101,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 		case "continuationCount":
 			v.ContinuationCount = d.Number(m.Value())
 		case "usage":
-			x := bTurnUsage(c, m.Value())
+			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
@@ -18681,157 +6206,8 @@ const (
 	TurnCompletionOutcomeMaxIterations TurnCompletionOutcome = "max_iterations"
 )
 
-// TurnUsage: Usage totalled over a whole turn.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turnUsage
-type TurnUsage struct {
-	// Member "completeness" (required).
-	Completeness TurnUsageCompleteness
-	// Member "provenance" (required).
-	Provenance TurnUsageProvenance
-	// Optional member "inputTokens"; nil when absent.
-	InputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "outputTokens"; nil when absent.
-	OutputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheReadTokens"; nil when absent.
-	CacheReadTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheWriteTokens"; nil when absent.
-	CacheWriteTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cost"; nil when absent.
-	Cost *TurnUsageCost
-}
-
-func bTurnUsage(c *ahprt.Ctx, n ahprt.Node) (v TurnUsage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "kind":
-		case "scope":
-		case "completeness":
-			v.Completeness = TurnUsageCompleteness(d.Text(m.Value()))
-		case "provenance":
-			v.Provenance = TurnUsageProvenance(d.Text(m.Value()))
-		case "inputTokens":
-			x := d.Number(m.Value())
-			v.InputTokens = &x
-		case "outputTokens":
-			x := d.Number(m.Value())
-			v.OutputTokens = &x
-		case "cacheReadTokens":
-			x := d.Number(m.Value())
-			v.CacheReadTokens = &x
-		case "cacheWriteTokens":
-			x := d.Number(m.Value())
-			v.CacheWriteTokens = &x
-		case "cost":
-			x := bTurnUsageCost(c, m.Value())
-			v.Cost = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *TurnUsage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"total\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"scope\":\"turn\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"completeness\":"...)
-		b = ahprt.AppendString(b, string(v.Completeness))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provenance\":"...)
-		b = ahprt.AppendString(b, string(v.Provenance))
-	}
-	if v.InputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.InputTokens)
-	}
-	if v.OutputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.OutputTokens)
-	}
-	if v.CacheReadTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheReadTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheReadTokens)
-	}
-	if v.CacheWriteTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheWriteTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheWriteTokens)
-	}
-	if v.Cost != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cost\":"...)
-		b = v.Cost.AppendJSON(b)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turnUsage.
-func (v *TurnUsage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnUsage)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnUsage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnUsage); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnUsage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
-		return err
-	}
-	*v = bTurnUsage(c, 0)
-	return nil
-}
-
-// NewTurnUsage returns a TurnUsage with its required members; its encoding always carries kind "total", scope "turn".
-func NewTurnUsage(completeness TurnUsageCompleteness, provenance TurnUsageProvenance) *TurnUsage {
-	return &TurnUsage{
-		Completeness: completeness,
-		Provenance:   provenance,
-	}
-}
+// TurnUsage: Usage totalled over a whole turn. (the type Usage, as draft/execution-event.schema.json#/$defs/turnUsage names it.)
+type TurnUsage = Usage
 
 // Usage: Token counts and cost. An absent count means unknown, not zero.
 //
@@ -19143,142 +6519,18 @@ const (
 	UsageCostBasisEstimated UsageCostBasis = "estimated"
 )
 
-// TurnUsageCompleteness is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/completeness
-type TurnUsageCompleteness string
-
-// The values of TurnUsageCompleteness.
-const (
-	TurnUsageCompletenessComplete TurnUsageCompleteness = "complete"
-	TurnUsageCompletenessPartial  TurnUsageCompleteness = "partial"
-	TurnUsageCompletenessUnknown  TurnUsageCompleteness = "unknown"
-)
-
-// TurnUsageProvenance is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/provenance
-type TurnUsageProvenance string
-
-// The values of TurnUsageProvenance.
-const (
-	TurnUsageProvenanceProvider TurnUsageProvenance = "provider"
-	TurnUsageProvenanceEstimate TurnUsageProvenance = "estimate"
-	TurnUsageProvenanceMixed    TurnUsageProvenance = "mixed"
-)
-
-// TurnUsageCost is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost
-type TurnUsageCost struct {
-	// Member "amount" (required).
-	Amount ahprt.Number
-	// Member "currency" (required).
-	Currency CurrencyCode
-	// Member "basis" (required).
-	Basis TurnUsageCostBasis
-}
-
-func bTurnUsageCost(c *ahprt.Ctx, n ahprt.Node) (v TurnUsageCost) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "amount":
-			v.Amount = d.Number(m.Value())
-		case "currency":
-			v.Currency = d.Text(m.Value())
-		case "basis":
-			v.Basis = TurnUsageCostBasis(d.Text(m.Value()))
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *TurnUsageCost) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"amount\":"...)
-		b = ahprt.AppendNumber(b, v.Amount)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"currency\":"...)
-		b = ahprt.AppendString(b, v.Currency)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"basis\":"...)
-		b = ahprt.AppendString(b, string(v.Basis))
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage/properties/cost.
-func (v *TurnUsageCost) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnUsageCost) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_usage_cost); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnUsageCost) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExecutionEvent_usage_cost); err != nil {
-		return err
-	}
-	*v = bTurnUsageCost(c, 0)
-	return nil
-}
-
-// TurnUsageCostBasis is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis
-type TurnUsageCostBasis string
-
-// The values of TurnUsageCostBasis.
-const (
-	TurnUsageCostBasisBilled    TurnUsageCostBasis = "billed"
-	TurnUsageCostBasisReported  TurnUsageCostBasis = "reported"
-	TurnUsageCostBasisEstimated TurnUsageCostBasis = "estimated"
-)
-
-// ExecutionEventTurnFinishBeforeOutcome is a string from a fixed list.
+// TurnFinishBeforeOutcome is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
-type ExecutionEventTurnFinishBeforeOutcome string
+type TurnFinishBeforeOutcome string
 
-// The values of ExecutionEventTurnFinishBeforeOutcome.
+// The values of TurnFinishBeforeOutcome.
 const (
-	ExecutionEventTurnFinishBeforeOutcomeCompleted     ExecutionEventTurnFinishBeforeOutcome = "completed"
-	ExecutionEventTurnFinishBeforeOutcomeFailed        ExecutionEventTurnFinishBeforeOutcome = "failed"
-	ExecutionEventTurnFinishBeforeOutcomeCancelled     ExecutionEventTurnFinishBeforeOutcome = "cancelled"
-	ExecutionEventTurnFinishBeforeOutcomeMaxIterations ExecutionEventTurnFinishBeforeOutcome = "max_iterations"
+	TurnFinishBeforeOutcomeCompleted     TurnFinishBeforeOutcome = "completed"
+	TurnFinishBeforeOutcomeFailed        TurnFinishBeforeOutcome = "failed"
+	TurnFinishBeforeOutcomeCancelled     TurnFinishBeforeOutcome = "cancelled"
+	TurnFinishBeforeOutcomeMaxIterations TurnFinishBeforeOutcome = "max_iterations"
 )
 
 // TurnEnd: A turn has finished. A completed turn carries no error.
@@ -19365,7 +6617,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 		case "continuationCount":
 			v.ContinuationCount = d.Number(m.Value())
 		case "usage":
-			x := bTurnUsage(c, m.Value())
+			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
@@ -19967,10 +7219,10 @@ func NewTurnProgress(turn Identity, item Identity, delta Message, final bool, id
 	}
 }
 
-// ExecutionEventModelRequestBefore: A model request is about to be sent. No outcome fields exist yet.
+// ModelRequestBefore: A model request is about to be sent. No outcome fields exist yet.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.request.before
-type ExecutionEventModelRequestBefore struct {
+type ModelRequestBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
@@ -20003,10 +7255,10 @@ type ExecutionEventModelRequestBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventModelRequestBefore) isCatalogueEvent() {}
-func (*ExecutionEventModelRequestBefore) isEvent()          {}
-func (*ExecutionEventModelRequestBefore) isExecutionEvent() {}
-func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventModelRequestBefore) {
+func (*ModelRequestBefore) isCatalogueEvent() {}
+func (*ModelRequestBefore) isEvent()          {}
+func (*ModelRequestBefore) isExecutionEvent() {}
+func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -20055,7 +7307,7 @@ func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
+func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20165,12 +7417,12 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.request.before.
-func (v *ExecutionEventModelRequestBefore) Validate() error {
+func (v *ModelRequestBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelRequestBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
+func (v *ModelRequestBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
@@ -20179,7 +7431,7 @@ func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
+func (v *ModelRequestBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -20188,13 +7440,13 @@ func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return err
 	}
-	*v = bExecutionEventModelRequestBefore(c, 0)
+	*v = bModelRequestBefore(c, 0)
 	return nil
 }
 
-// NewExecutionEventModelRequestBefore returns a ExecutionEventModelRequestBefore with its required members; its encoding always carries type "model.request.before".
-func NewExecutionEventModelRequestBefore(items ModelVisibleItems, model Model, attempt Attempt, params ahprt.Value, id string, source string, time string) *ExecutionEventModelRequestBefore {
-	return &ExecutionEventModelRequestBefore{
+// NewModelRequestBefore returns a ModelRequestBefore with its required members; its encoding always carries type "model.request.before".
+func NewModelRequestBefore(items ModelVisibleItems, model Model, attempt Attempt, params ahprt.Value, id string, source string, time string) *ModelRequestBefore {
+	return &ModelRequestBefore{
 		Attempt: attempt,
 		ID:      id,
 		Items:   items,
@@ -20365,10 +7617,10 @@ func (v *Attempt) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// ExecutionEventModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
+// ModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.response.after
-type ExecutionEventModelResponseAfter struct {
+type ModelResponseAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
@@ -20407,10 +7659,10 @@ type ExecutionEventModelResponseAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventModelResponseAfter) isCatalogueEvent() {}
-func (*ExecutionEventModelResponseAfter) isEvent()          {}
-func (*ExecutionEventModelResponseAfter) isExecutionEvent() {}
-func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventModelResponseAfter) {
+func (*ModelResponseAfter) isCatalogueEvent() {}
+func (*ModelResponseAfter) isEvent()          {}
+func (*ModelResponseAfter) isExecutionEvent() {}
+func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -20427,7 +7679,7 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 		case "execution":
 			v.Execution = bExecution(c, m.Value())
 		case "usage":
-			x := bAttemptUsage(c, m.Value())
+			x := bUsage(c, m.Value())
 			v.Usage = &x
 		case "finishReason":
 			v.FinishReason = d.Text(m.Value())
@@ -20467,7 +7719,7 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
+func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20602,12 +7854,12 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.response.after.
-func (v *ExecutionEventModelResponseAfter) Validate() error {
+func (v *ModelResponseAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelResponseAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
+func (v *ModelResponseAfter) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
@@ -20616,7 +7868,7 @@ func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
+func (v *ModelResponseAfter) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -20625,13 +7877,13 @@ func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return err
 	}
-	*v = bExecutionEventModelResponseAfter(c, 0)
+	*v = bModelResponseAfter(c, 0)
 	return nil
 }
 
-// NewExecutionEventModelResponseAfter returns a ExecutionEventModelResponseAfter with its required members; its encoding always carries type "model.response.after".
-func NewExecutionEventModelResponseAfter(items ModelVisibleItems, model Model, attempt Attempt, execution Execution, finishReason string, id string, source string, time string) *ExecutionEventModelResponseAfter {
-	return &ExecutionEventModelResponseAfter{
+// NewModelResponseAfter returns a ModelResponseAfter with its required members; its encoding always carries type "model.response.after".
+func NewModelResponseAfter(items ModelVisibleItems, model Model, attempt Attempt, execution Execution, finishReason string, id string, source string, time string) *ModelResponseAfter {
+	return &ModelResponseAfter{
 		Attempt:      attempt,
 		Execution:    execution,
 		FinishReason: finishReason,
@@ -21149,281 +8401,8 @@ func NewExecutionSkippedOther() *ExecutionSkippedOther {
 	return &ExecutionSkippedOther{}
 }
 
-// AttemptUsage: Usage measured for a single model attempt.
-//
-// Schema: draft/execution-event.schema.json#/$defs/attemptUsage
-type AttemptUsage struct {
-	// Member "completeness" (required).
-	Completeness AttemptUsageCompleteness
-	// Member "provenance" (required).
-	Provenance AttemptUsageProvenance
-	// Optional member "inputTokens"; nil when absent.
-	InputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "outputTokens"; nil when absent.
-	OutputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheReadTokens"; nil when absent.
-	CacheReadTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheWriteTokens"; nil when absent.
-	CacheWriteTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cost"; nil when absent.
-	Cost *AttemptUsageCost
-}
-
-func bAttemptUsage(c *ahprt.Ctx, n ahprt.Node) (v AttemptUsage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "kind":
-		case "scope":
-		case "completeness":
-			v.Completeness = AttemptUsageCompleteness(d.Text(m.Value()))
-		case "provenance":
-			v.Provenance = AttemptUsageProvenance(d.Text(m.Value()))
-		case "inputTokens":
-			x := d.Number(m.Value())
-			v.InputTokens = &x
-		case "outputTokens":
-			x := d.Number(m.Value())
-			v.OutputTokens = &x
-		case "cacheReadTokens":
-			x := d.Number(m.Value())
-			v.CacheReadTokens = &x
-		case "cacheWriteTokens":
-			x := d.Number(m.Value())
-			v.CacheWriteTokens = &x
-		case "cost":
-			x := bAttemptUsageCost(c, m.Value())
-			v.Cost = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *AttemptUsage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"amount\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"scope\":\"attempt\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"completeness\":"...)
-		b = ahprt.AppendString(b, string(v.Completeness))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provenance\":"...)
-		b = ahprt.AppendString(b, string(v.Provenance))
-	}
-	if v.InputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.InputTokens)
-	}
-	if v.OutputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.OutputTokens)
-	}
-	if v.CacheReadTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheReadTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheReadTokens)
-	}
-	if v.CacheWriteTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheWriteTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheWriteTokens)
-	}
-	if v.Cost != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cost\":"...)
-		b = v.Cost.AppendJSON(b)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/attemptUsage.
-func (v *AttemptUsage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_attemptUsage)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttemptUsage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_attemptUsage); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *AttemptUsage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
-		return err
-	}
-	*v = bAttemptUsage(c, 0)
-	return nil
-}
-
-// NewAttemptUsage returns a AttemptUsage with its required members; its encoding always carries kind "amount", scope "attempt".
-func NewAttemptUsage(completeness AttemptUsageCompleteness, provenance AttemptUsageProvenance) *AttemptUsage {
-	return &AttemptUsage{
-		Completeness: completeness,
-		Provenance:   provenance,
-	}
-}
-
-// AttemptUsageCompleteness is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/completeness
-type AttemptUsageCompleteness string
-
-// The values of AttemptUsageCompleteness.
-const (
-	AttemptUsageCompletenessComplete AttemptUsageCompleteness = "complete"
-	AttemptUsageCompletenessPartial  AttemptUsageCompleteness = "partial"
-	AttemptUsageCompletenessUnknown  AttemptUsageCompleteness = "unknown"
-)
-
-// AttemptUsageProvenance is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/provenance
-type AttemptUsageProvenance string
-
-// The values of AttemptUsageProvenance.
-const (
-	AttemptUsageProvenanceProvider AttemptUsageProvenance = "provider"
-	AttemptUsageProvenanceEstimate AttemptUsageProvenance = "estimate"
-	AttemptUsageProvenanceMixed    AttemptUsageProvenance = "mixed"
-)
-
-// AttemptUsageCost is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost
-type AttemptUsageCost struct {
-	// Member "amount" (required).
-	Amount ahprt.Number
-	// Member "currency" (required).
-	Currency CurrencyCode
-	// Member "basis" (required).
-	Basis AttemptUsageCostBasis
-}
-
-func bAttemptUsageCost(c *ahprt.Ctx, n ahprt.Node) (v AttemptUsageCost) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "amount":
-			v.Amount = d.Number(m.Value())
-		case "currency":
-			v.Currency = d.Text(m.Value())
-		case "basis":
-			v.Basis = AttemptUsageCostBasis(d.Text(m.Value()))
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *AttemptUsageCost) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"amount\":"...)
-		b = ahprt.AppendNumber(b, v.Amount)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"currency\":"...)
-		b = ahprt.AppendString(b, v.Currency)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"basis\":"...)
-		b = ahprt.AppendString(b, string(v.Basis))
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage/properties/cost.
-func (v *AttemptUsageCost) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *AttemptUsageCost) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_usage_cost); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *AttemptUsageCost) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExecutionEvent_usage_cost); err != nil {
-		return err
-	}
-	*v = bAttemptUsageCost(c, 0)
-	return nil
-}
-
-// AttemptUsageCostBasis is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis
-type AttemptUsageCostBasis string
-
-// The values of AttemptUsageCostBasis.
-const (
-	AttemptUsageCostBasisBilled    AttemptUsageCostBasis = "billed"
-	AttemptUsageCostBasisReported  AttemptUsageCostBasis = "reported"
-	AttemptUsageCostBasisEstimated AttemptUsageCostBasis = "estimated"
-)
+// AttemptUsage: Usage measured for a single model attempt. (the type Usage, as draft/execution-event.schema.json#/$defs/attemptUsage names it.)
+type AttemptUsage = Usage
 
 // ModelError: A model call ran and failed.
 //
@@ -21438,7 +8417,7 @@ type ModelError struct {
 	// Member "attempt" (required).
 	Attempt Attempt
 	// Always the executed form. Member "execution" (required).
-	Execution ModelErrorExecution
+	Execution Execution
 	// Member "error" (required).
 	Error Error
 	// Optional member "usage"; nil when absent.
@@ -21487,11 +8466,11 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 		case "attempt":
 			v.Attempt = bAttempt(c, m.Value())
 		case "execution":
-			v.Execution = bModelErrorExecution(c, m.Value())
+			v.Execution = bExecution(c, m.Value())
 		case "error":
 			v.Error = bError(c, m.Value())
 		case "usage":
-			x := bAttemptUsage(c, m.Value())
+			x := bUsage(c, m.Value())
 			v.Usage = &x
 		case "latencyMs":
 			x := d.Number(m.Value())
@@ -21572,7 +8551,11 @@ func (v *ModelError) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"execution\":"...)
-		b = v.Execution.AppendJSON(b)
+		if v.Execution == nil {
+			b = append(b, "null"...)
+		} else {
+			b = v.Execution.AppendJSON(b)
+		}
 	}
 	{
 		if len(b) > start {
@@ -21698,7 +8681,7 @@ func (v *ModelError) UnmarshalJSON(data []byte) error {
 }
 
 // NewModelError returns a ModelError with its required members; its encoding always carries type "model.error".
-func NewModelError(model Model, attempt Attempt, execution ModelErrorExecution, error Error, id string, source string, time string) *ModelError {
+func NewModelError(model Model, attempt Attempt, execution Execution, error Error, id string, source string, time string) *ModelError {
 	return &ModelError{
 		Attempt:   attempt,
 		Error:     error,
@@ -21710,103 +8693,10 @@ func NewModelError(model Model, attempt Attempt, execution ModelErrorExecution, 
 	}
 }
 
-// ModelErrorExecution: Always the executed form.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.error/properties/execution
-type ModelErrorExecution struct {
-	// Set Status to write the member "status" with its only value, "executed".
-	Status bool
-	// Optional member "reason"; nil when absent.
-	Reason *string
-	// Optional member "detail"; nil when absent.
-	Detail *string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-func bModelErrorExecution(c *ahprt.Ctx, n ahprt.Node) (v ModelErrorExecution) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "status":
-			v.Status = true
-		case "reason":
-			x := d.Text(m.Value())
-			v.Reason = &x
-		case "detail":
-			x := d.Text(m.Value())
-			v.Detail = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *ModelErrorExecution) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	if v.Status {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"status\":\"executed\""...)
-	}
-	if v.Reason != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, *v.Reason)
-	}
-	if v.Detail != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"detail\":"...)
-		b = ahprt.AppendString(b, *v.Detail)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.error/properties/execution.
-func (v *ModelErrorExecution) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelError_execution)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelErrorExecution) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelError_execution); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelErrorExecution) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExecutionEvent_modelError_execution); err != nil {
-		return err
-	}
-	*v = bModelErrorExecution(c, 0)
-	return nil
-}
-
-// ExecutionEventModelSwitchBefore: The host proposes to move from the current model to another one.
+// ModelSwitchBefore: The host proposes to move from the current model to another one.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.switch.before
-type ExecutionEventModelSwitchBefore struct {
+type ModelSwitchBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -21818,7 +8708,7 @@ type ExecutionEventModelSwitchBefore struct {
 	// Member "reason" (required).
 	Reason string
 	// Prices of the proposed model per million tokens. Optional member "pricing"; nil when absent.
-	Pricing *ExecutionEventModelSwitchBeforePricing
+	Pricing *ModelSwitchBeforePricing
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -21841,10 +8731,10 @@ type ExecutionEventModelSwitchBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventModelSwitchBefore) isCatalogueEvent() {}
-func (*ExecutionEventModelSwitchBefore) isEvent()          {}
-func (*ExecutionEventModelSwitchBefore) isExecutionEvent() {}
-func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventModelSwitchBefore) {
+func (*ModelSwitchBefore) isCatalogueEvent() {}
+func (*ModelSwitchBefore) isEvent()          {}
+func (*ModelSwitchBefore) isExecutionEvent() {}
+func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -21861,7 +8751,7 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEv
 		case "reason":
 			v.Reason = d.Text(m.Value())
 		case "pricing":
-			x := bExecutionEventModelSwitchBeforePricing(c, m.Value())
+			x := bModelSwitchBeforePricing(c, m.Value())
 			v.Pricing = &x
 		case "id":
 			v.ID = d.Text(m.Value())
@@ -21896,7 +8786,7 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEv
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
+func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22013,12 +8903,12 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before.
-func (v *ExecutionEventModelSwitchBefore) Validate() error {
+func (v *ModelSwitchBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
+func (v *ModelSwitchBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
@@ -22027,7 +8917,7 @@ func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
+func (v *ModelSwitchBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -22036,13 +8926,13 @@ func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return err
 	}
-	*v = bExecutionEventModelSwitchBefore(c, 0)
+	*v = bModelSwitchBefore(c, 0)
 	return nil
 }
 
-// NewExecutionEventModelSwitchBefore returns a ExecutionEventModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
-func NewExecutionEventModelSwitchBefore(current Model, proposed Model, reason string, id string, source string, time string) *ExecutionEventModelSwitchBefore {
-	return &ExecutionEventModelSwitchBefore{
+// NewModelSwitchBefore returns a ModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
+func NewModelSwitchBefore(current Model, proposed Model, reason string, id string, source string, time string) *ModelSwitchBefore {
+	return &ModelSwitchBefore{
 		Current:  current,
 		ID:       id,
 		Proposed: proposed,
@@ -22052,10 +8942,10 @@ func NewExecutionEventModelSwitchBefore(current Model, proposed Model, reason st
 	}
 }
 
-// ExecutionEventModelSwitchBeforePricing: Prices of the proposed model per million tokens.
+// ModelSwitchBeforePricing: Prices of the proposed model per million tokens.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing
-type ExecutionEventModelSwitchBeforePricing struct {
+type ModelSwitchBeforePricing struct {
 	// Member "currency" (required).
 	Currency CurrencyCode
 	// Optional member "inputPerMillionTokens"; nil when absent.
@@ -22064,7 +8954,7 @@ type ExecutionEventModelSwitchBeforePricing struct {
 	OutputPerMillionTokens *ahprt.Number
 }
 
-func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventModelSwitchBeforePricing) {
+func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforePricing) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -22084,7 +8974,7 @@ func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v Exec
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
+func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -22112,12 +9002,12 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
-func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
+func (v *ModelSwitchBeforePricing) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
+func (v *ModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_modelSwitchBefore_pricing); err != nil {
 		return nil, err
@@ -22126,7 +9016,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
+func (v *ModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -22135,7 +9025,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) erro
 	if err := c.Run(vExecutionEvent_modelSwitchBefore_pricing); err != nil {
 		return err
 	}
-	*v = bExecutionEventModelSwitchBeforePricing(c, 0)
+	*v = bModelSwitchBeforePricing(c, 0)
 	return nil
 }
 
@@ -22376,10 +9266,10 @@ func NewModelSwitchAfter(previous Model, current Model, reason string, id string
 	}
 }
 
-// ExecutionEventToolPermissionRequest: The host is about to ask whether a tool call may proceed.
+// ToolPermissionRequest: The host is about to ask whether a tool call may proceed.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.permission.request
-type ExecutionEventToolPermissionRequest struct {
+type ToolPermissionRequest struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -22418,10 +9308,10 @@ type ExecutionEventToolPermissionRequest struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventToolPermissionRequest) isCatalogueEvent() {}
-func (*ExecutionEventToolPermissionRequest) isEvent()          {}
-func (*ExecutionEventToolPermissionRequest) isExecutionEvent() {}
-func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventToolPermissionRequest) {
+func (*ToolPermissionRequest) isCatalogueEvent() {}
+func (*ToolPermissionRequest) isEvent()          {}
+func (*ToolPermissionRequest) isExecutionEvent() {}
+func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -22477,7 +9367,7 @@ func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v Executi
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
+func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22608,12 +9498,12 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.permission.request.
-func (v *ExecutionEventToolPermissionRequest) Validate() error {
+func (v *ToolPermissionRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
+func (v *ToolPermissionRequest) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
@@ -22622,7 +9512,7 @@ func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
+func (v *ToolPermissionRequest) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -22631,13 +9521,13 @@ func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return err
 	}
-	*v = bExecutionEventToolPermissionRequest(c, 0)
+	*v = bToolPermissionRequest(c, 0)
 	return nil
 }
 
-// NewExecutionEventToolPermissionRequest returns a ExecutionEventToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
-func NewExecutionEventToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool Tool, path string) *ExecutionEventToolPermissionRequest {
-	return &ExecutionEventToolPermissionRequest{
+// NewToolPermissionRequest returns a ToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
+func NewToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool Tool, path string) *ToolPermissionRequest {
+	return &ToolPermissionRequest{
 		Call:          call,
 		ID:            id,
 		Path:          path,
@@ -24218,10 +11108,10 @@ func NewToolProgress(partialOutput Message, backgrounded bool, id string, source
 	}
 }
 
-// ExecutionEventToolBatchAfter: Every call of a batch has settled; calls lists each one with its outcome.
+// ToolBatchAfter: Every call of a batch has settled; calls lists each one with its outcome.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.batch.after
-type ExecutionEventToolBatchAfter struct {
+type ToolBatchAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -24229,7 +11119,7 @@ type ExecutionEventToolBatchAfter struct {
 	// Member "batch" (required).
 	Batch Identity
 	// Member "calls" (required).
-	Calls []ExecutionEventToolBatchAfterCall
+	Calls []ToolBatchAfterCall
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -24252,10 +11142,10 @@ type ExecutionEventToolBatchAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventToolBatchAfter) isCatalogueEvent() {}
-func (*ExecutionEventToolBatchAfter) isEvent()          {}
-func (*ExecutionEventToolBatchAfter) isExecutionEvent() {}
-func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventToolBatchAfter) {
+func (*ToolBatchAfter) isCatalogueEvent() {}
+func (*ToolBatchAfter) isEvent()          {}
+func (*ToolBatchAfter) isExecutionEvent() {}
+func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -24268,7 +11158,7 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEvent
 		case "batch":
 			v.Batch = bIdentity(c, m.Value())
 		case "calls":
-			v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
+			v.Calls = buildListToolBatchAfterCall(c, m.Value())
 		case "id":
 			v.ID = d.Text(m.Value())
 		case "source":
@@ -24302,7 +11192,7 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEvent
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
+func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -24335,7 +11225,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"calls\":"...)
-		b = appendListExecutionEventToolBatchAfterCall(b, v.Calls)
+		b = appendListToolBatchAfterCall(b, v.Calls)
 	}
 	{
 		if len(b) > start {
@@ -24405,12 +11295,12 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after.
-func (v *ExecutionEventToolBatchAfter) Validate() error {
+func (v *ToolBatchAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
+func (v *ToolBatchAfter) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
@@ -24419,7 +11309,7 @@ func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
+func (v *ToolBatchAfter) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -24428,13 +11318,13 @@ func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return err
 	}
-	*v = bExecutionEventToolBatchAfter(c, 0)
+	*v = bToolBatchAfter(c, 0)
 	return nil
 }
 
-// NewExecutionEventToolBatchAfter returns a ExecutionEventToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
-func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolBatchAfterCall, id string, source string, time string) *ExecutionEventToolBatchAfter {
-	return &ExecutionEventToolBatchAfter{
+// NewToolBatchAfter returns a ToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
+func NewToolBatchAfter(batch Identity, calls []ToolBatchAfterCall, id string, source string, time string) *ToolBatchAfter {
+	return &ToolBatchAfter{
 		Batch:  batch,
 		Calls:  calls,
 		ID:     id,
@@ -24446,10 +11336,10 @@ func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolB
 // DeniedByPolicy: A call with outcome denied must record execution skipped with reason policy. (raw JSON, as draft/execution-event.schema.json#/$defs/deniedByPolicy names it.)
 type DeniedByPolicy = ahprt.Value
 
-// ExecutionEventToolBatchAfterCall is an object of the schema.
+// ToolBatchAfterCall is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
-type ExecutionEventToolBatchAfterCall struct {
+type ToolBatchAfterCall struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
@@ -24464,7 +11354,7 @@ type ExecutionEventToolBatchAfterCall struct {
 	Execution Execution
 }
 
-func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventToolBatchAfterCall) {
+func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -24489,7 +11379,7 @@ func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ExecutionE
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
+func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -24542,12 +11432,12 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
-func (v *ExecutionEventToolBatchAfterCall) Validate() error {
+func (v *ToolBatchAfterCall) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
+func (v *ToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_toolBatchAfter_calls_items); err != nil {
 		return nil, err
@@ -24556,7 +11446,7 @@ func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
+func (v *ToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -24565,7 +11455,7 @@ func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolBatchAfter_calls_items); err != nil {
 		return err
 	}
-	*v = bExecutionEventToolBatchAfterCall(c, 0)
+	*v = bToolBatchAfterCall(c, 0)
 	return nil
 }
 
@@ -24584,16 +11474,16 @@ const (
 	ToolOutcomeTimeout   ToolOutcome = "timeout"
 )
 
-// ExecutionEventContextCompactBefore: Context compaction is about to run on the listed items. An interceptor may edit the instructions or supply a summary.
+// ContextCompactBefore: Context compaction is about to run on the listed items. An interceptor may edit the instructions or supply a summary.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.before
-type ExecutionEventContextCompactBefore struct {
+type ContextCompactBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "trigger" (required).
-	Trigger ExecutionEventContextCompactBeforeTrigger
+	Trigger ContextCompactBeforeTrigger
 	// Guidance given to the compactor. It can be edited only at this event; supplying a summary skips generation but not the after event. Optional member "instructions"; nil when absent.
 	Instructions TextParts
 	// Only the size before compaction is known here. Optional member "tokenCounts"; nil when absent.
@@ -24620,10 +11510,10 @@ type ExecutionEventContextCompactBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventContextCompactBefore) isCatalogueEvent() {}
-func (*ExecutionEventContextCompactBefore) isEvent()          {}
-func (*ExecutionEventContextCompactBefore) isExecutionEvent() {}
-func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventContextCompactBefore) {
+func (*ContextCompactBefore) isCatalogueEvent() {}
+func (*ContextCompactBefore) isEvent()          {}
+func (*ContextCompactBefore) isExecutionEvent() {}
+func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -24634,7 +11524,7 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v Executio
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
-			v.Trigger = ExecutionEventContextCompactBeforeTrigger(d.Text(m.Value()))
+			v.Trigger = ContextCompactBeforeTrigger(d.Text(m.Value()))
 		case "instructions":
 			v.Instructions = buildListTextPart(c, m.Value())
 		case "tokenCounts":
@@ -24673,7 +11563,7 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v Executio
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
+func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -24783,12 +11673,12 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.before.
-func (v *ExecutionEventContextCompactBefore) Validate() error {
+func (v *ContextCompactBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
+func (v *ContextCompactBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
@@ -24797,7 +11687,7 @@ func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
+func (v *ContextCompactBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -24806,13 +11696,13 @@ func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return err
 	}
-	*v = bExecutionEventContextCompactBefore(c, 0)
+	*v = bContextCompactBefore(c, 0)
 	return nil
 }
 
-// NewExecutionEventContextCompactBefore returns a ExecutionEventContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
-func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger ExecutionEventContextCompactBeforeTrigger, id string, source string, time string) *ExecutionEventContextCompactBefore {
-	return &ExecutionEventContextCompactBefore{
+// NewContextCompactBefore returns a ContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
+func NewContextCompactBefore(items ModelVisibleItems, trigger ContextCompactBeforeTrigger, id string, source string, time string) *ContextCompactBefore {
+	return &ContextCompactBefore{
 		ID:      id,
 		Items:   items,
 		Source:  source,
@@ -24821,17 +11711,17 @@ func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger Exec
 	}
 }
 
-// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list.
+// ContextCompactBeforeTrigger is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger
-type ExecutionEventContextCompactBeforeTrigger string
+type ContextCompactBeforeTrigger string
 
-// The values of ExecutionEventContextCompactBeforeTrigger.
+// The values of ContextCompactBeforeTrigger.
 const (
-	ExecutionEventContextCompactBeforeTriggerAuto   ExecutionEventContextCompactBeforeTrigger = "auto"
-	ExecutionEventContextCompactBeforeTriggerManual ExecutionEventContextCompactBeforeTrigger = "manual"
-	ExecutionEventContextCompactBeforeTriggerHook   ExecutionEventContextCompactBeforeTrigger = "hook"
+	ContextCompactBeforeTriggerAuto   ContextCompactBeforeTrigger = "auto"
+	ContextCompactBeforeTriggerManual ContextCompactBeforeTrigger = "manual"
+	ContextCompactBeforeTriggerHook   ContextCompactBeforeTrigger = "hook"
 )
 
 // TextParts is a list, as draft/content-item.schema.json#/$defs/textParts names it.
@@ -24913,10 +11803,10 @@ func (v *TokenCounts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// ExecutionEventContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
+// ContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.after
-type ExecutionEventContextCompactAfter struct {
+type ContextCompactAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -24924,7 +11814,7 @@ type ExecutionEventContextCompactAfter struct {
 	// The proposed summary. Editing it here affects later interceptors and later use of the context, not a result that was already installed. Member "summary" (required).
 	Summary TextParts
 	// Ids of the items the summary would replace. This is a proposal, not proof that they were removed. Member "removed" (required).
-	Removed []ExecutionEventContextCompactAfterRemovedItem
+	Removed []ContextCompactAfterRemovedItem
 	// Optional member "tokenCounts"; nil when absent.
 	TokenCounts *TokenCounts
 	// Member "execution" (required).
@@ -24951,10 +11841,10 @@ type ExecutionEventContextCompactAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ExecutionEventContextCompactAfter) isCatalogueEvent() {}
-func (*ExecutionEventContextCompactAfter) isEvent()          {}
-func (*ExecutionEventContextCompactAfter) isExecutionEvent() {}
-func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventContextCompactAfter) {
+func (*ContextCompactAfter) isCatalogueEvent() {}
+func (*ContextCompactAfter) isEvent()          {}
+func (*ContextCompactAfter) isExecutionEvent() {}
+func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -24967,7 +11857,7 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v Execution
 		case "summary":
 			v.Summary = buildListTextPart(c, m.Value())
 		case "removed":
-			v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
+			v.Removed = buildListContextCompactAfterRemovedItem(c, m.Value())
 		case "tokenCounts":
 			x := bTokenCounts(c, m.Value())
 			v.TokenCounts = &x
@@ -25006,7 +11896,7 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v Execution
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
+func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -25039,7 +11929,7 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"removed\":"...)
-		b = appendListExecutionEventContextCompactAfterRemovedItem(b, v.Removed)
+		b = appendListContextCompactAfterRemovedItem(b, v.Removed)
 	}
 	if v.TokenCounts != nil {
 		if len(b) > start {
@@ -25127,12 +12017,12 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after.
-func (v *ExecutionEventContextCompactAfter) Validate() error {
+func (v *ContextCompactAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
+func (v *ContextCompactAfter) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
@@ -25141,7 +12031,7 @@ func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
+func (v *ContextCompactAfter) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -25150,13 +12040,13 @@ func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return err
 	}
-	*v = bExecutionEventContextCompactAfter(c, 0)
+	*v = bContextCompactAfter(c, 0)
 	return nil
 }
 
-// NewExecutionEventContextCompactAfter returns a ExecutionEventContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
-func NewExecutionEventContextCompactAfter(summary TextParts, removed []ExecutionEventContextCompactAfterRemovedItem, execution Execution, id string, source string, time string) *ExecutionEventContextCompactAfter {
-	return &ExecutionEventContextCompactAfter{
+// NewContextCompactAfter returns a ContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
+func NewContextCompactAfter(summary TextParts, removed []ContextCompactAfterRemovedItem, execution Execution, id string, source string, time string) *ContextCompactAfter {
+	return &ContextCompactAfter{
 		Execution: execution,
 		ID:        id,
 		Removed:   removed,
@@ -25166,15 +12056,15 @@ func NewExecutionEventContextCompactAfter(summary TextParts, removed []Execution
 	}
 }
 
-// ExecutionEventContextCompactAfterRemovedItem is an object of the schema.
+// ContextCompactAfterRemovedItem is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items
-type ExecutionEventContextCompactAfterRemovedItem struct {
+type ContextCompactAfterRemovedItem struct {
 	// Member "id" (required).
 	ID string
 }
 
-func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ExecutionEventContextCompactAfterRemovedItem) {
+func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfterRemovedItem) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -25188,7 +12078,7 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
+func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -25202,12 +12092,12 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
-func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
+func (v *ContextCompactAfterRemovedItem) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
+func (v *ContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vExecutionEvent_contextCompactAfter_removed_items); err != nil {
 		return nil, err
@@ -25216,7 +12106,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, er
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
+func (v *ContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -25225,14 +12115,14 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte
 	if err := c.Run(vExecutionEvent_contextCompactAfter_removed_items); err != nil {
 		return err
 	}
-	*v = bExecutionEventContextCompactAfterRemovedItem(c, 0)
+	*v = bContextCompactAfterRemovedItem(c, 0)
 	return nil
 }
 
-// TaskWorkspaceEventTaskChangeBefore: A task is about to be created, updated or removed.
+// TaskChangeBefore: A task is about to be created, updated or removed.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/task.change.before
-type TaskWorkspaceEventTaskChangeBefore struct {
+type TaskChangeBefore struct {
 	// Member "task" (required).
 	Task TaskChange
 	// Optional member "turn"; nil when absent.
@@ -25261,10 +12151,10 @@ type TaskWorkspaceEventTaskChangeBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TaskWorkspaceEventTaskChangeBefore) isCatalogueEvent()     {}
-func (*TaskWorkspaceEventTaskChangeBefore) isEvent()              {}
-func (*TaskWorkspaceEventTaskChangeBefore) isTaskWorkspaceEvent() {}
-func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskWorkspaceEventTaskChangeBefore) {
+func (*TaskChangeBefore) isCatalogueEvent()     {}
+func (*TaskChangeBefore) isEvent()              {}
+func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
+func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -25309,7 +12199,7 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskWork
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
+func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -25405,12 +12295,12 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/task.change.before.
-func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
+func (v *TaskChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
+func (v *TaskChangeBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
@@ -25419,7 +12309,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
+func (v *TaskChangeBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -25428,13 +12318,13 @@ func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return err
 	}
-	*v = bTaskWorkspaceEventTaskChangeBefore(c, 0)
+	*v = bTaskChangeBefore(c, 0)
 	return nil
 }
 
-// NewTaskWorkspaceEventTaskChangeBefore returns a TaskWorkspaceEventTaskChangeBefore with its required members; its encoding always carries type "task.change.before".
-func NewTaskWorkspaceEventTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeBefore {
-	return &TaskWorkspaceEventTaskChangeBefore{
+// NewTaskChangeBefore returns a TaskChangeBefore with its required members; its encoding always carries type "task.change.before".
+func NewTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskChangeBefore {
+	return &TaskChangeBefore{
 		ID:     id,
 		Source: source,
 		Task:   task,
@@ -25788,10 +12678,10 @@ func NewTaskChangeAfter(task TaskChange, id string, source string, time string) 
 	}
 }
 
-// CatalogueEventUserAttention is an object of the schema.
+// UserAttention is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.attention
-type CatalogueEventUserAttention struct {
+type UserAttention struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -25815,14 +12705,14 @@ type CatalogueEventUserAttention struct {
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "attention" (required).
-	Attention CatalogueEventUserAttentionAttention
+	Attention UserAttentionAttention
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventUserAttention) isCatalogueEvent() {}
-func (*CatalogueEventUserAttention) isEvent()          {}
-func bCatalogueEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserAttention) {
+func (*UserAttention) isCatalogueEvent() {}
+func (*UserAttention) isEvent()          {}
+func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -25854,7 +12744,7 @@ func bCatalogueEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventU
 			v.Synthesized = &x
 		case "type":
 		case "attention":
-			v.Attention = bCatalogueEventUserAttentionAttention(c, m.Value())
+			v.Attention = bUserAttentionAttention(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -25867,7 +12757,7 @@ func bCatalogueEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventU
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventUserAttention) AppendJSON(b []byte) []byte {
+func (v *UserAttention) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -25963,12 +12853,12 @@ func (v *CatalogueEventUserAttention) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.attention.
-func (v *CatalogueEventUserAttention) Validate() error {
+func (v *UserAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userAttention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserAttention) MarshalJSON() ([]byte, error) {
+func (v *UserAttention) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vCatalogueEvent_userAttention); err != nil {
 		return nil, err
@@ -25977,7 +12867,7 @@ func (v *CatalogueEventUserAttention) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserAttention) UnmarshalJSON(data []byte) error {
+func (v *UserAttention) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -25986,13 +12876,13 @@ func (v *CatalogueEventUserAttention) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserAttention(c, 0)
+	*v = bUserAttention(c, 0)
 	return nil
 }
 
-// NewCatalogueEventUserAttention returns a CatalogueEventUserAttention with its required members; its encoding always carries type "user.attention".
-func NewCatalogueEventUserAttention(id string, source string, time string, attention CatalogueEventUserAttentionAttention) *CatalogueEventUserAttention {
-	return &CatalogueEventUserAttention{
+// NewUserAttention returns a UserAttention with its required members; its encoding always carries type "user.attention".
+func NewUserAttention(id string, source string, time string, attention UserAttentionAttention) *UserAttention {
+	return &UserAttention{
 		Attention: attention,
 		ID:        id,
 		Source:    source,
@@ -26166,10 +13056,10 @@ func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) erro
 	return nil
 }
 
-// CatalogueEventUserAttentionAttention is an object of the schema.
+// UserAttentionAttention is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
-type CatalogueEventUserAttentionAttention struct {
+type UserAttentionAttention struct {
 	// Member "kind" (required).
 	Kind string
 	// Member "message" (required).
@@ -26178,7 +13068,7 @@ type CatalogueEventUserAttentionAttention struct {
 	Title TextParts
 }
 
-func bCatalogueEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserAttentionAttention) {
+func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -26196,7 +13086,7 @@ func bCatalogueEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventUserAttentionAttention) AppendJSON(b []byte) []byte {
+func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -26224,12 +13114,12 @@ func (v *CatalogueEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
-func (v *CatalogueEventUserAttentionAttention) Validate() error {
+func (v *UserAttentionAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
+func (v *UserAttentionAttention) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vInteractionEvent_userAttention_attention); err != nil {
 		return nil, err
@@ -26238,7 +13128,7 @@ func (v *CatalogueEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
+func (v *UserAttentionAttention) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -26247,7 +13137,7 @@ func (v *CatalogueEventUserAttentionAttention) UnmarshalJSON(data []byte) error 
 	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserAttentionAttention(c, 0)
+	*v = bUserAttentionAttention(c, 0)
 	return nil
 }
 
@@ -27555,7 +14445,7 @@ type InteractionEventUserMessageInboundMessage struct {
 	// Member "sender" (required).
 	Sender string
 	// Member "messages" (required).
-	Messages []InteractionEventUserMessageInboundMessageMessage
+	Messages []Message
 }
 
 func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInboundMessage) {
@@ -27567,7 +14457,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v I
 		case "sender":
 			v.Sender = d.Text(m.Value())
 		case "messages":
-			v.Messages = buildListInteractionEventUserMessageInboundMessageMessage(c, m.Value())
+			v.Messages = buildListMessage(c, m.Value())
 		default:
 		}
 	}
@@ -27598,7 +14488,7 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = appendListInteractionEventUserMessageInboundMessageMessage(b, v.Messages)
+		b = appendListMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -27631,105 +14521,6 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 	return nil
 }
 
-// InteractionEventUserMessageInboundMessageMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items
-type InteractionEventUserMessageInboundMessageMessage struct {
-	// Member "id" (required).
-	ID NonEmptyString
-	// Member "parts" (required).
-	Parts []ContentItem
-	// Optional member "synthesized"; nil when absent.
-	Synthesized *bool
-}
-
-func bInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInboundMessageMessage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "id":
-			v.ID = d.Text(m.Value())
-		case "role":
-		case "parts":
-			v.Parts = buildListContentItem(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *InteractionEventUserMessageInboundMessageMessage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"role\":\"user\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parts\":"...)
-		b = appendListContentItem(b, v.Parts)
-	}
-	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
-func (v *InteractionEventUserMessageInboundMessageMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message_messages_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageInboundMessageMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageInbound_message_messages_items); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *InteractionEventUserMessageInboundMessageMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInteractionEvent_userMessageInbound_message_messages_items); err != nil {
-		return err
-	}
-	*v = bInteractionEventUserMessageInboundMessageMessage(c, 0)
-	return nil
-}
-
-// NewInteractionEventUserMessageInboundMessageMessage returns a InteractionEventUserMessageInboundMessageMessage with its required members; its encoding always carries role "user".
-func NewInteractionEventUserMessageInboundMessageMessage(id NonEmptyString, parts []ContentItem) *InteractionEventUserMessageInboundMessageMessage {
-	return &InteractionEventUserMessageInboundMessageMessage{
-		ID:    id,
-		Parts: parts,
-	}
-}
-
 // CatalogueEventUserMessageInboundMessage is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
@@ -27739,7 +14530,7 @@ type CatalogueEventUserMessageInboundMessage struct {
 	// Member "sender" (required).
 	Sender string
 	// Member "messages" (required).
-	Messages []CatalogueEventUserMessageInboundMessageMessage
+	Messages []Message
 }
 
 func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInboundMessage) {
@@ -27751,7 +14542,7 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Cat
 		case "sender":
 			v.Sender = d.Text(m.Value())
 		case "messages":
-			v.Messages = buildListCatalogueEventUserMessageInboundMessageMessage(c, m.Value())
+			v.Messages = buildListMessage(c, m.Value())
 		default:
 		}
 	}
@@ -27782,7 +14573,7 @@ func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = appendListCatalogueEventUserMessageInboundMessageMessage(b, v.Messages)
+		b = appendListMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -27813,105 +14604,6 @@ func (v *CatalogueEventUserMessageInboundMessage) UnmarshalJSON(data []byte) err
 	}
 	*v = bCatalogueEventUserMessageInboundMessage(c, 0)
 	return nil
-}
-
-// CatalogueEventUserMessageInboundMessageMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items
-type CatalogueEventUserMessageInboundMessageMessage struct {
-	// Member "id" (required).
-	ID NonEmptyString
-	// Member "parts" (required).
-	Parts []ContentItem
-	// Optional member "synthesized"; nil when absent.
-	Synthesized *bool
-}
-
-func bCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInboundMessageMessage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "id":
-			v.ID = d.Text(m.Value())
-		case "role":
-		case "parts":
-			v.Parts = buildListContentItem(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CatalogueEventUserMessageInboundMessageMessage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"role\":\"user\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parts\":"...)
-		b = appendListContentItem(b, v.Parts)
-	}
-	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
-func (v *CatalogueEventUserMessageInboundMessageMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message_messages_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageInboundMessageMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageInbound_message_messages_items); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageInboundMessageMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInteractionEvent_userMessageInbound_message_messages_items); err != nil {
-		return err
-	}
-	*v = bCatalogueEventUserMessageInboundMessageMessage(c, 0)
-	return nil
-}
-
-// NewCatalogueEventUserMessageInboundMessageMessage returns a CatalogueEventUserMessageInboundMessageMessage with its required members; its encoding always carries role "user".
-func NewCatalogueEventUserMessageInboundMessageMessage(id NonEmptyString, parts []ContentItem) *CatalogueEventUserMessageInboundMessageMessage {
-	return &CatalogueEventUserMessageInboundMessageMessage{
-		ID:    id,
-		Parts: parts,
-	}
 }
 
 // CatalogueEventUserMessageOutbound is an object of the schema.
@@ -28214,7 +14906,7 @@ type InteractionEventUserMessageOutboundMessage struct {
 	// Member "channel" (required).
 	Channel string
 	// Member "messages" (required).
-	Messages []InteractionEventUserMessageOutboundMessageMessage
+	Messages []Message
 }
 
 func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutboundMessage) {
@@ -28224,7 +14916,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v 
 		case "channel":
 			v.Channel = d.Text(m.Value())
 		case "messages":
-			v.Messages = buildListInteractionEventUserMessageOutboundMessageMessage(c, m.Value())
+			v.Messages = buildListMessage(c, m.Value())
 		default:
 		}
 	}
@@ -28248,7 +14940,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = appendListInteractionEventUserMessageOutboundMessageMessage(b, v.Messages)
+		b = appendListMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -28281,105 +14973,6 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 	return nil
 }
 
-// InteractionEventUserMessageOutboundMessageMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items
-type InteractionEventUserMessageOutboundMessageMessage struct {
-	// Member "id" (required).
-	ID NonEmptyString
-	// Member "parts" (required).
-	Parts []ContentItem
-	// Optional member "synthesized"; nil when absent.
-	Synthesized *bool
-}
-
-func bInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutboundMessageMessage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "id":
-			v.ID = d.Text(m.Value())
-		case "role":
-		case "parts":
-			v.Parts = buildListContentItem(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *InteractionEventUserMessageOutboundMessageMessage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"role\":\"assistant\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parts\":"...)
-		b = appendListContentItem(b, v.Parts)
-	}
-	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
-func (v *InteractionEventUserMessageOutboundMessageMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message_messages_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *InteractionEventUserMessageOutboundMessageMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageOutbound_message_messages_items); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *InteractionEventUserMessageOutboundMessageMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInteractionEvent_userMessageOutbound_message_messages_items); err != nil {
-		return err
-	}
-	*v = bInteractionEventUserMessageOutboundMessageMessage(c, 0)
-	return nil
-}
-
-// NewInteractionEventUserMessageOutboundMessageMessage returns a InteractionEventUserMessageOutboundMessageMessage with its required members; its encoding always carries role "assistant".
-func NewInteractionEventUserMessageOutboundMessageMessage(id NonEmptyString, parts []ContentItem) *InteractionEventUserMessageOutboundMessageMessage {
-	return &InteractionEventUserMessageOutboundMessageMessage{
-		ID:    id,
-		Parts: parts,
-	}
-}
-
 // CatalogueEventUserMessageOutboundMessage is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
@@ -28387,7 +14980,7 @@ type CatalogueEventUserMessageOutboundMessage struct {
 	// Member "channel" (required).
 	Channel string
 	// Member "messages" (required).
-	Messages []CatalogueEventUserMessageOutboundMessageMessage
+	Messages []Message
 }
 
 func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutboundMessage) {
@@ -28397,7 +14990,7 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Ca
 		case "channel":
 			v.Channel = d.Text(m.Value())
 		case "messages":
-			v.Messages = buildListCatalogueEventUserMessageOutboundMessageMessage(c, m.Value())
+			v.Messages = buildListMessage(c, m.Value())
 		default:
 		}
 	}
@@ -28421,7 +15014,7 @@ func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, "\"messages\":"...)
-		b = appendListCatalogueEventUserMessageOutboundMessageMessage(b, v.Messages)
+		b = appendListMessage(b, v.Messages)
 	}
 	return append(b, '}')
 }
@@ -28454,109 +15047,10 @@ func (v *CatalogueEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) er
 	return nil
 }
 
-// CatalogueEventUserMessageOutboundMessageMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items
-type CatalogueEventUserMessageOutboundMessageMessage struct {
-	// Member "id" (required).
-	ID NonEmptyString
-	// Member "parts" (required).
-	Parts []ContentItem
-	// Optional member "synthesized"; nil when absent.
-	Synthesized *bool
-}
-
-func bCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutboundMessageMessage) {
-	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch string(d.Str(m.Name())) {
-		case "id":
-			v.ID = d.Text(m.Value())
-		case "role":
-		case "parts":
-			v.Parts = buildListContentItem(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-		}
-	}
-	return
-}
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
-func (v *CatalogueEventUserMessageOutboundMessageMessage) AppendJSON(b []byte) []byte {
-	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"role\":\"assistant\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parts\":"...)
-		b = appendListContentItem(b, v.Parts)
-	}
-	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
-	}
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
-func (v *CatalogueEventUserMessageOutboundMessageMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message_messages_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageOutboundMessageMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageOutbound_message_messages_items); err != nil {
-		return nil, err
-	}
-	return b, nil
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageOutboundMessageMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInteractionEvent_userMessageOutbound_message_messages_items); err != nil {
-		return err
-	}
-	*v = bCatalogueEventUserMessageOutboundMessageMessage(c, 0)
-	return nil
-}
-
-// NewCatalogueEventUserMessageOutboundMessageMessage returns a CatalogueEventUserMessageOutboundMessageMessage with its required members; its encoding always carries role "assistant".
-func NewCatalogueEventUserMessageOutboundMessageMessage(id NonEmptyString, parts []ContentItem) *CatalogueEventUserMessageOutboundMessageMessage {
-	return &CatalogueEventUserMessageOutboundMessageMessage{
-		ID:    id,
-		Parts: parts,
-	}
-}
-
-// TaskWorkspaceEventWorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
+// WorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/workspace.change.before
-type TaskWorkspaceEventWorkspaceChangeBefore struct {
+type WorkspaceChangeBefore struct {
 	// Member "workspace" (required).
 	Workspace WorkspaceChange
 	// Optional member "turn"; nil when absent.
@@ -28585,10 +15079,10 @@ type TaskWorkspaceEventWorkspaceChangeBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TaskWorkspaceEventWorkspaceChangeBefore) isCatalogueEvent()     {}
-func (*TaskWorkspaceEventWorkspaceChangeBefore) isEvent()              {}
-func (*TaskWorkspaceEventWorkspaceChangeBefore) isTaskWorkspaceEvent() {}
-func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskWorkspaceEventWorkspaceChangeBefore) {
+func (*WorkspaceChangeBefore) isCatalogueEvent()     {}
+func (*WorkspaceChangeBefore) isEvent()              {}
+func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
+func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -28633,7 +15127,7 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Tas
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
+func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -28729,12 +15223,12 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
+func (v *WorkspaceChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
+func (v *WorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
@@ -28743,7 +15237,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) 
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
+func (v *WorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -28752,13 +15246,13 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) err
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return err
 	}
-	*v = bTaskWorkspaceEventWorkspaceChangeBefore(c, 0)
+	*v = bWorkspaceChangeBefore(c, 0)
 	return nil
 }
 
-// NewTaskWorkspaceEventWorkspaceChangeBefore returns a TaskWorkspaceEventWorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
-func NewTaskWorkspaceEventWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeBefore {
-	return &TaskWorkspaceEventWorkspaceChangeBefore{
+// NewWorkspaceChangeBefore returns a WorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
+func NewWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *WorkspaceChangeBefore {
+	return &WorkspaceChangeBefore{
 		ID:        id,
 		Source:    source,
 		Time:      time,
@@ -29506,10 +16000,10 @@ const (
 	ChangedFileOperationRemove ChangedFileOperation = "remove"
 )
 
-// CatalogueEventHookFailure is an object of the schema.
+// HookFailure is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/hook.failure
-type CatalogueEventHookFailure struct {
+type HookFailure struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -29533,14 +16027,14 @@ type CatalogueEventHookFailure struct {
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "failure" (required).
-	Failure CatalogueEventHookFailureFailure
+	Failure HookFailureFailure
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventHookFailure) isCatalogueEvent() {}
-func (*CatalogueEventHookFailure) isEvent()          {}
-func bCatalogueEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHookFailure) {
+func (*HookFailure) isCatalogueEvent() {}
+func (*HookFailure) isEvent()          {}
+func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -29571,7 +16065,7 @@ func bCatalogueEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHoo
 			v.Synthesized = &x
 		case "type":
 		case "failure":
-			v.Failure = bCatalogueEventHookFailureFailure(c, m.Value())
+			v.Failure = bHookFailureFailure(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
 				Name:  d.Text(m.Name()),
@@ -29584,7 +16078,7 @@ func bCatalogueEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHoo
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventHookFailure) AppendJSON(b []byte) []byte {
+func (v *HookFailure) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -29680,12 +16174,12 @@ func (v *CatalogueEventHookFailure) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/hook.failure.
-func (v *CatalogueEventHookFailure) Validate() error {
+func (v *HookFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_hookFailure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventHookFailure) MarshalJSON() ([]byte, error) {
+func (v *HookFailure) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vCatalogueEvent_hookFailure); err != nil {
 		return nil, err
@@ -29694,7 +16188,7 @@ func (v *CatalogueEventHookFailure) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventHookFailure) UnmarshalJSON(data []byte) error {
+func (v *HookFailure) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -29703,13 +16197,13 @@ func (v *CatalogueEventHookFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return err
 	}
-	*v = bCatalogueEventHookFailure(c, 0)
+	*v = bHookFailure(c, 0)
 	return nil
 }
 
-// NewCatalogueEventHookFailure returns a CatalogueEventHookFailure with its required members; its encoding always carries type "hook.failure".
-func NewCatalogueEventHookFailure(id string, source string, time string, parentEventID string, failure CatalogueEventHookFailureFailure) *CatalogueEventHookFailure {
-	return &CatalogueEventHookFailure{
+// NewHookFailure returns a HookFailure with its required members; its encoding always carries type "hook.failure".
+func NewHookFailure(id string, source string, time string, parentEventID string, failure HookFailureFailure) *HookFailure {
+	return &HookFailure{
 		Failure:       failure,
 		ID:            id,
 		ParentEventID: parentEventID,
@@ -29910,19 +16404,19 @@ const (
 	InteractionEventHookFailureFailurePolicyFailClosed InteractionEventHookFailureFailurePolicy = "fail-closed"
 )
 
-// CatalogueEventHookFailureFailure is an object of the schema.
+// HookFailureFailure is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure
-type CatalogueEventHookFailureFailure struct {
+type HookFailureFailure struct {
 	// Member "backendId" (required).
 	BackendID string
 	// Member "reason" (required).
 	Reason string
 	// Member "policy" (required).
-	Policy CatalogueEventHookFailureFailurePolicy
+	Policy HookFailureFailurePolicy
 }
 
-func bCatalogueEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventHookFailureFailure) {
+func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
@@ -29931,7 +16425,7 @@ func bCatalogueEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 		case "reason":
 			v.Reason = d.Text(m.Value())
 		case "policy":
-			v.Policy = CatalogueEventHookFailureFailurePolicy(d.Text(m.Value()))
+			v.Policy = HookFailureFailurePolicy(d.Text(m.Value()))
 		default:
 		}
 	}
@@ -29940,7 +16434,7 @@ func bCatalogueEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do.
-func (v *CatalogueEventHookFailureFailure) AppendJSON(b []byte) []byte {
+func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -29968,12 +16462,12 @@ func (v *CatalogueEventHookFailureFailure) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
-func (v *CatalogueEventHookFailureFailure) Validate() error {
+func (v *HookFailureFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventHookFailureFailure) MarshalJSON() ([]byte, error) {
+func (v *HookFailureFailure) MarshalJSON() ([]byte, error) {
 	b := v.AppendJSON(nil)
 	if err := ahprt.Validate(b, vInteractionEvent_hookFailure_failure); err != nil {
 		return nil, err
@@ -29982,7 +16476,7 @@ func (v *CatalogueEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventHookFailureFailure) UnmarshalJSON(data []byte) error {
+func (v *HookFailureFailure) UnmarshalJSON(data []byte) error {
 	c, err := ahprt.Begin(data, nil)
 	if err != nil {
 		return err
@@ -29991,27 +16485,27 @@ func (v *CatalogueEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
 		return err
 	}
-	*v = bCatalogueEventHookFailureFailure(c, 0)
+	*v = bHookFailureFailure(c, 0)
 	return nil
 }
 
-// CatalogueEventHookFailureFailurePolicy is a string from a fixed list.
+// HookFailureFailurePolicy is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy
-type CatalogueEventHookFailureFailurePolicy string
+type HookFailureFailurePolicy string
 
-// The values of CatalogueEventHookFailureFailurePolicy.
+// The values of HookFailureFailurePolicy.
 const (
-	CatalogueEventHookFailureFailurePolicyFailOpen   CatalogueEventHookFailureFailurePolicy = "fail-open"
-	CatalogueEventHookFailureFailurePolicyFailClosed CatalogueEventHookFailureFailurePolicy = "fail-closed"
+	HookFailureFailurePolicyFailOpen   HookFailureFailurePolicy = "fail-open"
+	HookFailureFailurePolicyFailClosed HookFailureFailurePolicy = "fail-closed"
 )
 
-// CatalogueEventContextCompactAfter is the type ExecutionEventContextCompactAfter, as draft/catalogue-event.schema.json#/$defs/context.compact.after names it.
-type CatalogueEventContextCompactAfter = ExecutionEventContextCompactAfter
+// CatalogueEventContextCompactAfter is the type ContextCompactAfter, as draft/catalogue-event.schema.json#/$defs/context.compact.after names it.
+type CatalogueEventContextCompactAfter = ContextCompactAfter
 
-// CatalogueEventContextCompactBefore is the type ExecutionEventContextCompactBefore, as draft/catalogue-event.schema.json#/$defs/context.compact.before names it.
-type CatalogueEventContextCompactBefore = ExecutionEventContextCompactBefore
+// CatalogueEventContextCompactBefore is the type ContextCompactBefore, as draft/catalogue-event.schema.json#/$defs/context.compact.before names it.
+type CatalogueEventContextCompactBefore = ContextCompactBefore
 
 // CatalogueEventFileChanged is the type FileChanged, as draft/catalogue-event.schema.json#/$defs/file.changed names it.
 type CatalogueEventFileChanged = FileChanged
@@ -30019,29 +16513,29 @@ type CatalogueEventFileChanged = FileChanged
 // CatalogueEventModelError is the type ModelError, as draft/catalogue-event.schema.json#/$defs/model.error names it.
 type CatalogueEventModelError = ModelError
 
-// CatalogueEventModelRequestBefore is the type ExecutionEventModelRequestBefore, as draft/catalogue-event.schema.json#/$defs/model.request.before names it.
-type CatalogueEventModelRequestBefore = ExecutionEventModelRequestBefore
+// CatalogueEventModelRequestBefore is the type ModelRequestBefore, as draft/catalogue-event.schema.json#/$defs/model.request.before names it.
+type CatalogueEventModelRequestBefore = ModelRequestBefore
 
-// CatalogueEventModelResponseAfter is the type ExecutionEventModelResponseAfter, as draft/catalogue-event.schema.json#/$defs/model.response.after names it.
-type CatalogueEventModelResponseAfter = ExecutionEventModelResponseAfter
+// CatalogueEventModelResponseAfter is the type ModelResponseAfter, as draft/catalogue-event.schema.json#/$defs/model.response.after names it.
+type CatalogueEventModelResponseAfter = ModelResponseAfter
 
 // CatalogueEventModelSwitchAfter is the type ModelSwitchAfter, as draft/catalogue-event.schema.json#/$defs/model.switch.after names it.
 type CatalogueEventModelSwitchAfter = ModelSwitchAfter
 
-// CatalogueEventModelSwitchBefore is the type ExecutionEventModelSwitchBefore, as draft/catalogue-event.schema.json#/$defs/model.switch.before names it.
-type CatalogueEventModelSwitchBefore = ExecutionEventModelSwitchBefore
+// CatalogueEventModelSwitchBefore is the type ModelSwitchBefore, as draft/catalogue-event.schema.json#/$defs/model.switch.before names it.
+type CatalogueEventModelSwitchBefore = ModelSwitchBefore
 
 // CatalogueEventTaskChangeAfter is the type TaskChangeAfter, as draft/catalogue-event.schema.json#/$defs/task.change.after names it.
 type CatalogueEventTaskChangeAfter = TaskChangeAfter
 
-// CatalogueEventTaskChangeBefore is the type TaskWorkspaceEventTaskChangeBefore, as draft/catalogue-event.schema.json#/$defs/task.change.before names it.
-type CatalogueEventTaskChangeBefore = TaskWorkspaceEventTaskChangeBefore
+// CatalogueEventTaskChangeBefore is the type TaskChangeBefore, as draft/catalogue-event.schema.json#/$defs/task.change.before names it.
+type CatalogueEventTaskChangeBefore = TaskChangeBefore
 
-// CatalogueEventToolBatchAfter is the type ExecutionEventToolBatchAfter, as draft/catalogue-event.schema.json#/$defs/tool.batch.after names it.
-type CatalogueEventToolBatchAfter = ExecutionEventToolBatchAfter
+// CatalogueEventToolBatchAfter is the type ToolBatchAfter, as draft/catalogue-event.schema.json#/$defs/tool.batch.after names it.
+type CatalogueEventToolBatchAfter = ToolBatchAfter
 
-// CatalogueEventToolPermissionRequest is the type ExecutionEventToolPermissionRequest, as draft/catalogue-event.schema.json#/$defs/tool.permission.request names it.
-type CatalogueEventToolPermissionRequest = ExecutionEventToolPermissionRequest
+// CatalogueEventToolPermissionRequest is the type ToolPermissionRequest, as draft/catalogue-event.schema.json#/$defs/tool.permission.request names it.
+type CatalogueEventToolPermissionRequest = ToolPermissionRequest
 
 // CatalogueEventToolPermissionResolved is the type ToolPermissionResolved, as draft/catalogue-event.schema.json#/$defs/tool.permission.resolved names it.
 type CatalogueEventToolPermissionResolved = ToolPermissionResolved
@@ -30052,20 +16546,20 @@ type CatalogueEventToolProgress = ToolProgress
 // CatalogueEventTurnEnd is the type TurnEnd, as draft/catalogue-event.schema.json#/$defs/turn.end names it.
 type CatalogueEventTurnEnd = TurnEnd
 
-// CatalogueEventTurnFinishBefore is the type ExecutionEventTurnFinishBefore, as draft/catalogue-event.schema.json#/$defs/turn.finish.before names it.
-type CatalogueEventTurnFinishBefore = ExecutionEventTurnFinishBefore
+// CatalogueEventTurnFinishBefore is the type TurnFinishBefore, as draft/catalogue-event.schema.json#/$defs/turn.finish.before names it.
+type CatalogueEventTurnFinishBefore = TurnFinishBefore
 
 // CatalogueEventTurnProgress is the type TurnProgress, as draft/catalogue-event.schema.json#/$defs/turn.progress names it.
 type CatalogueEventTurnProgress = TurnProgress
 
-// CatalogueEventTurnStart is the type ExecutionEventTurnStart, as draft/catalogue-event.schema.json#/$defs/turn.start names it.
-type CatalogueEventTurnStart = ExecutionEventTurnStart
+// CatalogueEventTurnStart is the type TurnStart, as draft/catalogue-event.schema.json#/$defs/turn.start names it.
+type CatalogueEventTurnStart = TurnStart
 
 // CatalogueEventWorkspaceChangeAfter is the type WorkspaceChangeAfter, as draft/catalogue-event.schema.json#/$defs/workspace.change.after names it.
 type CatalogueEventWorkspaceChangeAfter = WorkspaceChangeAfter
 
-// CatalogueEventWorkspaceChangeBefore is the type TaskWorkspaceEventWorkspaceChangeBefore, as draft/catalogue-event.schema.json#/$defs/workspace.change.before names it.
-type CatalogueEventWorkspaceChangeBefore = TaskWorkspaceEventWorkspaceChangeBefore
+// CatalogueEventWorkspaceChangeBefore is the type WorkspaceChangeBefore, as draft/catalogue-event.schema.json#/$defs/workspace.change.before names it.
+type CatalogueEventWorkspaceChangeBefore = WorkspaceChangeBefore
 
 // ErrorResponse: JSON-RPC reply that carries an error object and no result member.
 //
@@ -31868,7 +18362,7 @@ const (
 
 // Event: Exactly one of the 32 draft event kinds, told apart by the value of type.
 //
-// The concrete types are *ToolBefore, *ToolAfter, *SessionStart, *SessionEnd, *CatalogueEventConfigChangeBefore, *CatalogueEventConfigChangeAfter, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *TurnEnd, *TurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ModelError, *ExecutionEventModelSwitchBefore, *ModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskChangeAfter, *CatalogueEventUserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *TaskWorkspaceEventWorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *CatalogueEventHookFailure.
+// The concrete types are *ToolBefore, *ToolAfter, *SessionStart, *SessionEnd, *CatalogueEventConfigChangeBefore, *ConfigChangeAfter, *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter, *TaskChangeBefore, *TaskChangeAfter, *UserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *HookFailure.
 // Schema: draft/event.schema.json#
 type Event interface {
 	isEvent()
@@ -31907,17 +18401,17 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "config.change.after"):
 			{
-				x := bCatalogueEventConfigChangeAfter(c, n)
+				x := bConfigChangeAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.start"):
 			{
-				x := bExecutionEventTurnStart(c, n)
+				x := bTurnStart(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.finish.before"):
 			{
-				x := bExecutionEventTurnFinishBefore(c, n)
+				x := bTurnFinishBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.end"):
@@ -31932,12 +18426,12 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "model.request.before"):
 			{
-				x := bExecutionEventModelRequestBefore(c, n)
+				x := bModelRequestBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.response.after"):
 			{
-				x := bExecutionEventModelResponseAfter(c, n)
+				x := bModelResponseAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.error"):
@@ -31947,7 +18441,7 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "model.switch.before"):
 			{
-				x := bExecutionEventModelSwitchBefore(c, n)
+				x := bModelSwitchBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.switch.after"):
@@ -31957,7 +18451,7 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "tool.permission.request"):
 			{
-				x := bExecutionEventToolPermissionRequest(c, n)
+				x := bToolPermissionRequest(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "tool.permission.resolved"):
@@ -31972,22 +18466,22 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "tool.batch.after"):
 			{
-				x := bExecutionEventToolBatchAfter(c, n)
+				x := bToolBatchAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.before"):
 			{
-				x := bExecutionEventContextCompactBefore(c, n)
+				x := bContextCompactBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.after"):
 			{
-				x := bExecutionEventContextCompactAfter(c, n)
+				x := bContextCompactAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "task.change.before"):
 			{
-				x := bTaskWorkspaceEventTaskChangeBefore(c, n)
+				x := bTaskChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "task.change.after"):
@@ -31997,7 +18491,7 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "user.attention"):
 			{
-				x := bCatalogueEventUserAttention(c, n)
+				x := bUserAttention(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "user.elicitation.request"):
@@ -32022,7 +18516,7 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "workspace.change.before"):
 			{
-				x := bTaskWorkspaceEventWorkspaceChangeBefore(c, n)
+				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "workspace.change.after"):
@@ -32037,7 +18531,7 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 			}
 		case d.StrEq(dv, "hook.failure"):
 			{
-				x := bCatalogueEventHookFailure(c, n)
+				x := bHookFailure(c, n)
 				return &x
 			}
 		}
@@ -33902,7 +20396,7 @@ const (
 
 // ExecutionEvent: Turn, model, tool-permission, tool-progress, tool-batch and compaction events, plus the value types they share.
 //
-// The concrete types are *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *TurnEnd, *TurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ModelError, *ExecutionEventModelSwitchBefore, *ModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter.
+// The concrete types are *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter.
 // Schema: draft/execution-event.schema.json#
 type ExecutionEvent interface {
 	isExecutionEvent()
@@ -33916,12 +20410,12 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 		switch {
 		case d.StrEq(dv, "turn.start"):
 			{
-				x := bExecutionEventTurnStart(c, n)
+				x := bTurnStart(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.finish.before"):
 			{
-				x := bExecutionEventTurnFinishBefore(c, n)
+				x := bTurnFinishBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "turn.end"):
@@ -33936,12 +20430,12 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 			}
 		case d.StrEq(dv, "model.request.before"):
 			{
-				x := bExecutionEventModelRequestBefore(c, n)
+				x := bModelRequestBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.response.after"):
 			{
-				x := bExecutionEventModelResponseAfter(c, n)
+				x := bModelResponseAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.error"):
@@ -33951,7 +20445,7 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 			}
 		case d.StrEq(dv, "model.switch.before"):
 			{
-				x := bExecutionEventModelSwitchBefore(c, n)
+				x := bModelSwitchBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "model.switch.after"):
@@ -33961,7 +20455,7 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 			}
 		case d.StrEq(dv, "tool.permission.request"):
 			{
-				x := bExecutionEventToolPermissionRequest(c, n)
+				x := bToolPermissionRequest(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "tool.permission.resolved"):
@@ -33976,17 +20470,17 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 			}
 		case d.StrEq(dv, "tool.batch.after"):
 			{
-				x := bExecutionEventToolBatchAfter(c, n)
+				x := bToolBatchAfter(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.before"):
 			{
-				x := bExecutionEventContextCompactBefore(c, n)
+				x := bContextCompactBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "context.compact.after"):
 			{
-				x := bExecutionEventContextCompactAfter(c, n)
+				x := bContextCompactAfter(c, n)
 				return &x
 			}
 		}
@@ -38446,7 +24940,7 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 
 // TaskWorkspaceEvent: Complete definitions of task.change.*, workspace.change.* and file.changed, envelope included.
 //
-// The concrete types are *TaskWorkspaceEventTaskChangeBefore, *TaskChangeAfter, *TaskWorkspaceEventWorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged.
+// The concrete types are *TaskChangeBefore, *TaskChangeAfter, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged.
 // Schema: draft/task-workspace-event.schema.json#
 type TaskWorkspaceEvent interface {
 	isTaskWorkspaceEvent()
@@ -38460,7 +24954,7 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 		switch {
 		case d.StrEq(dv, "task.change.before"):
 			{
-				x := bTaskWorkspaceEventTaskChangeBefore(c, n)
+				x := bTaskChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "task.change.after"):
@@ -38470,7 +24964,7 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 			}
 		case d.StrEq(dv, "workspace.change.before"):
 			{
-				x := bTaskWorkspaceEventWorkspaceChangeBefore(c, n)
+				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
 		case d.StrEq(dv, "workspace.change.after"):
@@ -38688,1146 +25182,6 @@ func appendListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, li
 	return append(b, ']')
 }
 
-func buildListCapabilitiesConfigChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesConfigChangeBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesConfigChangeBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesConfigChangeBeforeEffect(b []byte, list []CapabilitiesConfigChangeBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesConfigChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesConfigChangeBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesConfigChangeBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesConfigChangeBeforeFlowOperation(b []byte, list []CapabilitiesConfigChangeBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesConfigChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesConfigChangeBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterEffect {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactAfterEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactAfterEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactAfterEffect(b []byte, list []CapabilitiesContextCompactAfterEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactAfterFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactAfterFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactAfterFlowOperation(b []byte, list []CapabilitiesContextCompactAfterFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactAfterInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactAfterInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactAfterInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactAfterInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactBeforeEffect(b []byte, list []CapabilitiesContextCompactBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactBeforeFlowOperation(b []byte, list []CapabilitiesContextCompactBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesContextCompactBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesContextCompactBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesContextCompactBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesContextCompactBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelRequestBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesModelRequestBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelRequestBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelRequestBeforeEffect(b []byte, list []CapabilitiesModelRequestBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelRequestBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesModelRequestBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelRequestBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelRequestBeforeFlowOperation(b []byte, list []CapabilitiesModelRequestBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesModelRequestBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelRequestBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelRequestBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelRequestBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelResponseAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterEffect {
-	d := c.Doc
-	out := make([]CapabilitiesModelResponseAfterEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelResponseAfterEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelResponseAfterEffect(b []byte, list []CapabilitiesModelResponseAfterEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelResponseAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesModelResponseAfterFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelResponseAfterFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelResponseAfterFlowOperation(b []byte, list []CapabilitiesModelResponseAfterFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelResponseAfterInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesModelResponseAfterInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelResponseAfterInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelResponseAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelResponseAfterInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelSwitchBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesModelSwitchBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelSwitchBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelSwitchBeforeEffect(b []byte, list []CapabilitiesModelSwitchBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelSwitchBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesModelSwitchBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelSwitchBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelSwitchBeforeFlowOperation(b []byte, list []CapabilitiesModelSwitchBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesModelSwitchBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesModelSwitchBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesSessionStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartEffect {
-	d := c.Doc
-	out := make([]CapabilitiesSessionStartEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesSessionStartEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesSessionStartEffect(b []byte, list []CapabilitiesSessionStartEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesSessionStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesSessionStartFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesSessionStartFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesSessionStartFlowOperation(b []byte, list []CapabilitiesSessionStartFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesSessionStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesSessionStartInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesSessionStartInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesSessionStartInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesSessionStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesSessionStartInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTaskChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesTaskChangeBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTaskChangeBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTaskChangeBeforeEffect(b []byte, list []CapabilitiesTaskChangeBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTaskChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesTaskChangeBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTaskChangeBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTaskChangeBeforeFlowOperation(b []byte, list []CapabilitiesTaskChangeBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTaskChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTaskChangeBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterEffect {
-	d := c.Doc
-	out := make([]CapabilitiesToolAfterEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolAfterEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolAfterEffect(b []byte, list []CapabilitiesToolAfterEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesToolAfterFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolAfterFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolAfterFlowOperation(b []byte, list []CapabilitiesToolAfterFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolAfterInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesToolAfterInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolAfterInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolAfterInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBatchAfterEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterEffect {
-	d := c.Doc
-	out := make([]CapabilitiesToolBatchAfterEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBatchAfterEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBatchAfterEffect(b []byte, list []CapabilitiesToolBatchAfterEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBatchAfterFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesToolBatchAfterFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBatchAfterFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBatchAfterFlowOperation(b []byte, list []CapabilitiesToolBatchAfterFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBatchAfterInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesToolBatchAfterInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBatchAfterInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBatchAfterInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBatchAfterInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesToolBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBeforeEffect(b []byte, list []CapabilitiesToolBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesToolBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBeforeFlowOperation(b []byte, list []CapabilitiesToolBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesToolBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolPermissionRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestEffect {
-	d := c.Doc
-	out := make([]CapabilitiesToolPermissionRequestEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolPermissionRequestEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolPermissionRequestEffect(b []byte, list []CapabilitiesToolPermissionRequestEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolPermissionRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesToolPermissionRequestFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolPermissionRequestFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolPermissionRequestFlowOperation(b []byte, list []CapabilitiesToolPermissionRequestFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesToolPermissionRequestInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesToolPermissionRequestInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesToolPermissionRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesToolPermissionRequestInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnFinishBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesTurnFinishBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnFinishBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnFinishBeforeEffect(b []byte, list []CapabilitiesTurnFinishBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnFinishBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesTurnFinishBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnFinishBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnFinishBeforeFlowOperation(b []byte, list []CapabilitiesTurnFinishBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnFinishBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnFinishBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnStartEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartEffect {
-	d := c.Doc
-	out := make([]CapabilitiesTurnStartEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnStartEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnStartEffect(b []byte, list []CapabilitiesTurnStartEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnStartFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesTurnStartFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnStartFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnStartFlowOperation(b []byte, list []CapabilitiesTurnStartFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesTurnStartInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesTurnStartInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesTurnStartInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesTurnStartInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesTurnStartInjectContextDeliverAtItem(b []byte, list []CapabilitiesTurnStartInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationRequestEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestEffect {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationRequestEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationRequestEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationRequestEffect(b []byte, list []CapabilitiesUserElicitationRequestEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationRequestFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationRequestFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationRequestFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationRequestFlowOperation(b []byte, list []CapabilitiesUserElicitationRequestFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationRequestInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationRequestInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationRequestInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationRequestInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationResultEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultEffect {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationResultEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationResultEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationResultEffect(b []byte, list []CapabilitiesUserElicitationResultEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationResultFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationResultFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationResultFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationResultFlowOperation(b []byte, list []CapabilitiesUserElicitationResultFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserElicitationResultInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesUserElicitationResultInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserElicitationResultInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserElicitationResultInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserElicitationResultInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageInboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundEffect {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageInboundEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageInboundEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageInboundEffect(b []byte, list []CapabilitiesUserMessageInboundEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageInboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageInboundFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageInboundFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageInboundFlowOperation(b []byte, list []CapabilitiesUserMessageInboundFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageInboundInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageInboundInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageInboundInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageInboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageInboundInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageOutboundEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundEffect {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageOutboundEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageOutboundEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageOutboundEffect(b []byte, list []CapabilitiesUserMessageOutboundEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageOutboundFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageOutboundFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageOutboundFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageOutboundFlowOperation(b []byte, list []CapabilitiesUserMessageOutboundFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesUserMessageOutboundInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesUserMessageOutboundInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesUserMessageOutboundInjectContextDeliverAtItem(b []byte, list []CapabilitiesUserMessageOutboundInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesWorkspaceChangeBeforeEffect(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeEffect {
-	d := c.Doc
-	out := make([]CapabilitiesWorkspaceChangeBeforeEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesWorkspaceChangeBeforeEffect(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesWorkspaceChangeBeforeEffect(b []byte, list []CapabilitiesWorkspaceChangeBeforeEffect) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesWorkspaceChangeBeforeFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeFlowOperation {
-	d := c.Doc
-	out := make([]CapabilitiesWorkspaceChangeBeforeFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesWorkspaceChangeBeforeFlowOperation(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesWorkspaceChangeBeforeFlowOperation(b []byte, list []CapabilitiesWorkspaceChangeBeforeFlowOperation) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem {
-	d := c.Doc
-	out := make([]CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(d.Text(it.Item())))
-	}
-	return out
-}
-
-func appendListCapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem(b []byte, list []CapabilitiesWorkspaceChangeBeforeInjectContextDeliverAtItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
 func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	d := c.Doc
 	out := make([]ContentItem, 0, d.Len(n))
@@ -39932,16 +25286,16 @@ func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 	return append(b, ']')
 }
 
-func buildListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventToolBatchAfterCall {
+func buildListToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ToolBatchAfterCall {
 	d := c.Doc
-	out := make([]ExecutionEventToolBatchAfterCall, 0, d.Len(n))
+	out := make([]ToolBatchAfterCall, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, bExecutionEventToolBatchAfterCall(c, it.Item()))
+		out = append(out, bToolBatchAfterCall(c, it.Item()))
 	}
 	return out
 }
 
-func appendListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventToolBatchAfterCall) []byte {
+func appendListToolBatchAfterCall(b []byte, list []ToolBatchAfterCall) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -39976,96 +25330,16 @@ func appendListTextPart(b []byte, list []TextPart) []byte {
 	return append(b, ']')
 }
 
-func buildListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventContextCompactAfterRemovedItem {
+func buildListContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ContextCompactAfterRemovedItem {
 	d := c.Doc
-	out := make([]ExecutionEventContextCompactAfterRemovedItem, 0, d.Len(n))
+	out := make([]ContextCompactAfterRemovedItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, bExecutionEventContextCompactAfterRemovedItem(c, it.Item()))
+		out = append(out, bContextCompactAfterRemovedItem(c, it.Item()))
 	}
 	return out
 }
 
-func appendListExecutionEventContextCompactAfterRemovedItem(b []byte, list []ExecutionEventContextCompactAfterRemovedItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func buildListInteractionEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageInboundMessageMessage {
-	d := c.Doc
-	out := make([]InteractionEventUserMessageInboundMessageMessage, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, bInteractionEventUserMessageInboundMessageMessage(c, it.Item()))
-	}
-	return out
-}
-
-func appendListInteractionEventUserMessageInboundMessageMessage(b []byte, list []InteractionEventUserMessageInboundMessageMessage) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func buildListCatalogueEventUserMessageInboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageInboundMessageMessage {
-	d := c.Doc
-	out := make([]CatalogueEventUserMessageInboundMessageMessage, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, bCatalogueEventUserMessageInboundMessageMessage(c, it.Item()))
-	}
-	return out
-}
-
-func appendListCatalogueEventUserMessageInboundMessageMessage(b []byte, list []CatalogueEventUserMessageInboundMessageMessage) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func buildListInteractionEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []InteractionEventUserMessageOutboundMessageMessage {
-	d := c.Doc
-	out := make([]InteractionEventUserMessageOutboundMessageMessage, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, bInteractionEventUserMessageOutboundMessageMessage(c, it.Item()))
-	}
-	return out
-}
-
-func appendListInteractionEventUserMessageOutboundMessageMessage(b []byte, list []InteractionEventUserMessageOutboundMessageMessage) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func buildListCatalogueEventUserMessageOutboundMessageMessage(c *ahprt.Ctx, n ahprt.Node) []CatalogueEventUserMessageOutboundMessageMessage {
-	d := c.Doc
-	out := make([]CatalogueEventUserMessageOutboundMessageMessage, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
-		out = append(out, bCatalogueEventUserMessageOutboundMessageMessage(c, it.Item()))
-	}
-	return out
-}
-
-func appendListCatalogueEventUserMessageOutboundMessageMessage(b []byte, list []CatalogueEventUserMessageOutboundMessageMessage) []byte {
+func appendListContextCompactAfterRemovedItem(b []byte, list []ContextCompactAfterRemovedItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {

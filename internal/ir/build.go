@@ -173,6 +173,12 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 		s.Bool = &b
 		return nil
 	}
+	if sch.DraftVersion != 0 && sch.DraftVersion < 2020 {
+		// Earlier drafts spell keywords differently (items arrays,
+		// definitions, $ref hiding its siblings): compiling them as
+		// 2020-12 would silently change their meaning.
+		return p.fail(doc, ptr, "JSON Schema draft %d: ahpgen compiles draft 2020-12 only", sch.DraftVersion)
+	}
 	raw := doc.Raw
 	n, ok := p.rawNode(doc, ptr)
 	if !ok {

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/load"
@@ -134,5 +135,18 @@ func TestVocabularyAnnotations(t *testing.T) {
 	}
 	if n, _ := p.Find("t/a.json", "/properties/n"); !n.IsTrue() {
 		t.Errorf("/properties/n: validation keywords kept: %+v", n)
+	}
+}
+
+// TestEarlierDraftRefused: a draft-07 schema fails generation rather than
+// being read as 2020-12.
+func TestEarlierDraftRefused(t *testing.T) {
+	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"a": {"type": "string"}}, "$ref": "#/definitions/a", "type": "number"}`)}}, load.Options{AnnotateUnknown: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Build(set, Options{}); err == nil || !strings.Contains(err.Error(), "draft 2020-12 only") {
+		t.Errorf("draft-07 schema: %v", err)
 	}
 }

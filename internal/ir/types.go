@@ -157,10 +157,6 @@ var reservedNames = []string{"WireVersion", "SnapshotKey", "Registry", "Snapshot
 func BuildTypes(p *Program) (*Types, error) {
 	t := &Types{Named: map[string]*Type{}, prog: p, names: newNames(reservedNames...), bySchema: map[*Schema]*Type{}, building: map[*Schema]bool{}, named: map[*Schema]string{}}
 	// Names of named types first, so that inline types never take them.
-	type entry struct {
-		loc, name string
-		s         *Schema
-	}
 	var entries []entry
 	for _, doc := range p.set.Docs {
 		root := p.Roots[doc.Path]
@@ -193,15 +189,24 @@ func BuildTypes(p *Program) (*Types, error) {
 			if len(idx) == 1 {
 				keep = idx[0]
 			} else {
+				var real []int
 				for _, i := range idx {
-					if refOnly(defs[i].s) {
-						continue
+					if !refOnly(defs[i].s) {
+						real = append(real, i)
 					}
-					if keep != -1 {
-						keep = -2 // two real definitions: prefix both
-						break
+				}
+				switch len(real) {
+				case 1:
+					keep = real[0]
+				default:
+					// Several real definitions: the one that includes all
+					// the others (a full event built from an overlay that is
+					// also a definition) is the type users mean; failing
+					// that, the only one that is a union's alternative (an
+					// event, beside the capabilities of the same name).
+					if keep = including(defs, real); keep < 0 {
+						keep = onlyVariant(p, defs, real)
 					}
-					keep = i
 				}
 			}
 		}
@@ -237,6 +242,61 @@ func BuildTypes(p *Program) (*Types, error) {
 		}
 	}
 	return t, nil
+}
+
+// entry is a named schema waiting for its type name.
+type entry struct {
+	loc, name string
+	s         *Schema
+}
+
+// including returns the entry among idx whose schema's closure contains
+// every other entry's schema, or -1.
+func including(defs []entry, idx []int) int {
+	for _, i := range idx {
+		cl := map[*Schema]bool{}
+		for _, c := range closure(defs[i].s) {
+			cl[c] = true
+		}
+		all := true
+		for _, j := range idx {
+			if j != i && !cl[defs[j].s] {
+				all = false
+			}
+		}
+		if all {
+			return i
+		}
+	}
+	return -1
+}
+
+// onlyVariant returns the one entry among idx that some anyOf/oneOf
+// names as a branch (through $refs), or -1.
+func onlyVariant(p *Program, defs []entry, idx []int) int {
+	branch := map[*Schema]bool{}
+	for _, s := range p.Schemas {
+		for _, list := range [][]*Schema{s.AnyOf, s.OneOf} {
+			for _, b := range list {
+				for x := b; x != nil; x = x.Ref {
+					branch[x] = true
+					if !refOnly(x) {
+						break
+					}
+				}
+			}
+		}
+	}
+	found := -1
+	for _, i := range idx {
+		if branch[defs[i].s] {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
 }
 
 // rootTypeName names a document's root type after its file.
@@ -611,7 +671,8 @@ func (t *Types) reusable(s *Schema, cl []*Schema, typ *Type) *Type {
 // unions choose among r's own variants.
 func (t *Types) onlyNarrows(x *Schema, r *Type) bool {
 	for _, p := range x.Properties {
-		if !r.hasField(p.Name) || refinesType(p.Schema) {
+		f := r.field(p.Name)
+		if f == nil || upgrades(f, p.Schema) {
 			return false
 		}
 	}
@@ -657,17 +718,80 @@ func (t *Types) onlyNarrows(x *Schema, r *Type) bool {
 	return true
 }
 
-// refinesType reports whether a member schema says something about the
-// member's Go type (as opposed to extra checks like if/then or bounds).
-func refinesType(s *Schema) bool {
-	for _, c := range closure(s) {
-		if len(c.Types) > 0 || c.Const != nil || c.Enum != nil || len(c.Properties) > 0 ||
-			c.Items != nil || len(c.PrefixItems) > 0 || len(c.AnyOf) > 0 || len(c.OneOf) > 0 ||
-			c.AdditionalProperties != nil {
-			return true
+// upgrades reports whether member schema s, applied on top of field f of
+// a named type, would give the member a more useful Go type than f has:
+// raw JSON becoming typed, or a scalar becoming a constant. Narrowing an
+// already typed member (an enum subset, tighter bounds, a required member
+// inside an object) does not: those stay checks on the named type.
+func upgrades(f *Field, s *Schema) bool {
+	if f.Const != nil {
+		return false
+	}
+	var e *Expr = f.Type
+	for i := 0; e != nil && i < 100; i++ {
+		r := e
+		for r.Named != nil && r.Named.Kind == AliasKind {
+			r = r.Named.Target
 		}
+		if r.Slice || r.Map {
+			// Look at what the schema says about the elements.
+			var next *Schema
+			for _, c := range closure(s) {
+				if r.Slice && c.Items != nil {
+					next = c.Items
+				}
+				if r.Map && c.AdditionalProperties != nil {
+					next = c.AdditionalProperties
+				}
+			}
+			if next == nil {
+				return false
+			}
+			e, s = r.Elem, next
+			continue
+		}
+		if r.Named != nil {
+			return false // already a struct, union, enum or kind union
+		}
+		for _, c := range closure(s) {
+			if c.Const != nil || len(c.Enum) == 1 {
+				return true
+			}
+			if r.Builtin == BValue && (len(c.Types) > 0 || len(c.Properties) > 0 || c.Items != nil ||
+				len(c.AnyOf) > 0 || len(c.OneOf) > 0 || c.Enum != nil) {
+				return true
+			}
+		}
+		return false
 	}
 	return false
+}
+
+// field returns the field for a member name, looking through aliases;
+// for a union, a field every variant has.
+func (ty *Type) field(json string) *Field {
+	if ty.Kind == AliasKind && ty.Target != nil && ty.Target.Named != nil {
+		return ty.Target.Named.field(json)
+	}
+	if ty.Kind == UnionKind {
+		var first *Field
+		for _, v := range ty.Variants {
+			f := v.Type.field(json)
+			if f == nil {
+				return nil
+			}
+			if first == nil {
+				first = f
+			}
+		}
+		return first
+	}
+	for _, f := range ty.Fields {
+		if f.JSON == json {
+			return f
+		}
+	}
+	return nil
 }
 
 func (ty *Type) hasField(json string) bool {
