@@ -1,0 +1,161 @@
+package hostile
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+// tally counts comparisons by outcome and keeps the disagreements.
+type tally struct {
+	total    int
+	counts   [4]int
+	bad      []string
+	intended map[string]int // intended differences by rule
+}
+
+func (t *tally) add(c comparison, what string) {
+	t.total++
+	t.counts[c.Outcome]++
+	switch c.Outcome {
+	case disagree:
+		t.bad = append(t.bad, what+": "+c.String())
+	case intended:
+		if t.intended == nil {
+			t.intended = map[string]int{}
+		}
+		t.intended[c.Rule]++
+	}
+}
+
+// report prints "oracle: N/M inputs agree" (agreeing or differing as
+// documented, out of the compared pairs) and fails on any disagreement.
+func (t *tally) report(tb testing.TB, label string) {
+	tb.Helper()
+	compared := t.total - t.counts[beyond]
+	ok := t.counts[agree] + t.counts[intended]
+	var rules []string
+	for r, n := range t.intended {
+		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
+	}
+	sort.Strings(rules)
+	line := fmt.Sprintf("oracle: %d/%d inputs agree (%s: %d identical verdicts, %d intended differences [%s], %d beyond limits not compared)",
+		ok, compared, label, t.counts[agree], t.counts[intended], strings.Join(rules, ", "), t.counts[beyond])
+	tb.Log(line)
+	fmt.Fprintln(os.Stderr, line)
+	for i, b := range t.bad {
+		if i == 30 {
+			tb.Errorf("… and %d more disagreements", len(t.bad)-30)
+			break
+		}
+		tb.Errorf("%s", b)
+	}
+}
+
+// TestOracleFixtures compares the decoder with santhosh on every fixture,
+// against the fixture's own schema, the aggregate schema.json and every
+// top-level decoder's schema.
+func TestOracleFixtures(t *testing.T) {
+	var tl tally
+	for _, f := range fixtures(t) {
+		locs := []string{f.Schema}
+		for _, x := range topLevel {
+			if x.loc != f.Schema {
+				locs = append(locs, x.loc)
+			}
+		}
+		for _, loc := range locs {
+			c := compare(t, loc, f.Data)
+			tl.add(c, f.ID)
+			if c.Value != nil {
+				if err := roundTrip(loc, f.Data, c.Value); err != nil {
+					t.Errorf("%s: %v", f.ID, err)
+				}
+			}
+		}
+	}
+	tl.report(t, "fixtures")
+}
+
+// mutationSeed and mutationCases fix the mutation corpus; HOSTILE_MUTANTS
+// raises the count for a longer local run.
+const (
+	mutationSeed  = 0x6168706768737431 // "ahpghst1"
+	mutationCases = 3000
+)
+
+// TestOracleMutations compares the decoder with santhosh on near-valid
+// mutants of every fixture (1 to 3 mutations each), against the fixture's
+// schema and the aggregate schema.json, and round-trips every mutant the
+// decoder accepts.
+func TestOracleMutations(t *testing.T) {
+	fs := fixtures(t)
+	n := mutationCases
+	if s := os.Getenv("HOSTILE_MUTANTS"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := &mutator{r: rand.New(rand.NewPCG(mutationSeed, 0)), discriminators: map[string][]string{}}
+	trees := make([]*jv, len(fs))
+	for i, f := range fs {
+		d, err := ahprt.Parse(f.Data, ahprt.Limits{})
+		if err != nil {
+			continue // a malformed fixture has no tree to mutate
+		}
+		trees[i] = fromDoc(d, d.Root())
+		m.learn(trees[i])
+	}
+	for k := range m.discriminators {
+		sort.Strings(m.discriminators[k])
+	}
+	var tl tally
+	accepted := 0
+	for i := 0; i < n; i++ {
+		j := i % len(fs)
+		if trees[j] == nil {
+			j = (j + 1) % len(fs)
+		}
+		f := fs[j]
+		root := trees[j].clone()
+		var what []string
+		// One mutation most often: near-valid inputs probe one keyword.
+		for k := []int{1, 1, 1, 1, 1, 1, 2, 2, 2, 3}[m.r.IntN(10)]; k > 0; k-- {
+			var w string
+			root, w = m.mutate(root)
+			what = append(what, w)
+		}
+		data := root.append(nil)
+		label := fmt.Sprintf("mutant %d of %s (%s)", i, f.ID, strings.Join(what, "; "))
+		for _, loc := range uniq(f.Schema, aggregate) {
+			c := checkInput(t, loc, data)
+			if c.Outcome == disagree {
+				tl.add(c, label+"\n    input: "+clip(data))
+			} else {
+				tl.add(c, label)
+			}
+			if c.Value != nil {
+				accepted++
+			}
+		}
+	}
+	t.Logf("%d mutants, %d (mutant, schema) pairs accepted by the decoder", n, accepted)
+	tl.report(t, fmt.Sprintf("%d mutants of %d fixtures, seed %#x", n, len(fs), uint64(mutationSeed)))
+}
+
+func uniq(xs ...string) []string {
+	var out []string
+	for _, x := range xs {
+		if !contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
