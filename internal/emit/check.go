@@ -40,7 +40,7 @@ func (e *checks) emit() {
 				e.wrapper(g, s)
 			})
 			e.f.Line()
-			e.f.Commentf("%s checks the keywords of %s but unevaluated*.", s.Inner, s.Loc)
+			e.f.Commentf("%s checks the keywords of %s that %s does not apply itself.", s.Inner, s.Loc, s.Func)
 			e.f.Func().Id(s.Inner).Params(params...).Bool().BlockFunc(func(g *Group) {
 				e.body(g, s)
 			})
@@ -814,15 +814,22 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 		g.If(cond).BlockFunc(func(g *Group) {
 			g.Id("local").Op(":=").Id("c").Dot("NewEval").Call(Id("n"))
 			g.Id("ok").Op("=").Add(inner(Id("local")))
+			both := up != nil && ui != nil
+			is := func(kind string) Code {
+				if both {
+					return Id("ok").Op("&&").Id("k").Op("==").Qual(rt, kind)
+				}
+				return Id("ok")
+			}
 			if up != nil {
-				g.If(Id("ok").Op("&&").Id("k").Op("==").Qual(rt, "KindObject")).Block(
+				g.If(is("KindObject")).Block(
 					For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(mg *Group) {
 						e.unevaluated(mg, up, Id("m").Dot("Index").Call(), Id("m").Dot("Value").Call(), Id("m").Dot("Name").Call(),
 							"CodeUnknownMember", "member not evaluated by any schema, and unevaluatedProperties allows none")
 					}))
 			}
 			if ui != nil {
-				g.If(Id("ok").Op("&&").Id("k").Op("==").Qual(rt, "KindArray")).Block(
+				g.If(is("KindArray")).Block(
 					For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
 						e.unevaluated(ig, ui, Id("it").Dot("Index").Call(), Id("it").Dot("Item").Call(), Id("it").Dot("Item").Call(),
 							"CodeFalseSchema", "item not evaluated by any schema, and unevaluatedItems allows none")
