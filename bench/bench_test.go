@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -67,6 +68,9 @@ func decoders(f *fixture, k Kind) []struct {
 		{"santhosh", func(d []byte) error { return SanthoshDecode(sch, d, c.Twin()) }},
 		{"go-jsonschema", func(d []byte) error { return json.Unmarshal(d, c.GoJSONSchema()) }},
 		{"scan", scan.Scan},
+		// Not a baseline: ahprt's parse step alone (syntax, UTF-8, duplicate
+		// names, node table), to split ahpgen's cost into parse and check+build.
+		{"ahprt-parse", func(d []byte) error { _, err := ahprt.Parse(d, ahprt.Limits{}); return err }},
 	}
 }
 
@@ -99,8 +103,10 @@ func BenchmarkDecode(b *testing.B) {
 }
 
 // BenchmarkEncode encodes the decoded messages of a kind: ahpgen's AppendJSON
-// (no validation, like encoding/json), ahpgen's MarshalJSON (validates what it
-// writes) and encoding/json Marshal of the twin values.
+// into a new slice (no validation, a fresh result like encoding/json), the
+// same into a reused buffer (what the append API is for), ahpgen's
+// MarshalJSON (validates what it writes) and encoding/json Marshal of the
+// twin values.
 func BenchmarkEncode(b *testing.B) {
 	f := load(b)
 	for _, k := range f.kinds {
@@ -125,6 +131,16 @@ func BenchmarkEncode(b *testing.B) {
 				for b.Loop() {
 					for _, v := range vals {
 						_ = v.AppendJSON(nil)
+					}
+				}
+			})
+			b.Run("impl=ahpgen-reuse", func(b *testing.B) {
+				b.SetBytes(k.Bytes)
+				b.ReportAllocs()
+				var buf []byte
+				for b.Loop() {
+					for _, v := range vals {
+						buf = v.AppendJSON(buf[:0])
 					}
 				}
 			})

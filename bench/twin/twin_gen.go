@@ -12,42 +12,6 @@ type Attempt struct {
 	Synthesized *bool       `json:"synthesized,omitzero"`
 }
 
-type AttemptUsage struct {
-	Completeness     string            `json:"completeness"`
-	Provenance       string            `json:"provenance"`
-	InputTokens      *json.Number      `json:"inputTokens,omitzero"`
-	OutputTokens     *json.Number      `json:"outputTokens,omitzero"`
-	CacheReadTokens  *json.Number      `json:"cacheReadTokens,omitzero"`
-	CacheWriteTokens *json.Number      `json:"cacheWriteTokens,omitzero"`
-	Cost             *AttemptUsageCost `json:"cost,omitzero"`
-	CKind            string            `json:"kind"`
-	CScope           string            `json:"scope"`
-}
-
-type AttemptUsageCost struct {
-	Amount   json.Number `json:"amount"`
-	Currency string      `json:"currency"`
-	Basis    string      `json:"basis"`
-}
-
-type AttemptUsageCostOrTurnUsageCost struct {
-	Amount   json.Number `json:"amount,omitzero"`
-	Currency string      `json:"currency,omitzero"`
-	Basis    string      `json:"basis,omitzero"`
-}
-
-type AttemptUsageOrTurnUsage struct {
-	Completeness     string                           `json:"completeness,omitzero"`
-	Provenance       string                           `json:"provenance,omitzero"`
-	InputTokens      *json.Number                     `json:"inputTokens,omitzero"`
-	OutputTokens     *json.Number                     `json:"outputTokens,omitzero"`
-	CacheReadTokens  *json.Number                     `json:"cacheReadTokens,omitzero"`
-	CacheWriteTokens *json.Number                     `json:"cacheWriteTokens,omitzero"`
-	Cost             *AttemptUsageCostOrTurnUsageCost `json:"cost,omitzero"`
-	CKind            string                           `json:"kind,omitzero"`
-	CScope           string                           `json:"scope,omitzero"`
-}
-
 type Authentication struct {
 	TokenEnv        *string  `json:"tokenEnv,omitzero"`
 	TokenRef        *string  `json:"tokenRef,omitzero"`
@@ -188,24 +152,6 @@ type CapabilitiesResponseResultManifestManagedPolicy struct {
 	Disableable bool     `json:"disableable"`
 }
 
-type CatalogueEventConfigChangeAfterChange struct {
-	Source     string            `json:"source"`
-	Scope      string            `json:"scope"`
-	Settings   []string          `json:"settings"`
-	Summary    string            `json:"summary"`
-	Path       *string           `json:"path,omitzero"`
-	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
-}
-
-type CatalogueEventConfigChangeAfterChangeOrCatalogueEventConfigChangeBeforeChange struct {
-	Source     string            `json:"source,omitzero"`
-	Scope      string            `json:"scope,omitzero"`
-	Settings   []string          `json:"settings,omitzero"`
-	Summary    string            `json:"summary,omitzero"`
-	Path       *string           `json:"path,omitzero"`
-	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
-}
-
 type CatalogueEventConfigChangeBeforeChange struct {
 	Source   string   `json:"source"`
 	Scope    string   `json:"scope"`
@@ -214,16 +160,13 @@ type CatalogueEventConfigChangeBeforeChange struct {
 	Path     *string  `json:"path,omitzero"`
 }
 
-type CatalogueEventHookFailureFailure struct {
-	BackendID string `json:"backendId"`
-	Reason    string `json:"reason"`
-	Policy    string `json:"policy"`
-}
-
-type CatalogueEventUserAttentionAttention struct {
-	Kind    string     `json:"kind"`
-	Message []TextPart `json:"message"`
-	Title   []TextPart `json:"title"`
+type CatalogueEventConfigChangeBeforeChangeOrConfigChangeAfterChange struct {
+	Source     string            `json:"source,omitzero"`
+	Scope      string            `json:"scope,omitzero"`
+	Settings   []string          `json:"settings,omitzero"`
+	Summary    string            `json:"summary,omitzero"`
+	Path       *string           `json:"path,omitzero"`
+	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
 }
 
 type CatalogueEventUserElicitationRequestElicitation struct {
@@ -248,41 +191,20 @@ type CatalogueEventUserElicitationResultElicitation struct {
 }
 
 type CatalogueEventUserMessageInboundMessage struct {
-	Channel  string                                           `json:"channel"`
-	Sender   string                                           `json:"sender"`
-	Messages []CatalogueEventUserMessageInboundMessageMessage `json:"messages"`
-}
-
-type CatalogueEventUserMessageInboundMessageMessage struct {
-	ID          string        `json:"id"`
-	Parts       []ContentItem `json:"parts"`
-	Synthesized *bool         `json:"synthesized,omitzero"`
-	CRole       string        `json:"role"`
-}
-
-type CatalogueEventUserMessageInboundMessageMessageOrCatalogueEventUserMessageOutboundMessageMessage struct {
-	ID          string        `json:"id,omitzero"`
-	Parts       []ContentItem `json:"parts,omitzero"`
-	Synthesized *bool         `json:"synthesized,omitzero"`
-	CRole       string        `json:"role,omitzero"`
+	Channel  string    `json:"channel"`
+	Sender   string    `json:"sender"`
+	Messages []Message `json:"messages"`
 }
 
 type CatalogueEventUserMessageInboundMessageOrCatalogueEventUserMessageOutboundMessage struct {
-	Channel  string                                                                                            `json:"channel,omitzero"`
-	Sender   string                                                                                            `json:"sender,omitzero"`
-	Messages []CatalogueEventUserMessageInboundMessageMessageOrCatalogueEventUserMessageOutboundMessageMessage `json:"messages,omitzero"`
+	Channel  string    `json:"channel,omitzero"`
+	Sender   string    `json:"sender,omitzero"`
+	Messages []Message `json:"messages,omitzero"`
 }
 
 type CatalogueEventUserMessageOutboundMessage struct {
-	Channel  string                                            `json:"channel"`
-	Messages []CatalogueEventUserMessageOutboundMessageMessage `json:"messages"`
-}
-
-type CatalogueEventUserMessageOutboundMessageMessage struct {
-	ID          string        `json:"id"`
-	Parts       []ContentItem `json:"parts"`
-	Synthesized *bool         `json:"synthesized,omitzero"`
-	CRole       string        `json:"role"`
+	Channel  string    `json:"channel"`
+	Messages []Message `json:"messages"`
 }
 
 type ChangedFile struct {
@@ -291,6 +213,15 @@ type ChangedFile struct {
 	AgentCaused bool         `json:"agentCaused"`
 	Before      *ContentItem `json:"before,omitzero"`
 	After       *ContentItem `json:"after,omitzero"`
+}
+
+type ConfigChangeAfterChange struct {
+	Source     string            `json:"source"`
+	Scope      string            `json:"scope"`
+	Settings   []string          `json:"settings"`
+	Summary    string            `json:"summary"`
+	Path       *string           `json:"path,omitzero"`
+	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
 }
 
 type ConnectionGap struct {
@@ -354,6 +285,10 @@ type ContentUpload struct {
 	MaxBytes  json.Number     `json:"maxBytes"`
 }
 
+type ContextCompactAfterRemovedItem struct {
+	ID string `json:"id"`
+}
+
 type Effect struct {
 	CType       string          `json:"type,omitzero"`
 	Reason      string          `json:"reason,omitzero"`
@@ -387,59 +322,59 @@ type Event struct {
 	Native            json.RawMessage                                                                                  `json:"native,omitzero"`
 	Extensions        json.RawMessage                                                                                  `json:"extensions,omitzero"`
 	Synthesized       *bool                                                                                            `json:"synthesized,omitzero"`
-	Change            *CatalogueEventConfigChangeAfterChangeOrCatalogueEventConfigChangeBeforeChange                   `json:"change,omitzero"`
+	Change            *CatalogueEventConfigChangeBeforeChangeOrConfigChangeAfterChange                                 `json:"change,omitzero"`
 	CType             string                                                                                           `json:"type,omitzero"`
-	Failure           *CatalogueEventHookFailureFailure                                                                `json:"failure,omitzero"`
-	Attention         *CatalogueEventUserAttentionAttention                                                            `json:"attention,omitzero"`
 	Elicitation       *CatalogueEventUserElicitationRequestElicitationOrCatalogueEventUserElicitationResultElicitation `json:"elicitation,omitzero"`
 	Message           *CatalogueEventUserMessageInboundMessageOrCatalogueEventUserMessageOutboundMessage               `json:"message,omitzero"`
 	Summary           []TextPart                                                                                       `json:"summary,omitzero"`
-	Removed           []ExecutionEventContextCompactAfterRemovedItem                                                   `json:"removed,omitzero"`
+	Removed           []ContextCompactAfterRemovedItem                                                                 `json:"removed,omitzero"`
 	TokenCounts       *TokenCounts                                                                                     `json:"tokenCounts,omitzero"`
-	Execution         *ExecutionOrModelErrorExecution                                                                  `json:"execution,omitzero"`
+	Execution         *Execution                                                                                       `json:"execution,omitzero"`
 	Trigger           string                                                                                           `json:"trigger,omitzero"`
 	Instructions      []TextPart                                                                                       `json:"instructions,omitzero"`
+	Changes           []ChangedFile                                                                                    `json:"changes,omitzero"`
+	Failure           *HookFailureFailure                                                                              `json:"failure,omitzero"`
 	Model             *Model                                                                                           `json:"model,omitzero"`
 	Attempt           *Attempt                                                                                         `json:"attempt,omitzero"`
-	Params            json.RawMessage                                                                                  `json:"params,omitzero"`
-	Usage             *AttemptUsageOrTurnUsage                                                                         `json:"usage,omitzero"`
-	FinishReason      string                                                                                           `json:"finishReason,omitzero"`
-	LatencyMs         *json.Number                                                                                     `json:"latencyMs,omitzero"`
-	Current           *Model                                                                                           `json:"current,omitzero"`
-	Proposed          *Model                                                                                           `json:"proposed,omitzero"`
-	Reason            string                                                                                           `json:"reason,omitzero"`
-	Pricing           *ExecutionEventModelSwitchBeforePricing                                                          `json:"pricing,omitzero"`
-	Batch             *BatchOrIdentity                                                                                 `json:"batch,omitzero"`
-	Calls             []ExecutionEventToolBatchAfterCall                                                               `json:"calls,omitzero"`
-	Suggestions       []json.RawMessage                                                                                `json:"suggestions,omitzero"`
-	SandboxBypass     *bool                                                                                            `json:"sandboxBypass,omitzero"`
-	Call              *Identity                                                                                        `json:"call,omitzero"`
-	Tool              *Tool                                                                                            `json:"tool,omitzero"`
-	Path              string                                                                                           `json:"path,omitzero"`
-	Outcome           string                                                                                           `json:"outcome,omitzero"`
-	LastAssistantItem *Identity                                                                                        `json:"lastAssistantItem,omitzero"`
-	ContinuationCount json.Number                                                                                      `json:"continuationCount,omitzero"`
-	ExpandedFrom      *string                                                                                          `json:"expandedFrom,omitzero"`
-	Changes           []ChangedFile                                                                                    `json:"changes,omitzero"`
 	Error             *Error                                                                                           `json:"error,omitzero"`
+	Usage             *Usage                                                                                           `json:"usage,omitzero"`
+	LatencyMs         *json.Number                                                                                     `json:"latencyMs,omitzero"`
 	Recovery          *string                                                                                          `json:"recovery,omitzero"`
+	Params            json.RawMessage                                                                                  `json:"params,omitzero"`
+	FinishReason      string                                                                                           `json:"finishReason,omitzero"`
 	Previous          *Model                                                                                           `json:"previous,omitzero"`
+	Current           *Model                                                                                           `json:"current,omitzero"`
+	Reason            string                                                                                           `json:"reason,omitzero"`
+	Proposed          *Model                                                                                           `json:"proposed,omitzero"`
+	Pricing           *ModelSwitchBeforePricing                                                                        `json:"pricing,omitzero"`
+	Outcome           string                                                                                           `json:"outcome,omitzero"`
 	Counters          map[string]json.Number                                                                           `json:"counters,omitzero"`
 	ResumedFrom       *Identity                                                                                        `json:"resumedFrom,omitzero"`
 	PermissionMode    string                                                                                           `json:"permissionMode,omitzero"`
 	Harness           *SessionStartHarness                                                                             `json:"harness,omitzero"`
 	Manifest          *SessionStartManifest                                                                            `json:"manifest,omitzero"`
 	Task              *TaskChange                                                                                      `json:"task,omitzero"`
-	Workspace         *WorkspaceChange                                                                                 `json:"workspace,omitzero"`
 	DurationMs        *json.Number                                                                                     `json:"durationMs,omitzero"`
 	FileChanges       []FileChange                                                                                     `json:"fileChanges,omitzero"`
+	Call              *Identity                                                                                        `json:"call,omitzero"`
+	Tool              *Tool                                                                                            `json:"tool,omitzero"`
+	Path              string                                                                                           `json:"path,omitzero"`
+	Batch             *BatchOrIdentity                                                                                 `json:"batch,omitzero"`
+	Calls             []ToolBatchAfterCall                                                                             `json:"calls,omitzero"`
+	Suggestions       []json.RawMessage                                                                                `json:"suggestions,omitzero"`
+	SandboxBypass     *bool                                                                                            `json:"sandboxBypass,omitzero"`
 	Decision          string                                                                                           `json:"decision,omitzero"`
 	DecidedBy         string                                                                                           `json:"decidedBy,omitzero"`
 	PartialOutput     *Message                                                                                         `json:"partialOutput,omitzero"`
 	Backgrounded      *bool                                                                                            `json:"backgrounded,omitzero"`
+	LastAssistantItem *Identity                                                                                        `json:"lastAssistantItem,omitzero"`
+	ContinuationCount json.Number                                                                                      `json:"continuationCount,omitzero"`
 	Item              *Identity                                                                                        `json:"item,omitzero"`
 	Delta             *Message                                                                                         `json:"delta,omitzero"`
 	Final             *bool                                                                                            `json:"final,omitzero"`
+	ExpandedFrom      *string                                                                                          `json:"expandedFrom,omitzero"`
+	Attention         *UserAttentionAttention                                                                          `json:"attention,omitzero"`
+	Workspace         *WorkspaceChange                                                                                 `json:"workspace,omitzero"`
 }
 
 type EventGap struct {
@@ -453,31 +388,6 @@ type Execution struct {
 	CReason string  `json:"reason,omitzero"`
 }
 
-type ExecutionEventContextCompactAfterRemovedItem struct {
-	ID string `json:"id"`
-}
-
-type ExecutionEventModelSwitchBeforePricing struct {
-	Currency               string       `json:"currency"`
-	InputPerMillionTokens  *json.Number `json:"inputPerMillionTokens,omitzero"`
-	OutputPerMillionTokens *json.Number `json:"outputPerMillionTokens,omitzero"`
-}
-
-type ExecutionEventToolBatchAfterCall struct {
-	Call      Identity  `json:"call"`
-	Tool      Tool      `json:"tool"`
-	Path      string    `json:"path"`
-	Batch     *Batch    `json:"batch,omitzero"`
-	Outcome   string    `json:"outcome"`
-	Execution Execution `json:"execution"`
-}
-
-type ExecutionOrModelErrorExecution struct {
-	CStatus string  `json:"status,omitzero"`
-	Detail  *string `json:"detail,omitzero"`
-	CReason *string `json:"reason,omitzero"`
-}
-
 type FileChange struct {
 	Path         string       `json:"path"`
 	Change       string       `json:"change"`
@@ -489,6 +399,12 @@ type FileChange struct {
 type Filters struct {
 	ToolKinds []string `json:"toolKinds,omitzero"`
 	Paths     []string `json:"paths,omitzero"`
+}
+
+type HookFailureFailure struct {
+	BackendID string `json:"backendId"`
+	Reason    string `json:"reason"`
+	Policy    string `json:"policy"`
 }
 
 type Identity struct {
@@ -571,10 +487,10 @@ type Model struct {
 	Provider string `json:"provider"`
 }
 
-type ModelErrorExecution struct {
-	Status string  `json:"status,omitzero"`
-	Reason *string `json:"reason,omitzero"`
-	Detail *string `json:"detail,omitzero"`
+type ModelSwitchBeforePricing struct {
+	Currency               string       `json:"currency"`
+	InputPerMillionTokens  *json.Number `json:"inputPerMillionTokens,omitzero"`
+	OutputPerMillionTokens *json.Number `json:"outputPerMillionTokens,omitzero"`
 }
 
 type ModifyOperations struct {
@@ -692,22 +608,37 @@ type Tool struct {
 	MCP    *MCP            `json:"mcp,omitzero"`
 }
 
-type TurnUsage struct {
-	Completeness     string         `json:"completeness"`
-	Provenance       string         `json:"provenance"`
-	InputTokens      *json.Number   `json:"inputTokens,omitzero"`
-	OutputTokens     *json.Number   `json:"outputTokens,omitzero"`
-	CacheReadTokens  *json.Number   `json:"cacheReadTokens,omitzero"`
-	CacheWriteTokens *json.Number   `json:"cacheWriteTokens,omitzero"`
-	Cost             *TurnUsageCost `json:"cost,omitzero"`
-	CKind            string         `json:"kind"`
-	CScope           string         `json:"scope"`
+type ToolBatchAfterCall struct {
+	Call      Identity  `json:"call"`
+	Tool      Tool      `json:"tool"`
+	Path      string    `json:"path"`
+	Batch     *Batch    `json:"batch,omitzero"`
+	Outcome   string    `json:"outcome"`
+	Execution Execution `json:"execution"`
 }
 
-type TurnUsageCost struct {
+type Usage struct {
+	Kind             string       `json:"kind"`
+	Scope            string       `json:"scope"`
+	Completeness     string       `json:"completeness"`
+	Provenance       string       `json:"provenance"`
+	InputTokens      *json.Number `json:"inputTokens,omitzero"`
+	OutputTokens     *json.Number `json:"outputTokens,omitzero"`
+	CacheReadTokens  *json.Number `json:"cacheReadTokens,omitzero"`
+	CacheWriteTokens *json.Number `json:"cacheWriteTokens,omitzero"`
+	Cost             *UsageCost   `json:"cost,omitzero"`
+}
+
+type UsageCost struct {
 	Amount   json.Number `json:"amount"`
 	Currency string      `json:"currency"`
 	Basis    string      `json:"basis"`
+}
+
+type UserAttentionAttention struct {
+	Kind    string     `json:"kind"`
+	Message []TextPart `json:"message"`
+	Title   []TextPart `json:"title"`
 }
 
 type WorkspaceChange struct {

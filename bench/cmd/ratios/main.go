@@ -126,12 +126,9 @@ func main() {
 				}
 			}
 		}
-		for _, c := range []string{"ahpgen", "ahpgen-validated"} {
+		for _, c := range []string{"ahpgen", "ahpgen-reuse", "ahpgen-validated"} {
 			r := med("Encode", kind, c, ns) / med("Encode", kind, "encoding-json", ns)
-			name := "encode"
-			if c == "ahpgen-validated" {
-				name = "encode-validated"
-			}
+			name := "encode" + strings.TrimPrefix(c, "ahpgen")
 			fmt.Printf("ratio %s %s/encoding-json %s\n", kind, name, fmtRatio(r))
 			if c == "ahpgen" {
 				note("encode", kind, r)
@@ -169,6 +166,8 @@ func main() {
 		fmt.Printf("ratio %s ahpgen-strict-per-byte/all-small-per-byte %s\n", large, fmtRatio(r))
 	}
 
+	fmt.Println()
+	printTable(kinds, data)
 	fmt.Println()
 	targets := []struct {
 		id, text string
@@ -237,4 +236,47 @@ func median(v []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// printTable writes a Markdown table of medians: time per iteration (all the
+// kind's messages), throughput and allocations, per implementation.
+func printTable(kinds []string, data map[key]*samples) {
+	cols := []struct{ group, impl string }{
+		{"Decode", "ahpgen-strict"}, {"Decode", "ahpgen-lenient"}, {"Decode", "encoding-json"},
+		{"Decode", "santhosh"}, {"Decode", "go-jsonschema"}, {"Decode", "scan"}, {"Decode", "ahprt-parse"},
+		{"Encode", "ahpgen"}, {"Encode", "ahpgen-reuse"}, {"Encode", "ahpgen-validated"}, {"Encode", "encoding-json"},
+	}
+	fmt.Print("| kind |")
+	for _, c := range cols {
+		fmt.Printf(" %s %s |", strings.ToLower(c.group), c.impl)
+	}
+	fmt.Print("\n|---|")
+	for range cols {
+		fmt.Print("---|")
+	}
+	fmt.Println()
+	for _, kind := range kinds {
+		fmt.Printf("| %s |", kind)
+		for _, c := range cols {
+			s := data[key{c.group, kind, c.impl}]
+			if s == nil || len(s.ns) == 0 {
+				fmt.Print(" skipped |")
+				continue
+			}
+			fmt.Printf(" %s, %.0f MB/s, %.0f allocs |", dur(median(s.ns)), median(s.bytesPerSec)/1e6, median(s.allocs))
+		}
+		fmt.Println()
+	}
+}
+
+func dur(ns float64) string {
+	switch {
+	case ns >= 1e9:
+		return fmt.Sprintf("%.2f s", ns/1e9)
+	case ns >= 1e6:
+		return fmt.Sprintf("%.2f ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.1f µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
 }
