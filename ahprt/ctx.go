@@ -48,6 +48,15 @@ type Ctx struct {
 	// scope is the dynamic scope: the schema resources (declaring
 	// $dynamicAnchors) that the evaluation entered, outermost first.
 	scope []int32
+	// anns, in StrictAll mode, records which members of which objects the
+	// schemas applied so far evaluated, on every path that has not failed.
+	anns []annotation
+}
+
+// annotation is what one successful check of object n evaluated.
+type annotation struct {
+	n  Node
+	ev *Eval
 }
 
 var ctxPool = sync.Pool{New: func() any { return &Ctx{Doc: &Doc{}} }}
@@ -75,6 +84,7 @@ func (c *Ctx) Release() {
 		c.Doc.nodes = nil // do not pin a huge table in the pool
 	}
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
+	c.dropAnnotations(0)
 	ctxPool.Put(c)
 }
 
@@ -91,8 +101,9 @@ func (c *Ctx) Run(f CheckFunc) error {
 // RunAt is Run for node n.
 func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 	if c.Child(n, f) {
-		return nil
+		return c.strictCheck()
 	}
+	c.dropAnnotations(0)
 	c.explain, c.errs = true, c.errs[:0]
 	c.Child(n, f)
 	c.explain = false
@@ -105,24 +116,65 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 }
 
 // Child checks a value nested in the instance being checked (a member, an
-// item, the root). In StrictAll mode it also rejects members of n that no
-// applicable schema evaluated, when some schema declared n's members.
+// item, the root). In StrictAll mode it records what the check evaluated
+// of an object; RunAt decides once the whole document passed, over every
+// schema applied to each object on the paths that succeeded.
 func (c *Ctx) Child(n Node, f CheckFunc) bool {
 	if c.opts.mode != StrictAll || c.Doc.Kind(n) != KindObject {
 		return f(c, n, nil)
 	}
 	ev := c.NewEval(n)
-	ok := f(c, n, ev)
-	if ok && ev.Declared {
+	if !f(c, n, ev) {
+		c.FreeEval(ev)
+		return false
+	}
+	c.anns = append(c.anns, annotation{n, ev})
+	return true
+}
+
+// dropAnnotations forgets what was recorded since mark: the checks that
+// recorded it belong to a branch that failed (or to a `not`).
+func (c *Ctx) dropAnnotations(mark int) {
+	for _, a := range c.anns[mark:] {
+		c.FreeEval(a.ev)
+	}
+	c.anns = c.anns[:mark]
+}
+
+// strictCheck, after a successful StrictAll run, rejects the first member
+// (in document order) of an object that some applied schema declared
+// members of, that no applied schema evaluated.
+func (c *Ctx) strictCheck() error {
+	if len(c.anns) == 0 {
+		return nil
+	}
+	merged := map[Node]*Eval{}
+	for _, a := range c.anns {
+		if m, ok := merged[a.n]; ok {
+			m.Merge(a.ev)
+		} else {
+			merged[a.n] = a.ev
+		}
+	}
+	var bad Node
+	found := false
+	for n, ev := range merged {
+		if !ev.Declared || found && n > bad {
+			continue
+		}
 		for m := c.Doc.Members(n); m.Next(); {
 			if !ev.Has(m.Index()) {
-				ok = c.Fail(m.Name(), CodeUnknownMember, "", "member \""+c.Doc.Text(m.Name())+"\" is not declared by the schema (strict mode)")
+				bad, found = m.Name(), true
 				break
 			}
 		}
 	}
-	c.FreeEval(ev)
-	return ok
+	c.dropAnnotations(0)
+	if !found {
+		return nil
+	}
+	return &Error{Pointer: c.Doc.Pointer(bad), Code: CodeUnknownMember, Offset: -1,
+		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
 }
 
 // Explaining reports whether failures are being recorded. Generated code
@@ -166,9 +218,24 @@ func (c *Ctx) FailBranches(mark int, n Node, code Code, schema, msg string) bool
 // Quiet runs a check whose failure is not an error (an `if` condition, a
 // `not` operand) without recording anything.
 func (c *Ctx) Quiet(n Node, ev *Eval, f CheckFunc) bool {
+	mark := len(c.anns)
 	c.quiet++
 	ok := f(c, n, ev)
 	c.quiet--
+	c.dropAnnotations(mark)
+	return ok
+}
+
+// Matches runs a check whose failure is not an error and whose success
+// counts as evaluation (contains): quiet, keeping annotations on success.
+func (c *Ctx) Matches(n Node, f CheckFunc) bool {
+	mark := len(c.anns)
+	c.quiet++
+	ok := c.Child(n, f)
+	c.quiet--
+	if !ok {
+		c.dropAnnotations(mark)
+	}
 	return ok
 }
 

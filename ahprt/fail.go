@@ -43,15 +43,20 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 // Branch runs a check whose failure does not fail its caller by itself
 // (an anyOf or oneOf branch): its annotations count only if it passes.
 func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {
+	mark := len(c.anns)
+	var ok bool
 	if ev == nil {
-		return f(c, n, nil)
+		ok = f(c, n, nil)
+	} else {
+		b := c.NewEval(n)
+		if ok = f(c, n, b); ok {
+			ev.Merge(b)
+		}
+		c.FreeEval(b)
 	}
-	b := c.NewEval(n)
-	ok := f(c, n, b)
-	if ok {
-		ev.Merge(b)
+	if !ok {
+		c.dropAnnotations(mark)
 	}
-	c.FreeEval(b)
 	return ok
 }
 

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/conformance"
+	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/internal/oracle"
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 const extraName = "x-ahpgen-extra"
@@ -160,5 +164,50 @@ func TestStrictAndLenient(t *testing.T) {
 		total, closedRejects, lenientKeeps, strictRejects)
 	if strictRejects == 0 {
 		t.Error("StrictAll never rejected an extra member")
+	}
+}
+
+// TestStrictAllOnFixtures: StrictAll accepts every valid fixture as it is
+// (they carry no undeclared members) and rejects every fixture the schema
+// rejects: it only ever adds rejections.
+func TestStrictAllOnFixtures(t *testing.T) {
+	root, _ := testenv.AHPRoot(t)
+	data, err := os.ReadFile(filepath.Join(root, "fixtures", "draft", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m conformance.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range m.Cases {
+		raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := conformance.Frame(c.Binding, raw)
+		if err != nil {
+			continue // framing is not the decoder's business
+		}
+		_, lerr := entry(t, c.Schema).Decode(doc)
+		_, serr := entry(t, c.Schema).Decode(doc, ahprt.WithMode(ahprt.StrictAll))
+		switch {
+		case lerr == nil && serr != nil && c.ExpectedValid:
+			t.Errorf("%s: valid, but StrictAll rejects it: %v", c.ID, serr)
+		case lerr != nil && serr == nil:
+			t.Errorf("%s: StrictAll accepts what the schema rejects (%v)", c.ID, lerr)
+		}
+	}
+}
+
+// TestStrictAllKeepsConditionalChecks: an if/then on a member must still
+// apply in StrictAll mode (a capability modify target outside the event's
+// bound is rejected in both modes).
+func TestStrictAllKeepsConditionalChecks(t *testing.T) {
+	doc := []byte(`{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","tool":{"name":"Bash","input":{},"origin":"native"},"call":{"id":"c"},"path":"p"},"capabilities":{"effects":["deny","modify"],"modify":{"output":{"replace":true,"merge":false}}}}}`)
+	_, lerr := draft.DecodeInterceptRequest(doc)
+	_, serr := draft.DecodeInterceptRequest(doc, ahprt.WithMode(ahprt.StrictAll))
+	if lerr == nil || serr == nil {
+		t.Fatalf("lenient %v, strict %v: both must reject modify(output) at tool.before", lerr, serr)
 	}
 }

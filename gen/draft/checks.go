@@ -858,7 +858,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains) {
+			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -992,7 +992,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains) {
+			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1150,7 +1150,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
+			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1395,7 +1395,7 @@ func vCapabilities_allOf_0_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_0_if_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_0_if_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1508,7 +1508,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_1_then_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1586,7 +1586,7 @@ func vCapabilities_allOf_2_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_2_if_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_2_if_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1699,7 +1699,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_3_then_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1777,7 +1777,7 @@ func vCapabilities_allOf_4_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_4_if_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_4_if_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -1890,7 +1890,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_allOf_5_then_effects_contains) {
+			if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -2353,7 +2353,7 @@ func vCapabilities_flow_allOf_0_if_operations(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilities_flow_allOf_0_if_operations_contains) {
+			if c.Matches(it.Item(), vCapabilities_flow_allOf_0_if_operations_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -7064,7 +7064,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scop
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains) {
+			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -14156,7 +14156,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -14475,7 +14475,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -14701,7 +14701,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -14837,7 +14837,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -14973,7 +14973,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -15255,7 +15255,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -15391,7 +15391,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
+			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)
@@ -24992,7 +24992,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations(c 
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains) {
+			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)

@@ -1621,7 +1621,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 		matches := 0
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if c.Quiet(it.Item(), nil, vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
+			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
 				matches++
 				if ev != nil {
 					ev.Set(i)

@@ -532,7 +532,7 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 				if ct != nil && ct.IsFalse() {
 					test = False()
 				} else if ct != nil {
-					test = Id("c").Dot("Quiet").Call(item, Nil(), Id(ct.Func))
+					test = Id("c").Dot("Matches").Call(item, Id(ct.Func))
 				}
 				ig.If(test).Block(
 					Id("matches").Op("++"),
