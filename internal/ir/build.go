@@ -204,6 +204,9 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	}
 	// Keywords of vocabularies the schema's dialect does not use are
 	// annotations (a meta-schema's $vocabulary decides).
+	if v := p.set.OptionalVocab(sch); v != "" {
+		return p.fail(doc, ptr, "the dialect ($schema) lists the %s vocabulary as optional: ahpgen applies a vocabulary only when it is required, and will not half apply this one", v)
+	}
 	validation := p.set.HasVocab(sch, "validation")
 	applicator := p.set.HasVocab(sch, "applicator")
 	if !validation || !applicator {

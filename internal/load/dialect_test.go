@@ -138,3 +138,32 @@ func TestFragment(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionalVocabulary: a standard vocabulary listed as optional is
+// reported (the compiler would ignore it); format-assertion is used either way.
+func TestOptionalVocabulary(t *testing.T) {
+	meta := `{
+		"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$id": "http://localhost:1234/meta.json",
+		"$vocabulary": {
+			"https://json-schema.org/draft/2020-12/vocab/core": true,
+			"https://json-schema.org/draft/2020-12/vocab/validation": false,
+			"https://json-schema.org/draft/2020-12/vocab/format-assertion": false
+		}
+	}`
+	set, err := Load([]Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(`{"$schema": "http://localhost:1234/meta.json", "minimum": 3}`)}},
+		Options{Remotes: remotes(map[string]string{"http://localhost:1234/meta.json": meta})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sch := set.Docs[0].Schema
+	if set.Docs[0].Path != "t/a.json" {
+		sch = set.Docs[1].Schema
+	}
+	if v := set.OptionalVocab(sch); v != "validation" {
+		t.Errorf("OptionalVocab = %q, want validation", v)
+	}
+	if set.HasVocab(sch, "validation") || !set.HasVocab(sch, "format-assertion") {
+		t.Errorf("HasVocab: validation %v, format-assertion %v", set.HasVocab(sch, "validation"), set.HasVocab(sch, "format-assertion"))
+	}
+}

@@ -587,37 +587,67 @@ var defaultVocabs = map[string]bool{
 // HasVocab reports whether the dialect of sch's resource uses vocabulary
 // name ("validation", "applicator", "format-assertion" …). The dialect is
 // the meta-schema named by $schema; its $vocabulary lists the
-// vocabularies in use (a vocabulary ahpgen knows is used whether it is
-// listed as required or optional). Without $schema, or with a meta-schema
-// without $vocabulary, the 2020-12 defaults apply.
+// vocabularies in use. Without $schema, or with a meta-schema without
+// $vocabulary, the 2020-12 defaults apply.
+//
+// A vocabulary listed as required (true) is used. One listed as optional
+// (false) is used only for format-assertion, which ahpgen implements
+// itself; the compiler (and so the structure of compiled schemas) ignores
+// the other optional vocabularies: [Set.OptionalVocab] reports them, so
+// that generation can refuse a dialect it would only half apply.
 func (s *Set) HasVocab(sch *jsonschema.Schema, name string) bool {
 	if name == "core" {
 		return true
 	}
-	doc, ptr, ok := s.Locate(sch)
+	raw, v, ok := s.vocabulary(sch)
 	if !ok {
 		return defaultVocabs[name]
 	}
+	x, listed := raw.Member(v, vocabPrefix+name)
+	return listed && (name == "format-assertion" || raw.Bool(x))
+}
+
+// OptionalVocab names a 2020-12 vocabulary with assertions that sch's
+// dialect lists as optional ($vocabulary false), or returns "".
+func (s *Set) OptionalVocab(sch *jsonschema.Schema) string {
+	raw, v, ok := s.vocabulary(sch)
+	if !ok {
+		return ""
+	}
+	for _, name := range []string{"applicator", "unevaluated", "validation"} {
+		if x, listed := raw.Member(v, vocabPrefix+name); listed && !raw.Bool(x) {
+			return name
+		}
+	}
+	return ""
+}
+
+// vocabulary finds the $vocabulary object of sch's dialect; ok is false
+// for the default dialect.
+func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahprt.Doc, v ahprt.Node, ok bool) {
+	doc, ptr, ok := s.Locate(sch)
+	if !ok {
+		return nil, 0, false
+	}
 	sc, _, ok := s.scopeOf(doc, ptr)
 	if !ok || sc.dialect == "" || sc.dialect == metaPrefix+"schema" {
-		return defaultVocabs[name]
+		return nil, 0, false
 	}
 	r, found := s.resources[sc.dialect]
 	if !found && s.addMeta(sc.dialect) {
 		r, found = s.resources[sc.dialect]
 	}
 	if !found {
-		return defaultVocabs[name]
+		return nil, 0, false
 	}
 	n, ok := lookup(r.doc.Raw, r.ptr)
 	if !ok {
-		return defaultVocabs[name]
+		return nil, 0, false
 	}
-	raw := r.doc.Raw
-	v, ok := raw.Member(n, "$vocabulary")
+	raw = r.doc.Raw
+	v, ok = raw.Member(n, "$vocabulary")
 	if !ok || raw.Kind(v) != ahprt.KindObject {
-		return defaultVocabs[name]
+		return nil, 0, false
 	}
-	_, listed := raw.Member(v, vocabPrefix+name)
-	return listed
+	return raw, v, true
 }
