@@ -1,9 +1,6 @@
 package ahprt
 
 import (
-	"bytes"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,6 +40,8 @@ type Node uint32
 type Doc struct {
 	data  []byte
 	nodes []node
+	stack []frame             // scanner scratch, kept for reuse
+	seen  map[string]struct{} // duplicate-name scratch for large objects
 }
 
 type node struct {
@@ -62,144 +61,6 @@ func Parse(data []byte, lim Limits) (*Doc, error) {
 		return nil, err
 	}
 	return d, nil
-}
-
-func (d *Doc) parse(data []byte, lim Limits) error {
-	if int64(len(data)) > lim.MaxBytes {
-		return &Error{Code: CodeTooLarge, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
-	}
-	if len(data) >= 1<<32-1 {
-		return &Error{Code: CodeTooLarge, Message: "document does not fit 32-bit offsets"}
-	}
-	d.data = data
-	if cap(d.nodes) == 0 {
-		// A node per ~8 bytes is typical for protocol messages.
-		d.nodes = make([]node, 0, len(data)/8+8)
-	}
-	d.nodes = d.nodes[:0]
-	dec := newJSONDecoder(bytes.NewBuffer(data))
-	type open struct {
-		node     uint32
-		isObject bool
-		wantName bool
-	}
-	stack := make([]open, 0, 16)
-	for {
-		k := dec.PeekKind()
-		var top *open
-		if len(stack) > 0 {
-			top = &stack[len(stack)-1]
-		}
-		switch k {
-		case 0:
-			_, err := dec.ReadToken()
-			return d.syntaxError(err)
-		case '}', ']':
-			if _, err := dec.ReadToken(); err != nil {
-				return d.syntaxError(err)
-			}
-			n := &d.nodes[top.node]
-			n.end = uint32(dec.InputOffset())
-			n.next = uint32(len(d.nodes))
-			stack = stack[:len(stack)-1]
-		default:
-			if top != nil {
-				if top.isObject {
-					if top.wantName {
-						c := &d.nodes[top.node].count
-						*c++
-						if int64(*c) > int64(lim.MaxMembers) {
-							return d.limitError(top.node, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
-						}
-					}
-					top.wantName = !top.wantName
-				} else {
-					c := &d.nodes[top.node].count
-					*c++
-					if int64(*c) > int64(lim.MaxMembers) {
-						return d.limitError(top.node, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
-					}
-				}
-			}
-			idx := uint32(len(d.nodes))
-			if k == '{' || k == '[' {
-				if len(stack) >= lim.MaxDepth {
-					return &Error{Pointer: string(dec.StackPointer()), Code: CodeTooDeep, Message: "nesting deeper than " + strconv.Itoa(lim.MaxDepth) + " levels"}
-				}
-				if _, err := dec.ReadToken(); err != nil {
-					return d.syntaxError(err)
-				}
-				kind := KindObject
-				if k == '[' {
-					kind = KindArray
-				}
-				d.nodes = append(d.nodes, node{kind: kind, start: uint32(dec.InputOffset()) - 1})
-				stack = append(stack, open{node: idx, isObject: k == '{', wantName: true})
-				break
-			}
-			v, err := dec.ReadValue()
-			if err != nil {
-				return d.syntaxError(err)
-			}
-			end := uint32(dec.InputOffset())
-			n := node{start: end - uint32(len(v)), end: end, next: idx + 1}
-			switch k {
-			case 'n':
-				n.kind = KindNull
-			case 't':
-				n.kind, n.flag = KindBool, true
-			case 'f':
-				n.kind = KindBool
-			case '"':
-				n.kind, n.flag = KindString, bytes.IndexByte(v, '\\') >= 0
-			default:
-				n.kind = KindNumber
-			}
-			d.nodes = append(d.nodes, n)
-		}
-		if len(stack) == 0 {
-			break
-		}
-	}
-	// Exactly one value: anything but whitespace after it is an error.
-	if _, err := dec.ReadToken(); err != io.EOF {
-		off := dec.InputOffset()
-		if err != nil {
-			var se *jsonSyntacticError
-			if errors.As(err, &se) {
-				off = se.ByteOffset
-			}
-		}
-		return &Error{Code: CodeTrailingData, Offset: off, Message: "data after the JSON value"}
-	}
-	return nil
-}
-
-func (d *Doc) limitError(n uint32, msg string) error {
-	return &Error{Pointer: d.Pointer(Node(n)), Code: CodeTooMany, Message: msg}
-}
-
-// syntaxError classifies a jsontext error into the codes callers test for.
-func (d *Doc) syntaxError(err error) error {
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		return &Error{Code: CodeSyntax, Offset: int64(len(d.data)), Message: "unexpected end of JSON input"}
-	}
-	e := &Error{Code: CodeSyntax, Message: err.Error()}
-	var se *jsonSyntacticError
-	if errors.As(err, &se) {
-		e.Pointer, e.Offset = string(se.JSONPointer), se.ByteOffset
-		e.Message = se.Err.Error()
-		switch {
-		case errors.Is(se.Err, errDuplicate):
-			e.Code = CodeDuplicateName
-		case !utf8.Valid(d.data):
-			e.Code = CodeInvalidUTF8
-			e.Message = "invalid UTF-8"
-		case strings.Contains(se.Err.Error(), "max depth"):
-			e.Code = CodeTooDeep
-		}
-	}
-	return e
 }
 
 // Root is the document's top-level value.

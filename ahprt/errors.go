@@ -103,8 +103,13 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("ahp: ")
-	if e.Pointer != "" {
-		b.WriteString(e.Pointer)
+	if p := e.Pointer; len(p) > 160 {
+		// Deep documents have long pointers: keep both ends.
+		b.WriteString(p[:60])
+		b.WriteString("/…")
+		b.WriteString(p[len(p)-90:])
+	} else if p != "" {
+		b.WriteString(p)
 	} else {
 		b.WriteString("(document)")
 	}

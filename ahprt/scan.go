@@ -1,0 +1,416 @@
+package ahprt
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// The scanner: one pass over the input that checks the JSON grammar
+// (RFC 8259), UTF-8 (including \u escapes: no lone surrogates), duplicate
+// member names and the limits, and writes the node table. It replaced a
+// token loop over jsontext.Decoder, which allocated its name sets and
+// stacks afresh for every document and cost twice a plain scan.
+
+type frame struct {
+	node     uint32
+	obj      bool
+	lastName uint32 // objects: the current member's name node
+}
+
+// strFlags classifies ASCII bytes inside strings: 1 needs a closer look
+// (quote, backslash, control character); bytes ≥ 0x80 are checked as UTF-8.
+var strFlags = func() (t [256]byte) {
+	for i := 0; i < 0x20; i++ {
+		t[i] = 1
+	}
+	t['"'], t['\\'] = 1, 1
+	for i := 0x80; i < 0x100; i++ {
+		t[i] = 2
+	}
+	return t
+}()
+
+func (d *Doc) parse(data []byte, lim Limits) error {
+	if int64(len(data)) > lim.MaxBytes {
+		return &Error{Code: CodeTooLarge, Offset: -1, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
+	}
+	if len(data) >= 1<<32-1 {
+		return &Error{Code: CodeTooLarge, Offset: -1, Message: "document does not fit 32-bit offsets"}
+	}
+	d.data = data
+	if cap(d.nodes) == 0 {
+		d.nodes = make([]node, 0, len(data)/8+8)
+	}
+	d.nodes = d.nodes[:0]
+	stack := d.stack[:0]
+	defer func() { d.stack = stack[:0] }()
+
+	n := len(data)
+	i := skipSpace(data, 0)
+	wantValue := true
+	for {
+		if wantValue {
+			if i >= n {
+				return d.syntaxErr(stack, i, "unexpected end of JSON input")
+			}
+			if len(stack) > 0 && !stack[len(stack)-1].obj {
+				f := &d.nodes[stack[len(stack)-1].node]
+				f.count++
+				if int64(f.count) > int64(lim.MaxMembers) {
+					return d.limitErr(stack, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
+				}
+			}
+			idx := uint32(len(d.nodes))
+			switch c := data[i]; c {
+			case '{', '[':
+				if len(stack) >= lim.MaxDepth {
+					return &Error{Pointer: d.stackPointer(stack), Code: CodeTooDeep, Offset: int64(i), Message: "nesting deeper than " + strconv.Itoa(lim.MaxDepth) + " levels"}
+				}
+				kind := KindArray
+				if c == '{' {
+					kind = KindObject
+				}
+				d.nodes = append(d.nodes, node{kind: kind, start: uint32(i)})
+				stack = append(stack, frame{node: idx, obj: c == '{'})
+				i = skipSpace(data, i+1)
+				closer := byte(']')
+				if c == '{' {
+					closer = '}'
+				}
+				if i < n && data[i] == closer {
+					i++
+					d.close(stack[len(stack)-1].node, i)
+					stack = stack[:len(stack)-1]
+					wantValue = false
+					continue
+				}
+				if c == '{' {
+					var err error
+					if i, err = d.name(stack, i, lim); err != nil {
+						return err
+					}
+				}
+				continue
+			case '"':
+				end, esc, err := d.scanString(stack, i)
+				if err != nil {
+					return err
+				}
+				d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
+				i = end
+			case 't', 'f', 'n':
+				lit, kind, val := "null", KindNull, false
+				if c == 't' {
+					lit, kind, val = "true", KindBool, true
+				} else if c == 'f' {
+					lit, kind = "false", KindBool
+				}
+				if n-i < len(lit) || string(data[i:i+len(lit)]) != lit {
+					return d.syntaxErr(stack, i, "invalid literal")
+				}
+				d.nodes = append(d.nodes, node{kind: kind, flag: val, start: uint32(i), end: uint32(i + len(lit)), next: idx + 1})
+				i += len(lit)
+			default:
+				end := scanNumber(data, i)
+				if end < 0 {
+					return d.syntaxErr(stack, i, "invalid character "+quoteChar(c)+" at start of value")
+				}
+				d.nodes = append(d.nodes, node{kind: KindNumber, start: uint32(i), end: uint32(end), next: idx + 1})
+				i = end
+			}
+			wantValue = false
+			continue
+		}
+		// After a value.
+		if len(stack) == 0 {
+			break
+		}
+		i = skipSpace(data, i)
+		if i >= n {
+			return d.syntaxErr(stack, i, "unexpected end of JSON input")
+		}
+		top := &stack[len(stack)-1]
+		switch c := data[i]; {
+		case c == ',':
+			i = skipSpace(data, i+1)
+			if top.obj {
+				var err error
+				if i, err = d.name(stack, i, lim); err != nil {
+					return err
+				}
+			}
+			wantValue = true
+		case c == '}' && top.obj || c == ']' && !top.obj:
+			i++
+			if err := d.close(top.node, i); err != nil {
+				return err
+			}
+			stack = stack[:len(stack)-1]
+		default:
+			want := "',' or ']'"
+			if top.obj {
+				want = "',' or '}'"
+			}
+			return d.syntaxErr(stack, i, "invalid character "+quoteChar(c)+" after a value: want "+want)
+		}
+	}
+	if i = skipSpace(data, i); i != n {
+		return &Error{Code: CodeTrailingData, Offset: int64(i), Message: "data after the JSON value"}
+	}
+	return nil
+}
+
+// name reads a member name at i (after '{' or ','), the colon and the
+// space before the value; it counts the member.
+func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
+	top := &stack[len(stack)-1]
+	if i >= len(d.data) {
+		return i, d.syntaxErr(stack, i, "unexpected end of JSON input")
+	}
+	if d.data[i] != '"' {
+		return i, d.syntaxErr(stack, i, "invalid character "+quoteChar(d.data[i])+": want a member name")
+	}
+	f := &d.nodes[top.node]
+	f.count++
+	if int64(f.count) > int64(lim.MaxMembers) {
+		return i, d.limitErr(stack, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
+	}
+	end, esc, err := d.scanString(stack, i)
+	if err != nil {
+		return i, err
+	}
+	idx := uint32(len(d.nodes))
+	d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
+	top.lastName = idx
+	i = skipSpace(d.data, end)
+	if i >= len(d.data) || d.data[i] != ':' {
+		if i >= len(d.data) {
+			return i, d.syntaxErr(stack, i, "unexpected end of JSON input")
+		}
+		return i, d.syntaxErr(stack, i, "invalid character "+quoteChar(d.data[i])+" after a member name: want ':'")
+	}
+	return skipSpace(d.data, i+1), nil
+}
+
+// close ends container node x at offset end, and checks an object's
+// member names for duplicates.
+func (d *Doc) close(x uint32, end int) error {
+	nd := &d.nodes[x]
+	nd.end = uint32(end)
+	nd.next = uint32(len(d.nodes))
+	if nd.kind != KindObject || nd.count < 2 {
+		return nil
+	}
+	if dup, ok := d.duplicate(Node(x)); ok {
+		return &Error{Pointer: d.Pointer(dup), Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+	}
+	return nil
+}
+
+// duplicate finds a repeated member name of object x: by comparing names
+// pairwise in small objects, through a set in large ones.
+func (d *Doc) duplicate(x Node) (Node, bool) {
+	if d.nodes[x].count <= 16 {
+		var names [16]Node
+		k := 0
+		for m := d.Members(x); m.Next(); {
+			nm := m.Name()
+			for _, p := range names[:k] {
+				if d.sameName(p, nm) {
+					return nm, true
+				}
+			}
+			names[k] = nm
+			k++
+		}
+		return 0, false
+	}
+	if d.seen == nil {
+		d.seen = map[string]struct{}{}
+	}
+	clear(d.seen)
+	for m := d.Members(x); m.Next(); {
+		s := string(d.Str(m.Name()))
+		if _, ok := d.seen[s]; ok {
+			return m.Name(), true
+		}
+		d.seen[s] = struct{}{}
+	}
+	return 0, false
+}
+
+func (d *Doc) sameName(a, b Node) bool {
+	x, y := &d.nodes[a], &d.nodes[b]
+	if !x.flag && !y.flag {
+		return string(d.data[x.start:x.end]) == string(d.data[y.start:y.end])
+	}
+	return string(d.Str(a)) == string(d.Str(b))
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanString checks the string starting at i (a quote) and returns the
+// offset after its closing quote and whether it holds escapes.
+func (d *Doc) scanString(stack []frame, i int) (end int, esc bool, err error) {
+	data := d.data
+	j := i + 1
+	for {
+		// Fast path: plain ASCII.
+		for j < len(data) && strFlags[data[j]] == 0 {
+			j++
+		}
+		if j >= len(data) {
+			return 0, false, d.syntaxErr(stack, j, "unexpected end of JSON input inside a string")
+		}
+		switch c := data[j]; {
+		case c == '"':
+			return j + 1, esc, nil
+		case c == '\\':
+			esc = true
+			if j+1 >= len(data) {
+				return 0, false, d.syntaxErr(stack, j, "unexpected end of JSON input inside a string")
+			}
+			switch data[j+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				j += 2
+			case 'u':
+				r, ok := hex4(data, j+2)
+				if !ok {
+					return 0, false, d.syntaxErr(stack, j, "invalid \\u escape")
+				}
+				j += 6
+				switch {
+				case r >= 0xDC00 && r <= 0xDFFF:
+					return 0, false, d.utf8Err(stack, j-6, "lone surrogate in a \\u escape")
+				case r >= 0xD800 && r <= 0xDBFF:
+					if j+1 >= len(data) || data[j] != '\\' || data[j+1] != 'u' {
+						return 0, false, d.utf8Err(stack, j-6, "lone surrogate in a \\u escape")
+					}
+					lo, ok := hex4(data, j+2)
+					if !ok {
+						return 0, false, d.syntaxErr(stack, j, "invalid \\u escape")
+					}
+					if lo < 0xDC00 || lo > 0xDFFF {
+						return 0, false, d.utf8Err(stack, j-6, "lone surrogate in a \\u escape")
+					}
+					j += 6
+				}
+			default:
+				return 0, false, d.syntaxErr(stack, j, "invalid escape sequence")
+			}
+		case c < 0x20:
+			return 0, false, d.syntaxErr(stack, j, "control character inside a string (it must be escaped)")
+		default: // ≥ 0x80
+			r, size := utf8.DecodeRune(data[j:])
+			if r == utf8.RuneError && size <= 1 {
+				return 0, false, d.utf8Err(stack, j, "invalid UTF-8")
+			}
+			j += size
+		}
+	}
+}
+
+func hex4(data []byte, i int) (rune, bool) {
+	if i+4 > len(data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range data[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// scanNumber returns the end of the number at i, or -1 if there is none.
+func scanNumber(data []byte, i int) int {
+	n := len(data)
+	if i < n && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < n && data[i] == '0':
+		i++
+	case i < n && data[i] >= '1' && data[i] <= '9':
+		for i++; i < n && data[i] >= '0' && data[i] <= '9'; i++ {
+		}
+	default:
+		return -1
+	}
+	if i < n && data[i] == '.' {
+		i++
+		if i >= n || data[i] < '0' || data[i] > '9' {
+			return -1
+		}
+		for ; i < n && data[i] >= '0' && data[i] <= '9'; i++ {
+		}
+	}
+	if i < n && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < n && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if i >= n || data[i] < '0' || data[i] > '9' {
+			return -1
+		}
+		for ; i < n && data[i] >= '0' && data[i] <= '9'; i++ {
+		}
+	}
+	return i
+}
+
+func quoteChar(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return "'" + string(c) + "'"
+	}
+	return "byte 0x" + strconv.FormatUint(uint64(c), 16)
+}
+
+// stackPointer is the JSON Pointer of where the scanner is.
+func (d *Doc) stackPointer(stack []frame) string {
+	var b []byte
+	for _, f := range stack {
+		x := &d.nodes[f.node]
+		if f.obj {
+			if f.lastName == 0 { // no complete member name yet (node 0 is the root)
+				continue
+			}
+			b = append(b, '/')
+			b = append(b, escapePointer(d.Text(Node(f.lastName)))...)
+		} else if x.count > 0 {
+			b = append(b, '/')
+			b = strconv.AppendUint(b, uint64(x.count-1), 10)
+		}
+	}
+	return string(b)
+}
+
+func (d *Doc) syntaxErr(stack []frame, i int, msg string) error {
+	return &Error{Pointer: d.stackPointer(stack), Code: CodeSyntax, Offset: int64(i), Message: msg}
+}
+
+func (d *Doc) utf8Err(stack []frame, i int, msg string) error {
+	return &Error{Pointer: d.stackPointer(stack), Code: CodeInvalidUTF8, Offset: int64(i), Message: msg}
+}
+
+func (d *Doc) limitErr(stack []frame, msg string) error {
+	return &Error{Pointer: d.stackPointer(stack), Code: CodeTooMany, Offset: -1, Message: msg}
+}
