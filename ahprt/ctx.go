@@ -48,6 +48,8 @@ type Ctx struct {
 	// scope is the dynamic scope: the schema resources (declaring
 	// $dynamicAnchors) that the evaluation entered, outermost first.
 	scope []int32
+	// arena is a copy of the input the built strings share (see Text).
+	arena string
 	// anns, in StrictAll mode, records which members of which objects the
 	// schemas applied so far evaluated, on every path that has not failed.
 	anns []annotation
@@ -85,6 +87,7 @@ func (c *Ctx) Release() {
 	}
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	c.dropAnnotations(0)
+	c.arena = ""
 	ctxPool.Put(c)
 }
 

@@ -2,6 +2,7 @@ package ahprt
 
 import (
 	"slices"
+	"sync"
 	"strconv"
 )
 
@@ -73,4 +74,27 @@ func SortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// GetBuffer returns a pooled encoding buffer; Finish returns it.
+func GetBuffer() *[]byte { return bufPool.Get().(*[]byte) }
+
+// Finish ends a MarshalJSON: it validates the encoding b (written into the
+// pooled buffer buf) against check, and returns a copy of exactly its size,
+// so encoders neither regrow a fresh slice nor emit what the schema rejects.
+func Finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
+	defer func() {
+		if cap(b) <= 1<<20 { // do not pin huge buffers in the pool
+			*buf = b[:0]
+			bufPool.Put(buf)
+		}
+	}()
+	if check != nil {
+		if err := Validate(b, check); err != nil {
+			return nil, err
+		}
+	}
+	return append([]byte(nil), b...), nil
 }

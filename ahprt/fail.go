@@ -123,3 +123,27 @@ type Entry struct {
 	// Decode validates and builds the value (a pointer for structs).
 	Decode func(data []byte, opts ...Option) (any, error)
 }
+
+// Text returns string node n as a Go string for a value being built. The
+// strings of one decode share one copy of the input (made on first use),
+// so building allocates once for all unescaped strings instead of once
+// per string; a kept string keeps that copy alive.
+func (c *Ctx) Text(n Node) string {
+	x := &c.Doc.nodes[n]
+	if x.flag {
+		return string(c.Doc.Str(n))
+	}
+	if c.arena == "" {
+		c.arena = string(c.Doc.data)
+	}
+	return c.arena[x.start+1 : x.end-1]
+}
+
+// Number returns number node n as written, from the same shared copy.
+func (c *Ctx) Number(n Node) Number {
+	x := &c.Doc.nodes[n]
+	if c.arena == "" {
+		c.arena = string(c.Doc.data)
+	}
+	return Number(c.arena[x.start:x.end])
+}

@@ -79,7 +79,7 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 				}
 				if i < n && data[i] == closer {
 					i++
-					d.close(stack[len(stack)-1].node, i)
+					d.close(stack, i)
 					stack = stack[:len(stack)-1]
 					wantValue = false
 					continue
@@ -142,7 +142,7 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 			wantValue = true
 		case c == '}' && top.obj || c == ']' && !top.obj:
 			i++
-			if err := d.close(top.node, i); err != nil {
+			if err := d.close(stack, i); err != nil {
 				return err
 			}
 			stack = stack[:len(stack)-1]
@@ -192,9 +192,10 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	return skipSpace(d.data, i+1), nil
 }
 
-// close ends container node x at offset end, and checks an object's
-// member names for duplicates.
-func (d *Doc) close(x uint32, end int) error {
+// close ends the innermost open container at offset end, and checks an
+// object's member names for duplicates.
+func (d *Doc) close(stack []frame, end int) error {
+	x := stack[len(stack)-1].node
 	nd := &d.nodes[x]
 	nd.end = uint32(end)
 	nd.next = uint32(len(d.nodes))
@@ -202,7 +203,8 @@ func (d *Doc) close(x uint32, end int) error {
 		return nil
 	}
 	if dup, ok := d.duplicate(Node(x)); ok {
-		return &Error{Pointer: d.Pointer(dup), Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+		ptr := d.stackPointer(stack[:len(stack)-1]) + "/" + escapePointer(d.Text(dup))
+		return &Error{Pointer: ptr, Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
 	}
 	return nil
 }

@@ -1606,7 +1606,7 @@ func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := EventType(d.Text(0))
+	v := EventType(c.Text(0))
 	_ = d
 	return v, nil
 }
@@ -1636,7 +1636,7 @@ func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (Intercepta
 		return "", err
 	}
 	d := c.Doc
-	v := InterceptableEventType(d.Text(0))
+	v := InterceptableEventType(c.Text(0))
 	_ = d
 	return v, nil
 }
@@ -1726,7 +1726,7 @@ func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, er
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -1756,7 +1756,7 @@ func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -1810,7 +1810,7 @@ func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, er
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -1840,7 +1840,7 @@ func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNo
 		return "", err
 	}
 	d := c.Doc
-	v := d.Number(0)
+	v := c.Number(0)
 	_ = d
 	return v, nil
 }
@@ -1900,7 +1900,7 @@ func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, 
 		return "", err
 	}
 	d := c.Doc
-	v := d.Number(0)
+	v := c.Number(0)
 	_ = d
 	return v, nil
 }
@@ -1930,7 +1930,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -1990,7 +1990,7 @@ func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, er
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -2050,7 +2050,7 @@ func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -2200,7 +2200,7 @@ func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMed
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -2710,7 +2710,7 @@ func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := Disposition(d.Text(0))
+	v := Disposition(c.Text(0))
 	_ = d
 	return v, nil
 }
@@ -3580,7 +3580,7 @@ func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error)
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -3940,7 +3940,7 @@ func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (
 		return "", err
 	}
 	d := c.Doc
-	v := d.Number(0)
+	v := c.Number(0)
 	_ = d
 	return v, nil
 }
@@ -4240,7 +4240,7 @@ func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := ToolOutcome(d.Text(0))
+	v := ToolOutcome(c.Text(0))
 	_ = d
 	return v, nil
 }
@@ -4480,7 +4480,7 @@ func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -4630,7 +4630,7 @@ func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, 
 		return "", err
 	}
 	d := c.Doc
-	v := ElicitationMode(d.Text(0))
+	v := ElicitationMode(c.Text(0))
 	_ = d
 	return v, nil
 }
@@ -5710,7 +5710,7 @@ func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, erro
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -5800,7 +5800,7 @@ func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -5890,7 +5890,7 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }

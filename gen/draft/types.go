@@ -29,7 +29,7 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 			v.Params = bCapabilitiesRequestParams(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -75,11 +75,8 @@ func (v *CapabilitiesRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -127,12 +124,12 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
 		case "method":
-			v.Method = d.Text(m.Value())
+			v.Method = c.Text(m.Value())
 		case "params":
 			v.Params = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -181,11 +178,8 @@ func (v *Request) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Request) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_request); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -224,10 +218,10 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Int = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -254,11 +248,8 @@ func (v *JSONRPCID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_jsonRpcId); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -313,11 +304,8 @@ func (v *CapabilitiesRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -363,7 +351,7 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) 
 			v.Result = bCapabilitiesResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -405,11 +393,8 @@ func (v *CapabilitiesResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -458,7 +443,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			v.Result = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -500,11 +485,8 @@ func (v *SuccessResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_successResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -546,10 +528,10 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Int = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -578,11 +560,8 @@ func (v *JSONRPCResponseID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_jsonRpcResponseId); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -618,7 +597,7 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResp
 			v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -653,11 +632,8 @@ func (v *CapabilitiesResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged2); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -729,7 +705,7 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -816,11 +792,8 @@ func (v *CapabilitiesResponseResultManifest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResultManifest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -856,7 +829,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "event":
-			v.Event = EventType(d.Text(m.Value()))
+			v.Event = EventType(c.Text(m.Value()))
 		case "modes":
 			v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
 		case "capabilities":
@@ -864,7 +837,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 			v.Capabilities = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -909,11 +882,8 @@ func (v *CapabilitiesResponseResultManifestEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResultManifestEvent) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1022,7 +992,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 			v.Elicitation = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1081,11 +1051,8 @@ func (v *Capabilities) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1161,7 +1128,7 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
 			v.Workspace = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1248,11 +1215,8 @@ func (v *CapabilitiesModify) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modify); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modify)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1291,7 +1255,7 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 			v.Merge = d.Bool(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1329,11 +1293,8 @@ func (v *ModifyOperations) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_modifyOperations); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modifyOperations)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1373,17 +1334,17 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 		case "operations":
 			v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 		case "remainingContinuations":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.RemainingContinuations = &x
 		case "continuationCount":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.ContinuationCount = &x
 		case "maxContinuations":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxContinuations = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1435,11 +1396,8 @@ func (v *CapabilitiesFlow) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_flow); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_flow)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1489,7 +1447,7 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
 			v.Context = bCapabilitiesInjectContext(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1520,11 +1478,8 @@ func (v *CapabilitiesInject) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1560,7 +1515,7 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjec
 			v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1595,11 +1550,8 @@ func (v *CapabilitiesInjectContext) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_inject_context); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject_context)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1655,7 +1607,7 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicita
 			v.URL = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1693,11 +1645,8 @@ func (v *CapabilitiesElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1731,12 +1680,12 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v Capab
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1774,11 +1723,8 @@ func (v *CapabilitiesResponseResultManifestGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResultManifestGap) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1844,20 +1790,20 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v Ca
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "maxUploadBytes":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxUploadBytes = &x
 		case "maxContinuations":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxContinuations = &x
 		case "minTimeoutMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MinTimeoutMs = &x
 		case "maxTimeoutMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxTimeoutMs = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1909,11 +1855,8 @@ func (v *CapabilitiesResponseResultManifestLimits) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResultManifestLimits) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1952,7 +1895,7 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 			v.Disableable = d.Bool(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1990,11 +1933,8 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResultManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2284,16 +2224,16 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -2309,7 +2249,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			v.Change = bCatalogueEventConfigChangeBeforeChange(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2421,11 +2361,8 @@ func (v *CatalogueEventConfigChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_configChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2492,16 +2429,16 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -2514,7 +2451,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2615,11 +2552,8 @@ func (v *Envelope) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Envelope) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEvent_envelope); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_envelope)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2667,16 +2601,16 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -2689,7 +2623,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2776,11 +2710,8 @@ func (v *EventCore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventCore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEvent_eventCore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_eventCore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2822,14 +2753,14 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		case "workspaceRoots":
 			v.WorkspaceRoots = buildList_string(c, m.Value())
 		case "model":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Model = &x
 		case "agent":
 			x := bSessionAgent(c, m.Value())
@@ -2839,7 +2770,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2905,11 +2836,8 @@ func (v *Session) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_session); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2943,13 +2871,13 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "type":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Type = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2987,11 +2915,8 @@ func (v *SessionAgent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_session_agent); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3025,12 +2950,12 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -3068,11 +2993,8 @@ func (v *EventGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventGap) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEvent_gap); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3115,13 +3037,13 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -3159,11 +3081,8 @@ func (v *OpenIdentity) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEvent_openIdentity); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_openIdentity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3280,14 +3199,14 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
 		case "selection":
 		case "text":
-			v.Text = d.Text(m.Value())
+			v.Text = c.Text(m.Value())
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -3353,11 +3272,8 @@ func (v *TextBodyPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_textBodyPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3410,20 +3326,20 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
 		case "selection":
 		case "gap":
 			v.Gap = bContentItemGap(c, m.Value())
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -3503,11 +3419,8 @@ func (v *TextGapPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextGapPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_textGapPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3547,9 +3460,9 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "path":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Path = &x
 		default:
 		}
@@ -3586,11 +3499,8 @@ func (v *ContentItemGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_gap); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3633,18 +3543,18 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
 		case "selection":
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -3717,11 +3627,8 @@ func (v *TextMetadataPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_textMetadataPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3766,18 +3673,18 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
 		case "selection":
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -3850,11 +3757,8 @@ func (v *TextOmittedPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_textOmittedPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -3946,15 +3850,15 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
-			v.MediaType = d.Text(m.Value())
+			v.MediaType = c.Text(m.Value())
 		case "selection":
 		case "body":
 			v.Body = bContentReference(c, m.Value())
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -4023,11 +3927,8 @@ func (v *AttachmentBodyPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_attachmentBodyPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4069,7 +3970,7 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "ref":
-			v.Ref = d.Text(m.Value())
+			v.Ref = c.Text(m.Value())
 		default:
 		}
 	}
@@ -4098,11 +3999,8 @@ func (v *ContentReference) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentReference) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentReference); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentReference)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4146,21 +4044,21 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
-			v.MediaType = d.Text(m.Value())
+			v.MediaType = c.Text(m.Value())
 		case "selection":
 		case "gap":
 			v.Gap = bContentItemGap(c, m.Value())
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -4243,11 +4141,8 @@ func (v *AttachmentGapPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_attachmentGapPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4298,19 +4193,19 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPa
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
-			v.MediaType = d.Text(m.Value())
+			v.MediaType = c.Text(m.Value())
 		case "selection":
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -4386,11 +4281,8 @@ func (v *AttachmentMetadataPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_attachmentMetadataPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4440,19 +4332,19 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "kind":
 		case "mediaType":
-			v.MediaType = d.Text(m.Value())
+			v.MediaType = c.Text(m.Value())
 		case "selection":
 		case "category":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Category = &x
 		case "size":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Size = &x
 		case "sha256":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.SHA256 = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -4528,11 +4420,8 @@ func (v *AttachmentOmittedPart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_attachmentOmittedPart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4577,7 +4466,7 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -4612,11 +4501,8 @@ func (v *InteractionEventConfigChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4659,15 +4545,15 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v In
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "scope":
-			v.Scope = d.Text(m.Value())
+			v.Scope = c.Text(m.Value())
 		case "settings":
 			v.Settings = buildList_string(c, m.Value())
 		case "summary":
-			v.Summary = d.Text(m.Value())
+			v.Summary = c.Text(m.Value())
 		case "path":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Path = &x
 		default:
 		}
@@ -4725,11 +4611,8 @@ func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeBefore_change); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4767,15 +4650,15 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v Cata
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "scope":
-			v.Scope = d.Text(m.Value())
+			v.Scope = c.Text(m.Value())
 		case "settings":
 			v.Settings = buildList_string(c, m.Value())
 		case "summary":
-			v.Summary = d.Text(m.Value())
+			v.Summary = c.Text(m.Value())
 		case "path":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Path = &x
 		default:
 		}
@@ -4833,11 +4716,8 @@ func (v *CatalogueEventConfigChangeBeforeChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeBefore_change); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -4898,16 +4778,16 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -4923,7 +4803,7 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 			v.Change = bConfigChangeAfterChange(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -5035,11 +4915,8 @@ func (v *ConfigChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_configChangeAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5086,7 +4963,7 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v Interacti
 			v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -5121,11 +4998,8 @@ func (v *InteractionEventConfigChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5170,15 +5044,15 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Int
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "scope":
-			v.Scope = d.Text(m.Value())
+			v.Scope = c.Text(m.Value())
 		case "settings":
 			v.Settings = buildList_string(c, m.Value())
 		case "summary":
-			v.Summary = d.Text(m.Value())
+			v.Summary = c.Text(m.Value())
 		case "path":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Path = &x
 		case "mcpServers":
 			v.MCPServers = buildList_value(c, m.Value())
@@ -5245,11 +5119,8 @@ func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeAfter_change); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5289,15 +5160,15 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterCh
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "scope":
-			v.Scope = d.Text(m.Value())
+			v.Scope = c.Text(m.Value())
 		case "settings":
 			v.Settings = buildList_string(c, m.Value())
 		case "summary":
-			v.Summary = d.Text(m.Value())
+			v.Summary = c.Text(m.Value())
 		case "path":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Path = &x
 		case "mcpServers":
 			v.MCPServers = buildList_value(c, m.Value())
@@ -5364,11 +5235,8 @@ func (v *ConfigChangeAfterChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_configChangeAfter_change); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5432,21 +5300,21 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
-			v.Trigger = TurnStartTrigger(d.Text(m.Value()))
+			v.Trigger = TurnStartTrigger(c.Text(m.Value()))
 		case "expandedFrom":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ExpandedFrom = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -5459,7 +5327,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -5578,11 +5446,8 @@ func (v *TurnStart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnStart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnStart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5626,7 +5491,7 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -5665,11 +5530,8 @@ func (v *Identity) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Identity) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEvent_identity); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_identity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5708,9 +5570,9 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "role":
-			v.Role = MessageRole(d.Text(m.Value()))
+			v.Role = MessageRole(c.Text(m.Value()))
 		case "parts":
 			v.Parts = buildListContentItem(c, m.Value())
 		case "synthesized":
@@ -5765,11 +5627,8 @@ func (v *Message) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Message) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentItem_message); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -5862,16 +5721,16 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -5887,18 +5746,18 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
-			v.Outcome = TurnFinishBeforeOutcome(d.Text(m.Value()))
+			v.Outcome = TurnFinishBeforeOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
 			x := bIdentity(c, m.Value())
 			v.LastAssistantItem = &x
 		case "continuationCount":
-			v.ContinuationCount = d.Number(m.Value())
+			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
 			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -6031,11 +5890,8 @@ func (v *TurnFinishBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnFinishBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnFinishBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6094,18 +5950,18 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
-			v.Outcome = TurnCompletionOutcome(d.Text(m.Value()))
+			v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
 			x := bIdentity(c, m.Value())
 			v.LastAssistantItem = &x
 		case "continuationCount":
-			v.ContinuationCount = d.Number(m.Value())
+			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
 			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -6171,11 +6027,8 @@ func (v *TurnCompletion) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnCompletion); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnCompletion)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6238,24 +6091,24 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "kind":
-			v.Kind = UsageKind(d.Text(m.Value()))
+			v.Kind = UsageKind(c.Text(m.Value()))
 		case "scope":
-			v.Scope = UsageScope(d.Text(m.Value()))
+			v.Scope = UsageScope(c.Text(m.Value()))
 		case "completeness":
-			v.Completeness = UsageCompleteness(d.Text(m.Value()))
+			v.Completeness = UsageCompleteness(c.Text(m.Value()))
 		case "provenance":
-			v.Provenance = UsageProvenance(d.Text(m.Value()))
+			v.Provenance = UsageProvenance(c.Text(m.Value()))
 		case "inputTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.InputTokens = &x
 		case "outputTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.OutputTokens = &x
 		case "cacheReadTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.CacheReadTokens = &x
 		case "cacheWriteTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.CacheWriteTokens = &x
 		case "cost":
 			x := bUsageCost(c, m.Value())
@@ -6344,11 +6197,8 @@ func (v *Usage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Usage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_usage); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6435,11 +6285,11 @@ func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "amount":
-			v.Amount = d.Number(m.Value())
+			v.Amount = c.Number(m.Value())
 		case "currency":
-			v.Currency = d.Text(m.Value())
+			v.Currency = c.Text(m.Value())
 		case "basis":
-			v.Basis = UsageCostBasis(d.Text(m.Value()))
+			v.Basis = UsageCostBasis(c.Text(m.Value()))
 		default:
 		}
 	}
@@ -6482,11 +6332,8 @@ func (v *UsageCost) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UsageCost) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_usage_cost); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6585,16 +6432,16 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 			x := bError(c, m.Value())
 			v.Error = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -6610,18 +6457,18 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
-			v.Outcome = TurnEndOutcome(d.Text(m.Value()))
+			v.Outcome = TurnEndOutcome(c.Text(m.Value()))
 		case "lastAssistantItem":
 			x := bIdentity(c, m.Value())
 			v.LastAssistantItem = &x
 		case "continuationCount":
-			v.ContinuationCount = d.Number(m.Value())
+			v.ContinuationCount = c.Number(m.Value())
 		case "usage":
 			x := bUsage(c, m.Value())
 			v.Usage = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -6761,11 +6608,8 @@ func (v *TurnEnd) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnEnd) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnEnd); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6816,11 +6660,11 @@ func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "message":
-			v.Message = d.Text(m.Value())
+			v.Message = c.Text(m.Value())
 		case "class":
-			v.Class = d.Text(m.Value())
+			v.Class = c.Text(m.Value())
 		case "code":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Code = &x
 		case "status":
 			x := bErrorStatus(c, m.Value())
@@ -6883,11 +6727,8 @@ func (v *Error) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Error) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_error); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -6917,10 +6758,10 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node) (v ErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Int = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -6947,11 +6788,8 @@ func (v *ErrorStatus) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorStatus) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_error_status); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7037,16 +6875,16 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 		case "final":
 			v.Final = d.Bool(m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -7059,7 +6897,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -7185,11 +7023,8 @@ func (v *TurnProgress) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnProgress) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_turnProgress); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7275,16 +7110,16 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 		case "params":
 			v.Params = d.RawValue(m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -7297,7 +7132,7 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -7423,11 +7258,8 @@ func (v *ModelRequestBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelRequestBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelRequestBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7472,9 +7304,9 @@ func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "provider":
-			v.Provider = d.Text(m.Value())
+			v.Provider = c.Text(m.Value())
 		default:
 		}
 	}
@@ -7510,11 +7342,8 @@ func (v *Model) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Model) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_model); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7548,9 +7377,9 @@ func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "number":
-			v.Number = d.Number(m.Value())
+			v.Number = c.Number(m.Value())
 		case "synthesized":
 			x := d.Bool(m.Value())
 			v.Synthesized = &x
@@ -7596,11 +7425,8 @@ func (v *Attempt) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Attempt) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_attempt); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7682,21 +7508,21 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 			x := bUsage(c, m.Value())
 			v.Usage = &x
 		case "finishReason":
-			v.FinishReason = d.Text(m.Value())
+			v.FinishReason = c.Text(m.Value())
 		case "latencyMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.LatencyMs = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -7709,7 +7535,7 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -7860,11 +7686,8 @@ func (v *ModelResponseAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelResponseAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelResponseAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -7988,11 +7811,8 @@ func (v *ExecutionExecuted) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionExecuted) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_0); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8055,11 +7875,8 @@ func (v *ExecutionSkippedSuppliedResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_1); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8097,7 +7914,7 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPoli
 		case "status":
 		case "reason":
 		case "detail":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Detail = &x
 		default:
 		}
@@ -8135,11 +7952,8 @@ func (v *ExecutionSkippedPolicy) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_2); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8177,7 +7991,7 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedC
 		case "status":
 		case "reason":
 		case "detail":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Detail = &x
 		default:
 		}
@@ -8215,11 +8029,8 @@ func (v *ExecutionSkippedCancelled) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_3); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8257,7 +8068,7 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTim
 		case "status":
 		case "reason":
 		case "detail":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Detail = &x
 		default:
 		}
@@ -8295,11 +8106,8 @@ func (v *ExecutionSkippedTimeout) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_4); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8337,7 +8145,7 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther
 		case "status":
 		case "reason":
 		case "detail":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Detail = &x
 		default:
 		}
@@ -8375,11 +8183,8 @@ func (v *ExecutionSkippedOther) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionSkippedOther) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_execution_oneOf_5); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8473,22 +8278,22 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			x := bUsage(c, m.Value())
 			v.Usage = &x
 		case "latencyMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.LatencyMs = &x
 		case "recovery":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Recovery = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -8501,7 +8306,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -8659,11 +8464,8 @@ func (v *ModelError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelError) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelError); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8749,21 +8551,21 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 		case "proposed":
 			v.Proposed = bModel(c, m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "pricing":
 			x := bModelSwitchBeforePricing(c, m.Value())
 			v.Pricing = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -8776,7 +8578,7 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -8909,11 +8711,8 @@ func (v *ModelSwitchBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelSwitchBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelSwitchBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -8959,12 +8758,12 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforeP
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "currency":
-			v.Currency = d.Text(m.Value())
+			v.Currency = c.Text(m.Value())
 		case "inputPerMillionTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.InputPerMillionTokens = &x
 		case "outputPerMillionTokens":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.OutputPerMillionTokens = &x
 		default:
 		}
@@ -9008,11 +8807,8 @@ func (v *ModelSwitchBeforePricing) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelSwitchBefore_pricing); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9083,18 +8879,18 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 		case "current":
 			v.Current = bModel(c, m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -9107,7 +8903,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -9233,11 +9029,8 @@ func (v *ModelSwitchAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModelSwitchAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_modelSwitchAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9326,16 +9119,16 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 		case "sandboxBypass":
 			v.SandboxBypass = d.Bool(m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -9351,13 +9144,13 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -9504,11 +9297,8 @@ func (v *ToolPermissionRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolPermissionRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolPermissionRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9564,13 +9354,13 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -9622,11 +9412,8 @@ func (v *ToolCall) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolCall) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolCall); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolCall)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9664,14 +9451,14 @@ func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "name":
-			v.Name = d.Text(m.Value())
+			v.Name = c.Text(m.Value())
 		case "kind":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Kind = &x
 		case "input":
 			v.Input = d.RawValue(m.Value())
 		case "origin":
-			v.Origin = ToolOrigin(d.Text(m.Value()))
+			v.Origin = ToolOrigin(c.Text(m.Value()))
 		case "mcp":
 			x := bMCP(c, m.Value())
 			v.MCP = &x
@@ -9731,11 +9518,8 @@ func (v *Tool) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Tool) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_tool); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9785,9 +9569,9 @@ func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
 		case "server":
 			v.Server = bMCPServer(c, m.Value())
 		case "toolName":
-			v.ToolName = d.Text(m.Value())
+			v.ToolName = c.Text(m.Value())
 		case "provenance":
-			v.Provenance = MCPProvenance(d.Text(m.Value()))
+			v.Provenance = MCPProvenance(c.Text(m.Value()))
 		case "connection":
 			v.Connection = bMCPConnection(c, m.Value())
 		default:
@@ -9843,11 +9627,8 @@ func (v *MCP) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCP) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9879,9 +9660,9 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "name":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Name = &x
 		default:
 		}
@@ -9918,11 +9699,8 @@ func (v *MCPServer) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPServer) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp_server); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -9968,7 +9746,7 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1
 		switch string(d.Str(m.Name())) {
 		case "transport":
 		case "url":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.URL = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
@@ -10011,11 +9789,8 @@ func (v *MCPConnectionVariant1) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPConnectionVariant1) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp_connection_oneOf_0); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10058,9 +9833,9 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		default:
 		}
 	}
@@ -10096,11 +9871,8 @@ func (v *ConnectionGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_connectionGaps_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_connectionGaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10134,7 +9906,7 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2
 		switch string(d.Str(m.Name())) {
 		case "transport":
 		case "url":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.URL = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
@@ -10177,11 +9949,8 @@ func (v *MCPConnectionVariant2) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPConnectionVariant2) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp_connection_oneOf_1); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10224,12 +9993,12 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3
 		switch string(d.Str(m.Name())) {
 		case "transport":
 		case "command":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Command = &x
 		case "args":
 			v.Args = buildList_string(c, m.Value())
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
@@ -10286,11 +10055,8 @@ func (v *MCPConnectionVariant3) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPConnectionVariant3) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp_connection_oneOf_2); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10332,12 +10098,12 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "transport":
-			v.Transport = d.Text(m.Value())
+			v.Transport = c.Text(m.Value())
 		case "addressForm":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.AddressForm = &x
 		case "address":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Address = &x
 		case "gaps":
 			v.Gaps = buildListConnectionGap(c, m.Value())
@@ -10390,11 +10156,8 @@ func (v *MCPConnectionVariant4) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPConnectionVariant4) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_mcp_connection_oneOf_3); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10466,7 +10229,7 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "callIds":
 			v.CallIDs = buildList_string(c, m.Value())
 		case "synthesized":
@@ -10514,11 +10277,8 @@ func (v *Batch) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Batch) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_batch); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10591,20 +10351,20 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "decision":
-			v.Decision = ToolPermissionResolvedDecision(d.Text(m.Value()))
+			v.Decision = ToolPermissionResolvedDecision(c.Text(m.Value()))
 		case "decidedBy":
-			v.DecidedBy = ToolPermissionResolvedDecidedBy(d.Text(m.Value()))
+			v.DecidedBy = ToolPermissionResolvedDecidedBy(c.Text(m.Value()))
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -10620,13 +10380,13 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -10773,11 +10533,8 @@ func (v *ToolPermissionResolved) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolPermissionResolved) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolPermissionResolved); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -10895,16 +10652,16 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 		case "backgrounded":
 			v.Backgrounded = d.Bool(m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -10920,13 +10677,13 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -11073,11 +10830,8 @@ func (v *ToolProgress) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolProgress) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolProgress); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -11160,16 +10914,16 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 		case "calls":
 			v.Calls = buildListToolBatchAfterCall(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -11182,7 +10936,7 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -11301,11 +11055,8 @@ func (v *ToolBatchAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBatchAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolBatchAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -11363,12 +11114,12 @@ func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		case "outcome":
-			v.Outcome = ToolOutcome(d.Text(m.Value()))
+			v.Outcome = ToolOutcome(c.Text(m.Value()))
 		case "execution":
 			v.Execution = bExecution(c, m.Value())
 		default:
@@ -11438,11 +11189,8 @@ func (v *ToolBatchAfterCall) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBatchAfterCall) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_toolBatchAfter_calls_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -11524,23 +11272,23 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
-			v.Trigger = ContextCompactBeforeTrigger(d.Text(m.Value()))
+			v.Trigger = ContextCompactBeforeTrigger(c.Text(m.Value()))
 		case "instructions":
 			v.Instructions = buildListTextPart(c, m.Value())
 		case "tokenCounts":
 			x := bTokenCounts(c, m.Value())
 			v.TokenCounts = &x
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -11553,7 +11301,7 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -11679,11 +11427,8 @@ func (v *ContextCompactBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContextCompactBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_contextCompactBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -11742,10 +11487,10 @@ func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "before":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Before = &x
 		case "after":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.After = &x
 		default:
 		}
@@ -11782,11 +11527,8 @@ func (v *TokenCounts) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TokenCounts) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_tokenCounts); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -11864,16 +11606,16 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 		case "execution":
 			v.Execution = bExecution(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -11886,7 +11628,7 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -12023,11 +11765,8 @@ func (v *ContextCompactAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContextCompactAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_contextCompactAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12069,7 +11808,7 @@ func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompa
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		default:
 		}
 	}
@@ -12098,11 +11837,8 @@ func (v *ContextCompactAfterRemovedItem) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_contextCompactAfter_removed_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12167,16 +11903,16 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -12189,7 +11925,7 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -12301,11 +12037,8 @@ func (v *TaskChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12355,15 +12088,15 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "operation":
-			v.Operation = TaskChangeOperation(d.Text(m.Value()))
+			v.Operation = TaskChangeOperation(c.Text(m.Value()))
 		case "change":
 			v.Change = d.RawValue(m.Value())
 		case "prior":
 			v.Prior = d.RawValue(m.Value())
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "synthesized":
 			x := d.Bool(m.Value())
@@ -12431,11 +12164,8 @@ func (v *TaskChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_taskChange); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12513,16 +12243,16 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -12535,7 +12265,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -12647,11 +12377,8 @@ func (v *TaskChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskChangeAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12722,16 +12449,16 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -12747,7 +12474,7 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 			v.Attention = bUserAttentionAttention(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -12859,11 +12586,8 @@ func (v *UserAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttention) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_userAttention); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12910,7 +12634,7 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEv
 			v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -12945,11 +12669,8 @@ func (v *InteractionEventUserAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userAttention); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -12988,7 +12709,7 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Inte
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "kind":
-			v.Kind = d.Text(m.Value())
+			v.Kind = c.Text(m.Value())
 		case "message":
 			v.Message = buildListTextPart(c, m.Value())
 		case "title":
@@ -13035,11 +12756,8 @@ func (v *InteractionEventUserAttentionAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userAttention_attention); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13073,7 +12791,7 @@ func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttenti
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "kind":
-			v.Kind = d.Text(m.Value())
+			v.Kind = c.Text(m.Value())
 		case "message":
 			v.Message = buildListTextPart(c, m.Value())
 		case "title":
@@ -13120,11 +12838,8 @@ func (v *UserAttentionAttention) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttentionAttention) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userAttention_attention); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13185,16 +12900,16 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -13210,7 +12925,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 			v.Elicitation = bCatalogueEventUserElicitationRequestElicitation(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -13322,11 +13037,8 @@ func (v *CatalogueEventUserElicitationRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13373,7 +13085,7 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Inte
 			v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -13408,11 +13120,8 @@ func (v *InteractionEventUserElicitationRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13451,9 +13160,9 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "server":
-			v.Server = d.Text(m.Value())
+			v.Server = c.Text(m.Value())
 		case "mode":
-			v.Mode = ElicitationMode(d.Text(m.Value()))
+			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "request":
 			v.Request = bTextPart(c, m.Value())
 		default:
@@ -13502,11 +13211,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationRequest_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13552,9 +13258,9 @@ func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "server":
-			v.Server = d.Text(m.Value())
+			v.Server = c.Text(m.Value())
 		case "mode":
-			v.Mode = ElicitationMode(d.Text(m.Value()))
+			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "request":
 			v.Request = bTextPart(c, m.Value())
 		default:
@@ -13603,11 +13309,8 @@ func (v *CatalogueEventUserElicitationRequestElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationRequest_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13668,16 +13371,16 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -13693,7 +13396,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 			v.Elicitation = bCatalogueEventUserElicitationResultElicitation(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -13805,11 +13508,8 @@ func (v *CatalogueEventUserElicitationResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserElicitationResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_userElicitationResult); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13856,7 +13556,7 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Inter
 			v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -13891,11 +13591,8 @@ func (v *InteractionEventUserElicitationResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationResult); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -13936,13 +13633,13 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "server":
-			v.Server = d.Text(m.Value())
+			v.Server = c.Text(m.Value())
 		case "mode":
-			v.Mode = ElicitationMode(d.Text(m.Value()))
+			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "result":
 			v.Result = bTextPart(c, m.Value())
 		case "action":
-			v.Action = InteractionEventUserElicitationResultElicitationAction(d.Text(m.Value()))
+			v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
 		default:
 		}
 	}
@@ -13996,11 +13693,8 @@ func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationResult_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14049,13 +13743,13 @@ func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node)
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "server":
-			v.Server = d.Text(m.Value())
+			v.Server = c.Text(m.Value())
 		case "mode":
-			v.Mode = ElicitationMode(d.Text(m.Value()))
+			v.Mode = ElicitationMode(c.Text(m.Value()))
 		case "result":
 			v.Result = bTextPart(c, m.Value())
 		case "action":
-			v.Action = CatalogueEventUserElicitationResultElicitationAction(d.Text(m.Value()))
+			v.Action = CatalogueEventUserElicitationResultElicitationAction(c.Text(m.Value()))
 		default:
 		}
 	}
@@ -14109,11 +13803,8 @@ func (v *CatalogueEventUserElicitationResultElicitation) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userElicitationResult_elicitation); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14187,16 +13878,16 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -14212,7 +13903,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			v.Message = bCatalogueEventUserMessageInboundMessage(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -14324,11 +14015,8 @@ func (v *CatalogueEventUserMessageInbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserMessageInbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_userMessageInbound); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14375,7 +14063,7 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -14410,11 +14098,8 @@ func (v *InteractionEventUserMessageInbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageInbound); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14453,9 +14138,9 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v I
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "channel":
-			v.Channel = d.Text(m.Value())
+			v.Channel = c.Text(m.Value())
 		case "sender":
-			v.Sender = d.Text(m.Value())
+			v.Sender = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListMessage(c, m.Value())
 		default:
@@ -14500,11 +14185,8 @@ func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageInbound_message); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14538,9 +14220,9 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Cat
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "channel":
-			v.Channel = d.Text(m.Value())
+			v.Channel = c.Text(m.Value())
 		case "sender":
-			v.Sender = d.Text(m.Value())
+			v.Sender = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListMessage(c, m.Value())
 		default:
@@ -14585,11 +14267,8 @@ func (v *CatalogueEventUserMessageInboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageInbound_message); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14650,16 +14329,16 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -14675,7 +14354,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 			v.Message = bCatalogueEventUserMessageOutboundMessage(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -14787,11 +14466,8 @@ func (v *CatalogueEventUserMessageOutbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14838,7 +14514,7 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Interac
 			v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -14873,11 +14549,8 @@ func (v *InteractionEventUserMessageOutbound) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14914,7 +14587,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v 
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "channel":
-			v.Channel = d.Text(m.Value())
+			v.Channel = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListMessage(c, m.Value())
 		default:
@@ -14952,11 +14625,8 @@ func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageOutbound_message); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -14988,7 +14658,7 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Ca
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "channel":
-			v.Channel = d.Text(m.Value())
+			v.Channel = c.Text(m.Value())
 		case "messages":
 			v.Messages = buildListMessage(c, m.Value())
 		default:
@@ -15026,11 +14696,8 @@ func (v *CatalogueEventUserMessageOutboundMessage) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CatalogueEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_userMessageOutbound_message); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15095,16 +14762,16 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -15117,7 +14784,7 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -15229,11 +14896,8 @@ func (v *WorkspaceChangeBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15279,14 +14943,14 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "kind":
-			v.Kind = WorkspaceChangeKind(d.Text(m.Value()))
+			v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
 		case "change":
 			v.Change = bWorkspaceState(c, m.Value())
 		case "prior":
 			x := bWorkspaceState(c, m.Value())
 			v.Prior = &x
 		case "reason":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Reason = &x
 		default:
 		}
@@ -15337,11 +15001,8 @@ func (v *WorkspaceChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_workspaceChange); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15386,7 +15047,7 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		case "workspaceRoots":
 			v.WorkspaceRoots = buildList_string(c, m.Value())
@@ -15425,11 +15086,8 @@ func (v *WorkspaceState) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_workspaceState); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceState)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15494,16 +15152,16 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -15516,7 +15174,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -15628,11 +15286,8 @@ func (v *WorkspaceChangeAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15707,16 +15362,16 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -15729,7 +15384,7 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -15841,11 +15496,8 @@ func (v *FileChanged) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FileChanged) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_fileChanged); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -15893,9 +15545,9 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "operation":
-			v.Operation = ChangedFileOperation(d.Text(m.Value()))
+			v.Operation = ChangedFileOperation(c.Text(m.Value()))
 		case "agentCaused":
 			v.AgentCaused = d.Bool(m.Value())
 		case "before":
@@ -15966,11 +15618,8 @@ func (v *ChangedFile) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ChangedFile) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vTaskWorkspaceEvent_changedFile); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_changedFile)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16044,16 +15693,16 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			v.ParentEventID = d.Text(m.Value())
+			v.ParentEventID = c.Text(m.Value())
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
 		case "native":
@@ -16068,7 +15717,7 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 			v.Failure = bHookFailureFailure(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -16180,11 +15829,8 @@ func (v *HookFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailure) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCatalogueEvent_hookFailure); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16233,10 +15879,10 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEven
 		case "failure":
 			v.Failure = bInteractionEventHookFailureFailure(c, m.Value())
 		case "parentEventId":
-			v.ParentEventID = d.Text(m.Value())
+			v.ParentEventID = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -16278,11 +15924,8 @@ func (v *InteractionEventHookFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_hookFailure); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16324,11 +15967,11 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v Interact
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "backendId":
-			v.BackendID = d.Text(m.Value())
+			v.BackendID = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "policy":
-			v.Policy = InteractionEventHookFailureFailurePolicy(d.Text(m.Value()))
+			v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
 		default:
 		}
 	}
@@ -16371,11 +16014,8 @@ func (v *InteractionEventHookFailureFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_hookFailure_failure); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16421,11 +16061,11 @@ func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "backendId":
-			v.BackendID = d.Text(m.Value())
+			v.BackendID = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "policy":
-			v.Policy = HookFailureFailurePolicy(d.Text(m.Value()))
+			v.Policy = HookFailureFailurePolicy(c.Text(m.Value()))
 		default:
 		}
 	}
@@ -16468,11 +16108,8 @@ func (v *HookFailureFailure) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailureFailure) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInteractionEvent_hookFailure_failure); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16586,7 +16223,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			v.Error = bErrorResponseError(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -16628,11 +16265,8 @@ func (v *ErrorResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_errorResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16676,14 +16310,14 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "code":
-			v.Code = d.Number(m.Value())
+			v.Code = c.Number(m.Value())
 		case "message":
-			v.Message = d.Text(m.Value())
+			v.Message = c.Text(m.Value())
 		case "data":
 			v.Data = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -16728,11 +16362,8 @@ func (v *ErrorResponseError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_errorResponse_error); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16800,12 +16431,12 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 		switch string(d.Str(m.Name())) {
 		case "jsonrpc":
 		case "method":
-			v.Method = d.Text(m.Value())
+			v.Method = c.Text(m.Value())
 		case "params":
 			v.Params = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -16847,11 +16478,8 @@ func (v *Notification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Notification) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_notification); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -16918,30 +16546,30 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "default":
-			v.Default = Disposition(d.Text(m.Value()))
+			v.Default = Disposition(c.Text(m.Value()))
 		case "text":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Text = &x
 		case "reasoning":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Reasoning = &x
 		case "images":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Images = &x
 		case "audio":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Audio = &x
 		case "video":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Video = &x
 		case "files":
-			x := Disposition(d.Text(m.Value()))
+			x := Disposition(c.Text(m.Value()))
 			v.Files = &x
 		default:
 			if v.Extra == nil {
 				v.Extra = make(map[string]Disposition)
 			}
-			v.Extra[d.Text(m.Name())] = Disposition(d.Text(m.Value()))
+			v.Extra[c.Text(m.Name())] = Disposition(c.Text(m.Value()))
 		}
 	}
 	return
@@ -17019,11 +16647,8 @@ func (v *ContentSelection) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentSelection) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentSelection); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentSelection)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17070,11 +16695,11 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) 
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "ref":
-			v.Ref = d.Text(m.Value())
+			v.Ref = c.Text(m.Value())
 		case "size":
-			v.Size = d.Number(m.Value())
+			v.Size = c.Number(m.Value())
 		case "sha256":
-			v.SHA256 = d.Text(m.Value())
+			v.SHA256 = c.Text(m.Value())
 		default:
 		}
 	}
@@ -17117,11 +16742,8 @@ func (v *ContentUploadReceipt) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentUploadReceipt); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUploadReceipt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17159,16 +16781,16 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "endpoint":
-			v.Endpoint = d.Text(m.Value())
+			v.Endpoint = c.Text(m.Value())
 		case "auth":
 			v.Auth = bAuthentication(c, m.Value())
 		case "timeoutMs":
-			v.TimeoutMs = d.Number(m.Value())
+			v.TimeoutMs = c.Number(m.Value())
 		case "maxBytes":
-			v.MaxBytes = d.Number(m.Value())
+			v.MaxBytes = c.Number(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -17224,11 +16846,8 @@ func (v *ContentUpload) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUpload) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vContentUpload); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUpload)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17293,14 +16912,14 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) 
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "tokenEnv":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.TokenEnv = &x
 		case "tokenRef":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.TokenRef = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -17342,11 +16961,8 @@ func (v *AuthenticationBearer) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_authentication_anyOf_0); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17395,21 +17011,21 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "resource":
-			v.Resource = d.Text(m.Value())
+			v.Resource = c.Text(m.Value())
 		case "issuer":
-			v.Issuer = d.Text(m.Value())
+			v.Issuer = c.Text(m.Value())
 		case "clientId":
-			v.ClientID = d.Text(m.Value())
+			v.ClientID = c.Text(m.Value())
 		case "clientSecretRef":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ClientSecretRef = &x
 		case "flow":
-			v.Flow = AuthenticationOAuthFlow(d.Text(m.Value()))
+			v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
 		case "scopes":
 			v.Scopes = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -17479,11 +17095,8 @@ func (v *AuthenticationOAuth) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_authentication_anyOf_1); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17541,9 +17154,9 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "code":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Code = &x
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
@@ -17593,11 +17206,8 @@ func (v *DenyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vDenyEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17724,11 +17334,8 @@ func (v *AllowEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AllowEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_allowEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_allowEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17786,11 +17393,8 @@ func (v *AskEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AskEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_askEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_askEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17831,9 +17435,9 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "target":
-			v.Target = ModifyEffectTarget(d.Text(m.Value()))
+			v.Target = ModifyEffectTarget(c.Text(m.Value()))
 		case "operation":
-			v.Operation = ModifyEffectOperation(d.Text(m.Value()))
+			v.Operation = ModifyEffectOperation(c.Text(m.Value()))
 		case "value":
 			v.Value = d.RawValue(m.Value())
 		default:
@@ -17882,11 +17486,8 @@ func (v *ModifyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_modifyEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_modifyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -17958,7 +17559,7 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "text":
-			v.Text = d.Text(m.Value())
+			v.Text = c.Text(m.Value())
 		default:
 		}
 	}
@@ -17991,11 +17592,8 @@ func (v *MessageEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MessageEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_messageEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_messageEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18065,11 +17663,8 @@ func (v *ReturnEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_returnEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_returnEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18107,7 +17702,7 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
 		case "type":
 		case "operation":
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		default:
 		}
 	}
@@ -18144,11 +17739,8 @@ func (v *FlowStopEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_flowStopEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowStopEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18186,7 +17778,7 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
 		case "type":
 		case "operation":
 		case "instruction":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Instruction = &x
 		default:
 		}
@@ -18224,11 +17816,8 @@ func (v *FlowContinueEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_flowContinueEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowContinueEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18269,7 +17858,7 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 		case "target":
 		case "operation":
 		case "deliverAt":
-			v.DeliverAt = InjectEffectDeliverAt(d.Text(m.Value()))
+			v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
 		case "value":
 			v.Value = buildListMessage(c, m.Value())
 		default:
@@ -18319,11 +17908,8 @@ func (v *InjectEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InjectEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vEffect_injectEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_injectEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18589,16 +18175,16 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -18614,13 +18200,13 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -18753,11 +18339,8 @@ func (v *ToolBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vToolBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -18846,28 +18429,28 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "outcome":
-			v.Outcome = ToolOutcome(d.Text(m.Value()))
+			v.Outcome = ToolOutcome(c.Text(m.Value()))
 		case "execution":
 			v.Execution = bExecution(c, m.Value())
 		case "error":
 			x := bError(c, m.Value())
 			v.Error = &x
 		case "durationMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.DurationMs = &x
 		case "fileChanges":
 			v.FileChanges = buildListFileChange(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			x := bSession(c, m.Value())
 			v.Session = &x
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -18883,13 +18466,13 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 		case "tool":
 			v.Tool = bTool(c, m.Value())
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "batch":
 			x := bBatch(c, m.Value())
 			v.Batch = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -19061,11 +18644,8 @@ func (v *ToolAfter) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolAfter) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vToolAfter); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19118,11 +18698,11 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "change":
-			v.Change = FileChangeChange(d.Text(m.Value()))
+			v.Change = FileChangeChange(c.Text(m.Value()))
 		case "previousPath":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.PreviousPath = &x
 		case "before":
 			v.Before = bContentItem(c, m.Value())
@@ -19192,11 +18772,8 @@ func (v *FileChange) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FileChange) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vExecutionEvent_fileChange); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19279,26 +18856,26 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 		case "items":
 			v.Items = buildListMessage(c, m.Value())
 		case "trigger":
-			v.Trigger = SessionStartTrigger(d.Text(m.Value()))
+			v.Trigger = SessionStartTrigger(c.Text(m.Value()))
 		case "resumedFrom":
 			x := bIdentity(c, m.Value())
 			v.ResumedFrom = &x
 		case "permissionMode":
-			v.PermissionMode = d.Text(m.Value())
+			v.PermissionMode = c.Text(m.Value())
 		case "harness":
 			v.Harness = bSessionStartHarness(c, m.Value())
 		case "manifest":
 			v.Manifest = bSessionStartManifest(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			v.Session = bSession(c, m.Value())
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -19311,7 +18888,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -19451,11 +19028,8 @@ func (v *SessionStart) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStart) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vSessionStart); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19517,9 +19091,9 @@ func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "name":
-			v.Name = d.Text(m.Value())
+			v.Name = c.Text(m.Value())
 		case "version":
-			v.Version = d.Text(m.Value())
+			v.Version = c.Text(m.Value())
 		default:
 		}
 	}
@@ -19555,11 +19129,8 @@ func (v *SessionStartHarness) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartHarness) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vSessionStart_harness); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19626,7 +19197,7 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -19713,11 +19284,8 @@ func (v *SessionStartManifest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartManifest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19753,7 +19321,7 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "event":
-			v.Event = EventType(d.Text(m.Value()))
+			v.Event = EventType(c.Text(m.Value()))
 		case "modes":
 			v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
 		case "capabilities":
@@ -19761,7 +19329,7 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 			v.Capabilities = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -19806,11 +19374,8 @@ func (v *SessionStartManifestEvent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartManifestEvent) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19856,12 +19421,12 @@ func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifes
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "path":
-			v.Path = d.Text(m.Value())
+			v.Path = c.Text(m.Value())
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -19899,11 +19464,8 @@ func (v *SessionStartManifestGap) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartManifestGap) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -19966,20 +19528,20 @@ func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartMani
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "maxUploadBytes":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxUploadBytes = &x
 		case "maxContinuations":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxContinuations = &x
 		case "minTimeoutMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MinTimeoutMs = &x
 		case "maxTimeoutMs":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxTimeoutMs = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20031,11 +19593,8 @@ func (v *SessionStartManifestLimits) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartManifestLimits) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20074,7 +19633,7 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionSt
 			v.Disableable = d.Bool(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20112,11 +19671,8 @@ func (v *SessionStartManifestManagedPolicy) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20189,9 +19745,9 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "outcome":
-			v.Outcome = SessionEndOutcome(d.Text(m.Value()))
+			v.Outcome = SessionEndOutcome(c.Text(m.Value()))
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "counters":
 			v.Counters = buildMap_number(c, m.Value())
 		case "turn":
@@ -20200,15 +19756,15 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 		case "items":
 			v.Items = buildListContentItem(c, m.Value())
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			v.Session = bSession(c, m.Value())
 		case "parentEventId":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.ParentEventID = &x
 		case "gaps":
 			v.Gaps = buildListEventGap(c, m.Value())
@@ -20221,7 +19777,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 			v.Synthesized = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20347,11 +19903,8 @@ func (v *SessionEnd) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionEnd) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vSessionEnd); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20573,7 +20126,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			v.Result = bInterceptDenyResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20615,11 +20168,8 @@ func (v *InterceptDenyResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptDenyResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20667,7 +20217,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20709,11 +20259,8 @@ func (v *InterceptDenyResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged3); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20758,7 +20305,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			v.Result = bInterceptNoEffectResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20800,11 +20347,8 @@ func (v *InterceptNoEffectResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptNoEffectResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20852,7 +20396,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20894,11 +20438,8 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged4); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -20945,7 +20486,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			v.Params = bInterceptRequestParams(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -20991,11 +20532,8 @@ func (v *InterceptRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21052,7 +20590,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			v.State = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21112,11 +20650,8 @@ func (v *InterceptRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged5); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21164,11 +20699,11 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "permission":
-			v.Permission = InterceptRequestParamsStatePermission(d.Text(m.Value()))
+			v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
 		case "candidate":
 			v.Candidate = bInterceptRequestParamsStateCandidate(c, m.Value())
 		case "flow":
-			x := InterceptRequestParamsStateFlow(d.Text(m.Value()))
+			x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
 			v.Flow = &x
 		case "instructions":
 			v.Instructions = buildListNonEmptyString(c, m.Value())
@@ -21176,7 +20711,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 			v.Injections = buildList_value(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21235,11 +20770,8 @@ func (v *InterceptRequestParamsState) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptRequest_allOf_1_params_state); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21312,11 +20844,8 @@ func (v *InterceptRequestParamsStateCandidate) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptRequest_allOf_1_params_state_candidate); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21355,7 +20884,7 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v 
 			v.Provenance = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21393,11 +20922,8 @@ func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21451,7 +20977,7 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 			v.Result = bInterceptResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21493,11 +21019,8 @@ func (v *InterceptResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21545,7 +21068,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseRe
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21587,11 +21110,8 @@ func (v *InterceptResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged6); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged6)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21676,10 +21196,10 @@ func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
 			x := d.Bool(m.Value())
@@ -21730,11 +21250,8 @@ func (v *BooleanSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *BooleanSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_booleanSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21783,7 +21300,7 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormPa
 			x := bRequestMeta(c, m.Value())
 			v.Meta = &x
 		case "message":
-			v.Message = d.Text(m.Value())
+			v.Message = c.Text(m.Value())
 		case "mode":
 			v.Mode = true
 		case "requestedSchema":
@@ -21793,7 +21310,7 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormPa
 			v.Task = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21851,11 +21368,8 @@ func (v *ElicitRequestFormParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_elicitRequestFormParams); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21891,7 +21405,7 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
 			v.ProgressToken = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -21922,11 +21436,8 @@ func (v *RequestMeta) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *RequestMeta) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_requestMeta); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_requestMeta)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -21956,10 +21467,10 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node) (v ProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Number = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -21986,11 +21497,8 @@ func (v *ProgressToken) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ProgressToken) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_progressToken); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22024,7 +21532,7 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v Elic
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "$schema":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Schema = &x
 		case "properties":
 			v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
@@ -22077,11 +21585,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_elicitRequestFormParams_requestedSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22190,22 +21695,22 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Default = &x
 		case "format":
-			x := StringSchemaFormat(d.Text(m.Value()))
+			x := StringSchemaFormat(c.Text(m.Value()))
 			v.Format = &x
 		case "minLength":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MinLength = &x
 		case "maxLength":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxLength = &x
 		default:
 		}
@@ -22274,11 +21779,8 @@ func (v *StringSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StringSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_stringSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22338,21 +21840,21 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "type":
-			v.Type = NumberSchemaType(d.Text(m.Value()))
+			v.Type = NumberSchemaType(c.Text(m.Value()))
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Default = &x
 		case "minimum":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Minimum = &x
 		case "maximum":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Maximum = &x
 		default:
 		}
@@ -22417,11 +21919,8 @@ func (v *NumberSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *NumberSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_numberSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22471,13 +21970,13 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSing
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Default = &x
 		case "enum":
 			v.Enum = buildList_string(c, m.Value())
@@ -22534,11 +22033,8 @@ func (v *UntitledSingleSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22581,13 +22077,13 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSe
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Default = &x
 		case "oneOf":
 			v.OneOf = buildListLabelledOption(c, m.Value())
@@ -22644,11 +22140,8 @@ func (v *TitledSingleSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22685,9 +22178,9 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "const":
-			v.Const = d.Text(m.Value())
+			v.Const = c.Text(m.Value())
 		case "title":
-			v.Title = d.Text(m.Value())
+			v.Title = c.Text(m.Value())
 		default:
 		}
 	}
@@ -22723,11 +22216,8 @@ func (v *LabelledOption) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *LabelledOption) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_labelledOption); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_labelledOption)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22769,20 +22259,20 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMulti
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
 			v.Default = buildList_string(c, m.Value())
 		case "items":
 			v.Items = bUntitledMultiSelectEnumSchemaItems(c, m.Value())
 		case "minItems":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MinItems = &x
 		case "maxItems":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxItems = &x
 		default:
 		}
@@ -22851,11 +22341,8 @@ func (v *UntitledMultiSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22924,11 +22411,8 @@ func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_untitledMultiSelectEnumSchema_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -22975,20 +22459,20 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSele
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
 			v.Default = buildList_string(c, m.Value())
 		case "items":
 			v.Items = bTitledMultiSelectEnumSchemaItems(c, m.Value())
 		case "minItems":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MinItems = &x
 		case "maxItems":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.MaxItems = &x
 		default:
 		}
@@ -23057,11 +22541,8 @@ func (v *TitledMultiSelectEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23125,11 +22606,8 @@ func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_titledMultiSelectEnumSchema_items); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23169,13 +22647,13 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSche
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "title":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Title = &x
 		case "description":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Description = &x
 		case "default":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Default = &x
 		case "enum":
 			v.Enum = buildList_string(c, m.Value())
@@ -23241,11 +22719,8 @@ func (v *LegacyTitledEnumSchema) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_legacyTitledEnumSchema); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23282,11 +22757,11 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "ttl":
-			x := d.Number(m.Value())
+			x := c.Number(m.Value())
 			v.Ttl = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23317,11 +22792,8 @@ func (v *TaskMetadata) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskMetadata) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_taskMetadata); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23391,18 +22863,18 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLPara
 			x := bRequestMeta(c, m.Value())
 			v.Meta = &x
 		case "elicitationId":
-			v.ElicitationID = d.Text(m.Value())
+			v.ElicitationID = c.Text(m.Value())
 		case "message":
-			v.Message = d.Text(m.Value())
+			v.Message = c.Text(m.Value())
 		case "mode":
 		case "task":
 			x := bTaskMetadata(c, m.Value())
 			v.Task = &x
 		case "url":
-			v.URL = d.Text(m.Value())
+			v.URL = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23465,11 +22937,8 @@ func (v *ElicitRequestURLParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_elicitRequestUrlParams); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23516,12 +22985,12 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 		case "_meta":
 			v.Meta = d.RawValue(m.Value())
 		case "action":
-			v.Action = ElicitResultAction(d.Text(m.Value()))
+			v.Action = ElicitResultAction(c.Text(m.Value()))
 		case "content":
 			v.Content = buildMapElicitResultContentValue(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23566,11 +23035,8 @@ func (v *ElicitResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ElicitResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_elicitResult); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23618,10 +23084,10 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) (v ElicitResultConten
 		x := d.Bool(n)
 		v.Bool = &x
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Number = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	case ahprt.KindArray:
 		v.Array = buildList_string(c, n)
@@ -23656,11 +23122,8 @@ func (v *ElicitResultContentValue) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ElicitResultContentValue) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vMCPElicitation_elicitResult_content_additionalProperties); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23704,7 +23167,7 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 			v.Params = bObserveNotificationParams(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23743,11 +23206,8 @@ func (v *ObserveNotification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vObserveNotification); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vObserveNotification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23788,7 +23248,7 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificati
 			v.Event = bEvent(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23827,11 +23287,8 @@ func (v *ObserveNotificationParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged7); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged7)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23872,7 +23329,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			v.Hooks = buildListBackend(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -23907,11 +23364,8 @@ func (v *Registration) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -23954,7 +23408,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "transport":
 			v.Transport = bBackendTransport(c, m.Value())
 		case "authentication":
@@ -23963,7 +23417,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			v.Subscriptions = buildListBackendSubscription(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24023,11 +23477,8 @@ func (v *Backend) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_backend); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24067,17 +23518,17 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "command":
-			v.Command = d.Text(m.Value())
+			v.Command = c.Text(m.Value())
 		case "args":
 			v.Args = buildList_string(c, m.Value())
 		case "lifecycle":
-			v.Lifecycle = StdioTransportLifecycle(d.Text(m.Value()))
+			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24133,11 +23584,8 @@ func (v *StdioTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_stdioTransport); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24191,10 +23639,10 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "url":
-			v.URL = d.Text(m.Value())
+			v.URL = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24229,11 +23677,8 @@ func (v *HTTPTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_httpTransport); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24322,9 +23767,9 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 			v.Events = buildList_string(c, m.Value())
 		case "mode":
 		case "timeoutMs":
-			v.TimeoutMs = d.Number(m.Value())
+			v.TimeoutMs = c.Number(m.Value())
 		case "failurePolicy":
-			v.FailurePolicy = InterceptSubscriptionFailurePolicy(d.Text(m.Value()))
+			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
 		case "includeNative":
 			x := d.Bool(m.Value())
 			v.IncludeNative = &x
@@ -24337,14 +23782,14 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 			x := bFilters(c, m.Value())
 			v.Filters = &x
 		case "scope":
-			x := InterceptSubscriptionScope(d.Text(m.Value()))
+			x := InterceptSubscriptionScope(c.Text(m.Value()))
 			v.Scope = &x
 		case "disableable":
 			x := d.Bool(m.Value())
 			v.Disableable = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24435,11 +23880,8 @@ func (v *InterceptSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_interceptSubscription); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24500,7 +23942,7 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 			v.Paths = buildListNonEmptyString(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24538,11 +23980,8 @@ func (v *Filters) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Filters) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_filters); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_filters)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24614,14 +24053,14 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 			x := bFilters(c, m.Value())
 			v.Filters = &x
 		case "scope":
-			x := ObserveSubscriptionScope(d.Text(m.Value()))
+			x := ObserveSubscriptionScope(c.Text(m.Value()))
 			v.Scope = &x
 		case "disableable":
 			x := d.Bool(m.Value())
 			v.Disableable = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24698,11 +24137,8 @@ func (v *ObserveSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_observeSubscription); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -24790,16 +24226,16 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "url":
-			v.URL = d.Text(m.Value())
+			v.URL = c.Text(m.Value())
 		case "authentication":
 			v.Authentication = bAuthentication(c, m.Value())
 		case "timeoutMs":
-			v.TimeoutMs = d.Number(m.Value())
+			v.TimeoutMs = c.Number(m.Value())
 		case "maxBytes":
-			v.MaxBytes = d.Number(m.Value())
+			v.MaxBytes = c.Number(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -24855,11 +24291,8 @@ func (v *ContentReceiver) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentReceiver) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_contentReceiver); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -25004,7 +24437,7 @@ func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestTransport, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesResponseResultManifestTransport(d.Text(it.Item())))
+		out = append(out, CapabilitiesResponseResultManifestTransport(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25013,7 +24446,7 @@ func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx,
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesResponseResultManifestAuthenticationItem(d.Text(it.Item())))
+		out = append(out, CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25022,7 +24455,7 @@ func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	d := c.Doc
 	out := make([]NonEmptyString, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, d.Text(it.Item()))
+		out = append(out, c.Text(it.Item()))
 	}
 	return out
 }
@@ -25086,7 +24519,7 @@ func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestEventMode, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesResponseResultManifestEventMode(d.Text(it.Item())))
+		out = append(out, CapabilitiesResponseResultManifestEventMode(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25106,7 +24539,7 @@ func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
 	out := make([]string, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, d.Text(it.Item()))
+		out = append(out, c.Text(it.Item()))
 	}
 	return out
 }
@@ -25126,7 +24559,7 @@ func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []Capabiliti
 	d := c.Doc
 	out := make([]CapabilitiesFlowOperation, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesFlowOperation(d.Text(it.Item())))
+		out = append(out, CapabilitiesFlowOperation(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25146,7 +24579,7 @@ func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node)
 	d := c.Doc
 	out := make([]CapabilitiesInjectContextDeliverAtItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesInjectContextDeliverAtItem(d.Text(it.Item())))
+		out = append(out, CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25166,7 +24599,7 @@ func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx,
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, CapabilitiesResponseResultManifestManagedPolicyScope(d.Text(it.Item())))
+		out = append(out, CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25412,7 +24845,7 @@ func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []Sessio
 	d := c.Doc
 	out := make([]SessionStartManifestTransport, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, SessionStartManifestTransport(d.Text(it.Item())))
+		out = append(out, SessionStartManifestTransport(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25421,7 +24854,7 @@ func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node)
 	d := c.Doc
 	out := make([]SessionStartManifestAuthenticationItem, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, SessionStartManifestAuthenticationItem(d.Text(it.Item())))
+		out = append(out, SessionStartManifestAuthenticationItem(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25474,7 +24907,7 @@ func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []Sessio
 	d := c.Doc
 	out := make([]SessionStartManifestEventMode, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, SessionStartManifestEventMode(d.Text(it.Item())))
+		out = append(out, SessionStartManifestEventMode(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25494,7 +24927,7 @@ func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node)
 	d := c.Doc
 	out := make([]SessionStartManifestManagedPolicyScope, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, SessionStartManifestManagedPolicyScope(d.Text(it.Item())))
+		out = append(out, SessionStartManifestManagedPolicyScope(c.Text(it.Item())))
 	}
 	return out
 }
@@ -25514,7 +24947,7 @@ func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 	d := c.Doc
 	out := make(map[string]ahprt.Number, d.Len(n))
 	for m := d.Members(n); m.Next(); {
-		out[d.Text(m.Name())] = d.Number(m.Value())
+		out[c.Text(m.Name())] = c.Number(m.Value())
 	}
 	return out
 }
@@ -25581,7 +25014,7 @@ func buildMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]Pr
 	d := c.Doc
 	out := make(map[string]PrimitiveSchemaDefinition, d.Len(n))
 	for m := d.Members(n); m.Next(); {
-		out[d.Text(m.Name())] = bPrimitiveSchemaDefinition(c, m.Value())
+		out[c.Text(m.Name())] = bPrimitiveSchemaDefinition(c, m.Value())
 	}
 	return out
 }
@@ -25628,7 +25061,7 @@ func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]Eli
 	d := c.Doc
 	out := make(map[string]ElicitResultContentValue, d.Len(n))
 	for m := d.Members(n); m.Next(); {
-		out[d.Text(m.Name())] = bElicitResultContentValue(c, m.Value())
+		out[c.Text(m.Name())] = bElicitResultContentValue(c, m.Value())
 	}
 	return out
 }

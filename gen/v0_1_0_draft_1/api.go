@@ -196,7 +196,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }
@@ -676,7 +676,7 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 		return "", err
 	}
 	d := c.Doc
-	v := d.Text(0)
+	v := c.Text(0)
 	_ = d
 	return v, nil
 }

@@ -22,7 +22,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 			v.Effects = buildList_string(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -53,11 +53,8 @@ func (v *Capabilities) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCapabilities); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -98,7 +95,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			v.Error = bErrorResponseError(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -140,11 +137,8 @@ func (v *ErrorResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_errorResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -186,10 +180,10 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Int = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -218,11 +212,8 @@ func (v *JSONRPCResponseID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_jsonRpcResponseId); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -258,14 +249,14 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "code":
-			v.Code = d.Number(m.Value())
+			v.Code = c.Number(m.Value())
 		case "message":
-			v.Message = d.Text(m.Value())
+			v.Message = c.Text(m.Value())
 		case "data":
 			v.Data = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -310,11 +301,8 @@ func (v *ErrorResponseError) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_errorResponse_error); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -344,10 +332,10 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := d.Number(n)
+		x := c.Number(n)
 		v.Int = &x
 	case ahprt.KindString:
-		x := d.Text(n)
+		x := c.Text(n)
 		v.String = &x
 	}
 	_ = d
@@ -374,11 +362,8 @@ func (v *JSONRPCID) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_jsonRpcId); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -414,14 +399,14 @@ func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "provider":
-			v.Provider = d.Text(m.Value())
+			v.Provider = c.Text(m.Value())
 		case "eventName":
-			v.EventName = d.Text(m.Value())
+			v.EventName = c.Text(m.Value())
 		case "payload":
 			v.Payload = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -466,11 +451,8 @@ func (v *Native) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Native) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_native); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_native)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -506,12 +488,12 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 		switch string(d.Str(m.Name())) {
 		case "jsonrpc":
 		case "method":
-			v.Method = d.Text(m.Value())
+			v.Method = c.Text(m.Value())
 		case "params":
 			v.Params = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -553,11 +535,8 @@ func (v *Notification) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Notification) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_notification); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -608,12 +587,12 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
 		case "method":
-			v.Method = d.Text(m.Value())
+			v.Method = c.Text(m.Value())
 		case "params":
 			v.Params = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -662,11 +641,8 @@ func (v *Request) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Request) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_request); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -715,21 +691,21 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		case "workspaceRoots":
 			v.WorkspaceRoots = buildList_string(c, m.Value())
 		case "model":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Model = &x
 		case "agent":
 			x := bSessionAgent(c, m.Value())
 			v.Agent = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -788,11 +764,8 @@ func (v *Session) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_session); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -826,13 +799,13 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "type":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Type = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -870,11 +843,8 @@ func (v *SessionAgent) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_session_agent); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -915,7 +885,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			v.Result = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -957,11 +927,8 @@ func (v *SuccessResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_successResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1006,15 +973,15 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "reason":
-			v.Reason = d.Text(m.Value())
+			v.Reason = c.Text(m.Value())
 		case "code":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Code = &x
 		case "extensions":
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1063,11 +1030,8 @@ func (v *DenyEffect) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vDenyEffect); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1115,7 +1079,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			v.Result = bInterceptDenyResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1157,11 +1121,8 @@ func (v *InterceptDenyResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptDenyResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1209,7 +1170,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1251,11 +1212,8 @@ func (v *InterceptDenyResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1300,7 +1258,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			v.Result = bInterceptNoEffectResponseResult(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1342,11 +1300,8 @@ func (v *InterceptNoEffectResponse) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptNoEffectResponse); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1394,7 +1349,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1436,11 +1391,8 @@ func (v *InterceptNoEffectResponseResult) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged2); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1486,7 +1438,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			v.Params = bInterceptRequestParams(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1532,11 +1484,8 @@ func (v *InterceptRequest) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vInterceptRequest); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1588,7 +1537,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1637,11 +1586,8 @@ func (v *InterceptRequestParams) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vCommon_merged3); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1693,12 +1639,12 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "source":
-			v.Source = d.Text(m.Value())
+			v.Source = c.Text(m.Value())
 		case "type":
 		case "time":
-			v.Time = d.Text(m.Value())
+			v.Time = c.Text(m.Value())
 		case "session":
 			v.Session = bSession(c, m.Value())
 		case "tool":
@@ -1710,7 +1656,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			v.Extensions = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1787,11 +1733,8 @@ func (v *ToolBefore) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBefore) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vToolBefore); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -1842,18 +1785,18 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "callId":
-			v.CallID = d.Text(m.Value())
+			v.CallID = c.Text(m.Value())
 		case "name":
-			v.Name = d.Text(m.Value())
+			v.Name = c.Text(m.Value())
 		case "kind":
-			v.Kind = ToolBeforeToolKind(d.Text(m.Value()))
+			v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
 		case "input":
 			v.Input = d.RawValue(m.Value())
 		case "mcp":
 			v.MCP = d.RawValue(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -1912,11 +1855,8 @@ func (v *ToolBeforeTool) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vToolBefore_tool); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2015,7 +1955,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			v.Hooks = buildListBackend(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2050,11 +1990,8 @@ func (v *Registration) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2097,7 +2034,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	for m := d.Members(n); m.Next(); {
 		switch string(d.Str(m.Name())) {
 		case "id":
-			v.ID = d.Text(m.Value())
+			v.ID = c.Text(m.Value())
 		case "transport":
 			v.Transport = bBackendTransport(c, m.Value())
 		case "authentication":
@@ -2107,7 +2044,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			v.Subscriptions = buildListBackendSubscription(c, m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2163,11 +2100,8 @@ func (v *Backend) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_backend); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2210,17 +2144,17 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "command":
-			v.Command = d.Text(m.Value())
+			v.Command = c.Text(m.Value())
 		case "args":
 			v.Args = buildList_string(c, m.Value())
 		case "lifecycle":
-			v.Lifecycle = StdioTransportLifecycle(d.Text(m.Value()))
+			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 		case "cwd":
-			x := d.Text(m.Value())
+			x := c.Text(m.Value())
 			v.Cwd = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2276,11 +2210,8 @@ func (v *StdioTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_stdioTransport); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2334,10 +2265,10 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "url":
-			v.URL = d.Text(m.Value())
+			v.URL = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2372,11 +2303,8 @@ func (v *HTTPTransport) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_httpTransport); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2443,10 +2371,10 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 		switch string(d.Str(m.Name())) {
 		case "type":
 		case "tokenEnv":
-			v.TokenEnv = d.Text(m.Value())
+			v.TokenEnv = c.Text(m.Value())
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2481,11 +2409,8 @@ func (v *Authentication) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Authentication) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_authentication); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2532,15 +2457,15 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 			v.Events = buildList_string(c, m.Value())
 		case "mode":
 		case "timeoutMs":
-			v.TimeoutMs = d.Number(m.Value())
+			v.TimeoutMs = c.Number(m.Value())
 		case "failurePolicy":
-			v.FailurePolicy = InterceptSubscriptionFailurePolicy(d.Text(m.Value()))
+			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
 		case "includeNative":
 			x := d.Bool(m.Value())
 			v.IncludeNative = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2596,11 +2521,8 @@ func (v *InterceptSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_interceptSubscription); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2663,7 +2585,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 			v.IncludeNative = &x
 		default:
 			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  d.Text(m.Name()),
+				Name:  c.Text(m.Name()),
 				Value: d.RawValue(m.Value()),
 			})
 		}
@@ -2705,11 +2627,8 @@ func (v *ObserveSubscription) Validate() error {
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	b := v.AppendJSON(nil)
-	if err := ahprt.Validate(b, vRegistration_observeSubscription); err != nil {
-		return nil, err
-	}
-	return b, nil
+	buf := ahprt.GetBuffer()
+	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
@@ -2779,7 +2698,7 @@ func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
 	out := make([]string, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, d.Text(it.Item()))
+		out = append(out, c.Text(it.Item()))
 	}
 	return out
 }
@@ -2883,7 +2802,7 @@ func buildListObserveSubscriptionEvent(c *ahprt.Ctx, n ahprt.Node) []ObserveSubs
 	d := c.Doc
 	out := make([]ObserveSubscriptionEvent, 0, d.Len(n))
 	for it := d.Items(n); it.Next(); {
-		out = append(out, ObserveSubscriptionEvent(d.Text(it.Item())))
+		out = append(out, ObserveSubscriptionEvent(c.Text(it.Item())))
 	}
 	return out
 }

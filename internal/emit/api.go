@@ -117,11 +117,12 @@ func (e *gotypes) methods(t *ir.Type) {
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
-		g.Id("b").Op(":=").Id("v").Dot("AppendJSON").Call(Nil())
-		if check != nil {
-			g.If(Id("err").Op(":=").Qual(rt, "Validate").Call(Id("b"), check), Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err")))
+		g.Id("buf").Op(":=").Qual(rt, "GetBuffer").Call()
+		c := check
+		if c == nil {
+			c = Nil()
 		}
-		g.Return(Id("b"), Nil())
+		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot("AppendJSON").Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), c))
 	})
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")

@@ -19,7 +19,7 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 		case ir.AliasKind:
 			return e.value(t.Target, nd)
 		case ir.EnumKind:
-			return Id(t.Name).Parens(Id("d").Dot("Text").Call(nd))
+			return Id(t.Name).Parens(Id("c").Dot("Text").Call(nd))
 		}
 		return Id(buildFunc(t)).Call(Id("c"), nd)
 	}
@@ -31,13 +31,13 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 	}
 	switch x.Builtin {
 	case ir.BString:
-		return Id("d").Dot("Text").Call(nd)
+		return Id("c").Dot("Text").Call(nd)
 	case ir.BBool:
 		return Id("d").Dot("Bool").Call(nd)
 	case ir.BInt64:
 		return Id("c").Dot("Int").Call(nd)
 	case ir.BNumber:
-		return Id("d").Dot("Number").Call(nd)
+		return Id("c").Dot("Number").Call(nd)
 	case ir.BNull:
 		return Qual(rt, "Null").Values()
 	}
@@ -91,7 +91,7 @@ func (e *gotypes) mapHelper(x *ir.Expr) string {
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
 			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
-				Id("out").Index(Id("d").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(x.Elem, Id("m").Dot("Value").Call())),
+				Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(x.Elem, Id("m").Dot("Value").Call())),
 			),
 			Return(Id("out")),
 		)
@@ -139,10 +139,10 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 						dg.If(Id("v").Dot("Extra").Op("==").Nil()).Block(
 							Id("v").Dot("Extra").Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
 						)
-						dg.Id("v").Dot("Extra").Index(Id("d").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(t.Extra, val))
+						dg.Id("v").Dot("Extra").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(t.Extra, val))
 					case t.Open:
 						dg.Id("v").Dot("Unknown").Op("=").Append(Id("v").Dot("Unknown"), Qual(rt, "Member").Values(Dict{
-							Id("Name"):  Id("d").Dot("Text").Call(Id("m").Dot("Name").Call()),
+							Id("Name"):  Id("c").Dot("Text").Call(Id("m").Dot("Name").Call()),
 							Id("Value"): Id("d").Dot("RawValue").Call(val),
 						}))
 					}
