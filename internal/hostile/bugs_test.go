@@ -1,7 +1,11 @@
 package hostile
 
 import (
+	"errors"
+	"fmt"
+	"github.com/ahpgen/ahpgen/gen/draft"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -9,9 +13,8 @@ import (
 
 // knownStrictAllIfBug disables, in checkInput, the property "StrictAll
 // never accepts what the default mode rejects" while the bug that
-// TestKnownBugs/strictall-if-condition reproduces is open. Set it to false
-// when removing that skip.
-const knownStrictAllIfBug = true
+// TestKnownBugs/strictall-if-condition reproduces is open (it is fixed).
+const knownStrictAllIfBug = false
 
 // knownBug is a minimal reproducer of a bug found by these tests. Each
 // runs as a subtest that skips with "bug: …" while the bug is open: the
@@ -25,8 +28,9 @@ type knownBug struct {
 
 var knownBugs = []knownBug{{
 	name: "strictall-if-condition",
-	known: "bug: StrictAll's unknown-member rejection applies inside `if` conditions, " +
-		"so a condition fails, its `then` is skipped, and StrictAll accepts what the default mode rejects",
+	// Found by FuzzInterceptRequest's seeds; fixed in 2b09d47 ("StrictAll
+	// decided once per object …"). Kept as a regression test.
+	known: "",
 	run: func(t *testing.T) {
 		// The model.response.after capabilities allow only modify.response;
 		// intercept-request.schema.json applies them through
@@ -45,6 +49,48 @@ var knownBugs = []knownBug{{
 		if _, err := e.Decode([]byte(doc), ahprt.WithMode(ahprt.StrictAll)); err == nil {
 			t.Fatal("StrictAll accepts a document the default mode rejects")
 		}
+	},
+}, {
+	name: "too-many-pointer",
+	known: "bug: a too_many error on an object points at its last allowed member " +
+		"(…/payload/k9 for a limit of 10), not at the object or the first member beyond the limit",
+	run: func(t *testing.T) {
+		doc := withPayload(`{"k0":0,"k1":1,"k2":2}`, "")
+		_, err := draft.DecodeInterceptRequest(doc, ahprt.WithLimits(ahprt.Limits{MaxMembers: 2}))
+		var e *ahprt.Error
+		if !errors.As(err, &e) || e.Code != ahprt.CodeTooMany {
+			t.Fatalf("got %v, want too_many", err)
+		}
+		const obj = "/params/event/tool/input/payload"
+		if e.Pointer != obj && e.Pointer != obj+"/k2" {
+			t.Fatalf("pointer %q, want %q or %q", e.Pointer, obj, obj+"/k2")
+		}
+	},
+}, {
+	name: "explain-pass-quadratic",
+	known: "bug: rejecting a document is quadratic in the length of an array whose items pass a union " +
+		"through a failing branch (each failed branch computes its JSON Pointer from the root): " +
+		"an 830 KB intercept request takes minutes to reject",
+	run: func(t *testing.T) {
+		// capabilities.effects items are anyOf [enum, reverseDnsName]: a
+		// reverse-DNS name fails the enum branch first. The request is
+		// rejected (its event time is not a date), so the explaining pass
+		// runs over the whole array.
+		growth(t, func(mult int) func() {
+			var b strings.Builder
+			for i := 0; i < 1000*mult; i++ {
+				fmt.Fprintf(&b, `,"com.example.e%d"`, i)
+			}
+			doc := string(withPayload("0", ""))
+			doc = strings.Replace(doc, `"2026-08-24T08:51:14Z"`, `"2026-02-30T08:51:14Z"`, 1)
+			doc = strings.Replace(doc, `,"capabilities":{"effects":["deny"]}`, "", 1)
+			doc = strings.Replace(doc, `"params":{"protocolVersion":"draft",`, `"params":{"protocolVersion":"draft","capabilities":{"effects":["deny"`+b.String()+`]},`, 1)
+			return func() {
+				if _, err := draft.DecodeInterceptRequest([]byte(doc)); err == nil {
+					t.Fatal("accepted")
+				}
+			}
+		}, 10)
 	},
 }}
 
