@@ -50,6 +50,8 @@ type Ctx struct {
 	scope []int32
 	// arena is a copy of the input the built strings share (see Text).
 	arena string
+	// memo holds results of named-type checks (see Recall).
+	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
 	// schemas applied so far evaluated, on every path that has not failed.
 	anns []annotation
@@ -88,6 +90,7 @@ func (c *Ctx) Release() {
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	c.dropAnnotations(0)
 	c.arena = ""
+	c.memo.reset()
 	ctxPool.Put(c)
 }
 
@@ -107,6 +110,7 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 		return c.strictCheck()
 	}
 	c.dropAnnotations(0)
+	c.memo.reset()
 	c.explain, c.errs = true, c.errs[:0]
 	c.Child(n, f)
 	c.explain = false

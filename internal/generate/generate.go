@@ -96,6 +96,7 @@ func Run(cfg Config) (Files, error) {
 		if err != nil {
 			return nil, err
 		}
+		ir.MarkMemo(prog, types)
 		out, err := emit.Package(emit.Snapshot{
 			Key: key, WireVersion: snap.WireVersion, ImportPath: path.Join(cfg.ImportPath, name),
 			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), key),

@@ -71,6 +71,11 @@ type Schema struct {
 	// Rules are checks beyond JSON Schema attached to this location.
 	Rules []Rule
 
+	// MemoID, when not 0, memoizes this check's result per node (see
+	// MarkMemo); MemoBody names the function holding the keywords then.
+	MemoID   uint32
+	MemoBody string
+
 	// Scope, when set, is the schema resource this schema enters in the
 	// dynamic scope ($dynamicRef resolution): its check pushes the
 	// resource while it runs. Only resources that declare a

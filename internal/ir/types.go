@@ -1203,3 +1203,32 @@ func containsType(list []*Type, t *Type) bool {
 	}
 	return false
 }
+
+// MarkMemo memoizes the checks of named object types: such a check often
+// runs more than once on one node (through a $ref and again through a
+// union branch or a then naming the same type), and its result depends
+// only on the node. Programs using $dynamicRef are left alone: there a
+// result also depends on the dynamic scope.
+func MarkMemo(p *Program, t *Types) {
+	for _, s := range p.Schemas {
+		if s.DynamicRef != nil {
+			return
+		}
+	}
+	id := uint32(0)
+	for _, ty := range t.All {
+		if ty.Kind != StructKind && ty.Kind != UnionKind {
+			continue
+		}
+		s := ty.Schema
+		if r := refTarget(s); r != nil {
+			s = r
+		}
+		if s.MemoID != 0 || s.Func == "" || s.IsTrue() || s.IsFalse() || s.Inner != "" {
+			continue
+		}
+		id++
+		s.MemoID = id
+		s.MemoBody = p.funcs.take(s.Func + "_body")
+	}
+}
