@@ -739,62 +739,216 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n 
 	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c, n, ev) {
 		return false
 	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
-		return false
-	}
-	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
-		return false
+	if ev == nil {
+		cv, found := n, true
+		for _, name := range [...]string{"event"} {
+			if d.Kind(cv) != ahprt.KindObject {
+				found = false
+				break
+			}
+			x, ok := d.Member(cv, name)
+			if !ok {
+				found = false
+				break
+			}
+			cv = x
+		}
+		if !found {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
+				return false
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
+				return false
+			}
+		} else {
+			switch {
+			case d.StrEq(cv, "session.start"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "config.change.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "turn.start"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "turn.finish.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.request.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.response.after"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.switch.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.after"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.permission.request"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.batch.after"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "context.compact.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "context.compact.after"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "task.change.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.elicitation.request"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.elicitation.result"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.message.inbound"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.message.outbound"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "workspace.change.before"):
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
+					return false
+				}
+			}
+		}
+	} else {
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
+			return false
+		}
+		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
+			return false
+		}
 	}
 	_ = d
 	return true
@@ -22878,62 +23032,216 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"capabilities\"")
 		}
 	}
-	if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
-		return false
-	}
-	if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
-		return false
+	if ev == nil {
+		cv, found := n, true
+		for _, name := range [...]string{"event", "type"} {
+			if d.Kind(cv) != ahprt.KindObject {
+				found = false
+				break
+			}
+			x, ok := d.Member(cv, name)
+			if !ok {
+				found = false
+				break
+			}
+			cv = x
+		}
+		if !found {
+			if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
+				return false
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
+				return false
+			}
+		} else {
+			switch {
+			case d.StrEq(cv, "session.start"):
+				if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "config.change.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "turn.start"):
+				if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "turn.finish.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.request.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.response.after"):
+				if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "model.switch.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.after"):
+				if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.permission.request"):
+				if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "tool.batch.after"):
+				if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "context.compact.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "context.compact.after"):
+				if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "task.change.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.elicitation.request"):
+				if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.elicitation.result"):
+				if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.message.inbound"):
+				if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "user.message.outbound"):
+				if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
+					return false
+				}
+			case d.StrEq(cv, "workspace.change.before"):
+				if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
+					return false
+				}
+			}
+		}
+	} else {
+		if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
+			return false
+		}
+		if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
+			return false
+		}
 	}
 	_ = d
 	return true

@@ -646,8 +646,14 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.If(Op("!").Id("c").Dot("DynamicRef").Call(Id("n"), Id("ev"), Id(dr.Anchor.Func), funcRef(dr.Static))).Block(Return(False()))
 		}
 	}
-	for _, a := range s.AllOf {
-		e.same(g, a, Id("ev"))
+	for i := 0; i < len(s.AllOf); {
+		if chain := conditionChain(s.AllOf[i:]); len(chain) >= 3 {
+			e.chain(g, chain)
+			i += len(chain)
+			continue
+		}
+		e.same(g, s.AllOf[i], Id("ev"))
+		i++
 	}
 	if len(s.AnyOf) > 0 {
 		e.union(g, s, s.AnyOf, false)
@@ -875,4 +881,124 @@ func (e *checks) anchor(a *ir.DynamicAnchor) {
 		g.Return(Nil())
 	})
 	e.f.Line()
+}
+
+// A condition chain is a run of allOf entries of the form
+// {if: {properties: {P: {properties: {Q: {const: "C"}}}}}, then: …} over
+// the same member path: a switch on one value (AHP selects an event's
+// capability bounds this way, one entry per event type). Evaluated one by
+// one, each if walks the path again.
+type condition struct {
+	path  []string
+	value ir.Literal
+	entry *ir.Schema
+}
+
+// conditionChain returns the leading entries of list that form a chain.
+func conditionChain(list []*ir.Schema) []condition {
+	var out []condition
+	for _, a := range list {
+		c, ok := asCondition(a)
+		if !ok || len(out) > 0 && !samePath(out[0].path, c.path) {
+			break
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func asCondition(a *ir.Schema) (condition, bool) {
+	if a.If == nil || a.Then == nil || a.Else != nil {
+		return condition{}, false
+	}
+	rest := *a
+	rest.If, rest.Then, rest.Loc, rest.Func, rest.Title, rest.Description = nil, nil, "", "", "", ""
+	if !rest.IsTrue() {
+		return condition{}, false
+	}
+	var path []string
+	x := a.If
+	for {
+		if len(x.Properties) == 1 && onlyProperties(x) {
+			path = append(path, x.Properties[0].Name)
+			x = x.Properties[0].Schema
+			continue
+		}
+		if x.Const != nil && x.Const.Kind == "string" && onlyConst(x) && len(path) > 0 {
+			return condition{path: path, value: *x.Const, entry: a}, true
+		}
+		return condition{}, false
+	}
+}
+
+func onlyProperties(x *ir.Schema) bool {
+	y := *x
+	y.Properties, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	return y.IsTrue()
+}
+
+func onlyConst(x *ir.Schema) bool {
+	y := *x
+	y.Const, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	return y.IsTrue()
+}
+
+func samePath(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// chain emits a condition chain: the value at the path is looked up once
+// and selects the thens that apply; an absent path (or one through a
+// non-object) satisfies every if, as properties would. While annotations
+// are collected, the entries run one by one instead.
+func (e *checks) chain(g *Group, chain []condition) {
+	var path []Code
+	for _, p := range chain[0].path {
+		path = append(path, Lit(p))
+	}
+	g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
+		g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
+		g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
+			If(Id("d").Dot("Kind").Call(Id("cv")).Op("!=").Qual(rt, "KindObject")).Block(Id("found").Op("=").False(), Break()),
+			List(Id("x"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("cv"), Id("name")),
+			If(Op("!").Id("ok")).Block(Id("found").Op("=").False(), Break()),
+			Id("cv").Op("=").Id("x"),
+		)
+		g.If(Op("!").Id("found")).BlockFunc(func(ag *Group) {
+			for _, c := range chain {
+				e.same(ag, c.entry.Then, Nil())
+			}
+		}).Else().BlockFunc(func(sg *Group) {
+			var order []string
+			byValue := map[string][]condition{}
+			for _, c := range chain {
+				if _, ok := byValue[c.value.JSON]; !ok {
+					order = append(order, c.value.JSON)
+				}
+				byValue[c.value.JSON] = append(byValue[c.value.JSON], c)
+			}
+			sg.Switch().BlockFunc(func(cases *Group) {
+				for _, v := range order {
+					cs := byValue[v]
+					cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(cs[0].value.Str()))).BlockFunc(func(cg *Group) {
+						for _, c := range cs {
+							e.same(cg, c.entry.Then, Nil())
+						}
+					})
+				}
+			})
+		})
+	}).Else().BlockFunc(func(g *Group) {
+		for _, c := range chain {
+			e.same(g, c.entry, Id("ev"))
+		}
+	})
 }
