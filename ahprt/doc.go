@@ -88,6 +88,9 @@ func (d *Doc) Next(n Node) Node { return Node(d.nodes[n].next) }
 // escapes it aliases the input (no allocation): do not keep or modify it.
 func (d *Doc) Str(n Node) []byte {
 	x := &d.nodes[n]
+	if x.kind != KindString {
+		return nil
+	}
 	raw := d.data[x.start+1 : x.end-1]
 	if !x.flag {
 		return raw

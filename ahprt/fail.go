@@ -130,6 +130,9 @@ type Entry struct {
 // per string; a kept string keeps that copy alive.
 func (c *Ctx) Text(n Node) string {
 	x := &c.Doc.nodes[n]
+	if x.kind != KindString {
+		return "" // unreachable for valid documents: builders follow the checks
+	}
 	if x.flag {
 		return string(c.Doc.Str(n))
 	}

@@ -402,10 +402,8 @@ func conditional(cl []*Schema) []*Schema {
 }
 
 func add2(c *Schema, add func(*Schema)) {
-	if c.Then != nil || c.Else != nil {
-		// A lone `if` (kept for its annotations) constrains nothing.
-		add(c.If)
-	}
+	// An `if` is a test, not a constraint: its members are not the
+	// instance's unless a then or else says so.
 	add(c.Then)
 	add(c.Else)
 	for _, d := range c.DependentSchemas {
@@ -945,7 +943,11 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 		if len(m.always) > 0 {
 			parts = m.always
 		} else {
-			parts = m.sometimes
+			// A member only some alternatives declare holds any value when
+			// another alternative applies: it is typed only where every
+			// alternative of one anyOf/oneOf (or then and else together)
+			// declares it, since one of them always applies.
+			parts = alwaysOneOf(cl, name)
 		}
 		for _, p := range parts {
 			if d := docOf(p); d != "" && f.Doc == "" {
@@ -960,6 +962,11 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 			}
 		}
 		var fs *Schema
+		if len(parts) == 0 {
+			f.Type = &Expr{Builtin: BValue}
+			ty.Fields = append(ty.Fields, f)
+			continue
+		}
 		if len(parts) == 1 {
 			fs = parts[0]
 		} else if len(m.always) > 0 {
@@ -970,6 +977,43 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 		f.Type = t.shapeOf(fs, ty.Name+exported(name), nil)
 		ty.Fields = append(ty.Fields, f)
 	}
+}
+
+// alwaysOneOf finds, in the closure, a set of alternatives of which one
+// always applies (the branches of an anyOf or oneOf, or a then and an
+// else) that all declare member name, and returns their schemas for it.
+func alwaysOneOf(cl []*Schema, name string) []*Schema {
+	declared := func(alt *Schema) *Schema {
+		for _, c := range closure(alt) {
+			for _, p := range c.Properties {
+				if p.Name == name {
+					return p.Schema
+				}
+			}
+		}
+		return nil
+	}
+	for _, c := range cl {
+		lists := [][]*Schema{c.AnyOf, c.OneOf}
+		if c.If != nil && c.Then != nil && c.Else != nil {
+			lists = append(lists, []*Schema{c.Then, c.Else})
+		}
+		for _, list := range lists {
+			var parts []*Schema
+			for _, alt := range list {
+				p := declared(alt)
+				if p == nil {
+					parts = nil
+					break
+				}
+				parts = append(parts, p)
+			}
+			if len(parts) > 0 {
+				return parts
+			}
+		}
+	}
+	return nil
 }
 
 // fixedConst reports the constant a member always equals.
