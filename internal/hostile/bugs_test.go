@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -92,7 +93,89 @@ var knownBugs = []knownBug{{
 			}
 		}, 10)
 	},
+}, {
+	name: "uri-format-vs-santhosh",
+	known: "bug: the uri format disagrees with the upstream checker (santhosh): ahpgen rejects " +
+		"non-ASCII URIs (IRIs such as https://例え.jp/) and a second '#', santhosh accepts them " +
+		"(found by TestOracleMutations with HOSTILE_MUTANTS=30000; align, or document as intended)",
+	run: func(t *testing.T) {
+		for _, source := range []string{"https://例え.jp/", "x:é", "http://a/b?c#d#e"} {
+			doc := strings.Replace(string(withPayload("0", "")), "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", source, 1)
+			c := compare(t, "intercept-request.schema.json#", []byte(doc))
+			if c.Outcome != agree {
+				t.Errorf("source %q: %s", source, c)
+			}
+		}
+	},
 }}
+
+// knownDisagreement names the open bug (an entry of knownBugs) that
+// explains a decoder rejection santhosh does not share, or returns "".
+// It recognises each bug precisely, so that other disagreements still fail
+// the oracle tests; delete a clause when its bug is fixed.
+func knownDisagreement(data []byte, err error) string {
+	var e *ahprt.Error
+	if !errors.As(err, &e) {
+		return ""
+	}
+	r := e.Root()
+	if r.Code == ahprt.CodeFormat && strings.HasSuffix(r.Schema, "/format") && strings.Contains(r.Message, "uri") {
+		if s, ok := stringAt(data, r.Pointer); ok && strings.Count(s, "#") <= 1 && isASCII(s) {
+			return ""
+		}
+		return "uri-format-vs-santhosh"
+	}
+	return ""
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// stringAt returns the string at a JSON Pointer of data.
+func stringAt(data []byte, ptr string) (string, bool) {
+	d, err := ahprt.Parse(data, ahprt.Limits{})
+	if err != nil {
+		return "", false
+	}
+	n := d.Root()
+	if ptr != "" {
+		for _, tok := range strings.Split(ptr[1:], "/") {
+			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+			switch d.Kind(n) {
+			case ahprt.KindObject:
+				v, ok := d.Member(n, tok)
+				if !ok {
+					return "", false
+				}
+				n = v
+			case ahprt.KindArray:
+				i, err := strconv.Atoi(tok)
+				found := false
+				for it := d.Items(n); err == nil && it.Next(); {
+					if it.Index() == i {
+						n, found = it.Item(), true
+						break
+					}
+				}
+				if !found {
+					return "", false
+				}
+			default:
+				return "", false
+			}
+		}
+	}
+	if d.Kind(n) != ahprt.KindString {
+		return "", false
+	}
+	return d.Text(n), true
+}
 
 func TestKnownBugs(t *testing.T) {
 	for _, b := range knownBugs {

@@ -176,14 +176,15 @@ func oracleValidate(tb testing.TB, loc string, data []byte) error {
 type outcome int
 
 const (
-	agree    outcome = iota
-	intended         // documented intended difference (an AHP rule beyond JSON Schema)
-	beyond           // rejected by a decoder limit: outside the compared domain
+	agree     outcome = iota
+	intended          // documented intended difference (an AHP rule beyond JSON Schema)
+	beyond            // rejected by a decoder limit: outside the compared domain
+	knownDiff         // a disagreement reproduced in TestKnownBugs (an open bug, not intended)
 	disagree
 )
 
 func (o outcome) String() string {
-	return [...]string{"agree", "intended difference", "beyond limits", "DISAGREE"}[o]
+	return [...]string{"agree", "intended difference", "beyond limits", "known bug", "DISAGREE"}[o]
 }
 
 // comparison is one decoder-versus-oracle verdict.
@@ -193,7 +194,7 @@ type comparison struct {
 	Value     any    // the decoded value (nil when rejected)
 	DecErr    error  // the decoder's error
 	OracleErr error  // santhosh's error
-	Rule      string // for an intended difference, the AHP rule that explains it
+	Rule      string // for an intended difference, the AHP rule that explains it; for a known bug, its name
 }
 
 func (c comparison) String() string {
@@ -240,6 +241,8 @@ func compare(tb testing.TB, loc string, data []byte) comparison {
 	case !decOK && orOK:
 		if c.Rule = bySemanticRule(tb, loc, data, err); c.Rule != "" {
 			c.Outcome = intended
+		} else if c.Rule = knownDisagreement(data, err); c.Rule != "" {
+			c.Outcome = knownDiff
 		} else {
 			c.Outcome = disagree
 		}

@@ -15,9 +15,10 @@ import (
 // tally counts comparisons by outcome and keeps the disagreements.
 type tally struct {
 	total    int
-	counts   [4]int
+	counts   [5]int
 	bad      []string
 	intended map[string]int // intended differences by rule
+	known    map[string]int // disagreements that are open bugs (TestKnownBugs), by bug
 }
 
 func (t *tally) add(c comparison, what string) {
@@ -31,6 +32,11 @@ func (t *tally) add(c comparison, what string) {
 			t.intended = map[string]int{}
 		}
 		t.intended[c.Rule]++
+	case knownDiff:
+		if t.known == nil {
+			t.known = map[string]int{}
+		}
+		t.known[c.Rule]++
 	}
 }
 
@@ -45,8 +51,13 @@ func (t *tally) report(tb testing.TB, label string) {
 		rules = append(rules, fmt.Sprintf("%s ×%d", r, n))
 	}
 	sort.Strings(rules)
-	line := fmt.Sprintf("oracle: %d/%d inputs agree (%s: %d identical verdicts, %d intended differences [%s], %d beyond limits not compared)",
-		ok, compared, label, t.counts[agree], t.counts[intended], strings.Join(rules, ", "), t.counts[beyond])
+	var known []string
+	for r, n := range t.known {
+		known = append(known, fmt.Sprintf("%s ×%d", r, n))
+	}
+	sort.Strings(known)
+	line := fmt.Sprintf("oracle: %d/%d inputs agree (%s: %d identical verdicts, %d intended differences [%s], %d known bugs [%s], %d beyond limits not compared)",
+		ok, compared, label, t.counts[agree], t.counts[intended], strings.Join(rules, ", "), t.counts[knownDiff], strings.Join(known, ", "), t.counts[beyond])
 	tb.Log(line)
 	fmt.Fprintln(os.Stderr, line)
 	for i, b := range t.bad {
