@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -31,13 +32,15 @@ import (
 )
 
 const (
-	idBase            = "https://agenthooksprotocol.org/schemas/draft/"
-	ourDraftDir       = "draft"
-	mutantSeed1       = 0x41485020 // "AHP "
-	mutantSeed2       = 0x64726166 // "draf"
-	mutantsPerGroup   = 300
-	minMutantsPerSeed = 12
-	maxReported       = 20
+	idBase             = "https://agenthooksprotocol.org/schemas/draft/"
+	ourDraftDir        = "draft"
+	mutantSeed1        = 0x41485020 // "AHP "
+	mutantSeed2        = 0x64726166 // "draf"
+	mutantsPerGroup    = 200
+	minMutantsPerSeed  = 10
+	minMutantsPerExtra = 50
+	maxBannedDepth     = 3
+	maxReported        = 20
 )
 
 // referenceRoot locates the upstream reference tree (the folder holding
@@ -105,9 +108,6 @@ func loadSide(name, dir string, files []string) (*schemaSide, error) {
 	c.UseLoader(offlineLoader{})
 	for _, f := range files {
 		b, err := os.ReadFile(filepath.Join(dir, f))
-		if err != nil && os.Getenv("AHP_DEV_BORROW") != "" { // TEMPORARY
-			b, err = os.ReadFile(filepath.Join(os.Getenv("AHP_DEV_BORROW"), f))
-		}
 		if err != nil {
 			return nil, err
 		}
@@ -192,13 +192,6 @@ func loadSides(t *testing.T) *sides {
 		if !slices.Contains(ourFiles, f) {
 			missing = append(missing, f)
 		}
-	}
-	borrow := os.Getenv("AHP_DEV_BORROW") != "" // TEMPORARY, removed once part B lands
-	if len(missing) > 0 && borrow {
-		t.Logf("TEMPORARY: borrowing %d upstream documents: %s", len(missing), strings.Join(missing, ", "))
-		ourFiles = append(ourFiles, missing...)
-		sort.Strings(ourFiles)
-		missing = nil
 	}
 	if len(missing) > 0 {
 		t.Fatalf("schemas/draft lacks documents that upstream has: %s", strings.Join(missing, ", "))
@@ -437,6 +430,8 @@ func TestFixtureEquivalence(t *testing.T) {
 }
 
 func TestMutantEquivalence(t *testing.T) {
+	// The validators allocate heavily; trade memory for fewer collections.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	sd := loadSides(t)
 	seeds := mutationSeeds(t, sd)
 	p := collectPools(seeds, sd.upstream, sd.ours)
@@ -451,15 +446,23 @@ func TestMutantEquivalence(t *testing.T) {
 	}
 	var tl tally
 	for _, sdd := range seeds {
-		n := max(minMutantsPerSeed, (mutantsPerGroup+groupSize[sdd.refs[0]]-1)/groupSize[sdd.refs[0]])
+		n := max(sdd.minMutants, (mutantsPerGroup+groupSize[sdd.refs[0]]-1)/groupSize[sdd.refs[0]])
 		for i := 0; i < n; i++ {
-			m, ok := mutate(rng, p, sdd.doc)
+			// Half of the mutants of a wire message leave the event body
+			// alone: the event documents get their own share through the
+			// observe fixtures, and the envelope, capabilities, state and
+			// effects would otherwise be hit rarely.
+			skip := ""
+			if i%2 == 1 {
+				skip = "/params/event"
+			}
+			m, ok := mutate(rng, p, sdd.doc, skip)
 			if !ok {
 				continue
 			}
 			// Now and then stack a second mutation to reach combinations.
 			if rng.IntN(6) == 0 {
-				if m2, ok := mutate(rng, p, m.doc); ok {
+				if m2, ok := mutate(rng, p, m.doc, skip); ok {
 					m2.desc = m.desc + " + " + m2.desc
 					m2.ptr = m.ptr + " + " + m2.ptr
 					m = m2
@@ -470,8 +473,124 @@ func TestMutantEquivalence(t *testing.T) {
 			}
 		}
 	}
+	// Systematic pass, outside event bodies (which get their share from the
+	// random pass), over the hand-written seeds, the first seed of each
+	// group and one derived request that carries control state: drop every
+	// member, add every member name some schema forbids somewhere, set every
+	// string to "" and every value to null, and try every domain value. The
+	// other derived requests get the domain values for their capabilities.
+	// These mutants are validated against the seed's primary schema only.
+	firstOfGroup := map[string]bool{}
+	for _, sdd := range seeds {
+		full := sdd.systematic || !firstOfGroup[sdd.refs[0]]
+		firstOfGroup[sdd.refs[0]] = true
+		var ms []mutant
+		switch {
+		case sdd.event:
+		case full:
+			ms = systematicMutants(p, sdd.doc, "/params/event")
+		case sdd.derived:
+			ms = domainMutants(sdd.doc, "/params/capabilities")
+		}
+		for _, m := range ms {
+			tl.add(sdd.refs[0], m.doc, sdd.name+": "+m.desc, m.ptr)
+		}
+	}
 	tl.run(t, sd)
 	tl.report(t, "mutants")
+}
+
+// systematicMutants derives every single-step drop, banned-member addition
+// (on objects at most maxBannedDepth levels down), empty-string and null
+// replacement of doc, leaving nodes below skipUnder.
+func systematicMutants(p *pools, doc any, skipUnder string) []mutant {
+	var out []mutant
+	for _, n := range collectNodes(doc) {
+		if skipUnder != "" && strings.HasPrefix(n.ptr, skipUnder+"/") {
+			continue
+		}
+		if _, inObj := n.parent.(map[string]any); inObj {
+			out = append(out, mutant{editAt(doc, n.ptr, func(parent any, key string, _ int) any {
+				delete(parent.(map[string]any), key)
+				return nil
+			}), "drop member", n.ptr})
+		}
+		if obj, ok := n.value.(map[string]any); ok && strings.Count(n.ptr, "/") <= maxBannedDepth {
+			for _, key := range p.banned {
+				if _, exists := obj[key]; exists {
+					continue
+				}
+				var val any = map[string]any{}
+				if vals := p.observed[key]; len(vals) > 0 {
+					val = vals[0]
+				}
+				target := n.ptr + "/" + escapeToken(key)
+				cp := deepCopy(doc)
+				host, _ := resolvePointer(cp, n.ptr)
+				host.(map[string]any)[key] = deepCopy(val)
+				out = append(out, mutant{cp, "add banned member = " + jsonText(val, 60), target})
+			}
+		}
+		if str, ok := n.value.(string); ok && str != "" {
+			out = append(out, mutant{setValue(doc, n.ptr, ""), "empty string", n.ptr})
+		}
+		if n.value != nil && n.ptr != "" {
+			out = append(out, mutant{setValue(doc, n.ptr, nil), "set null", n.ptr})
+		}
+	}
+	var all []mutant
+	for _, m := range domainMutants(doc, "") {
+		if skipUnder == "" || !strings.HasPrefix(m.ptr, skipUnder+"/") {
+			all = append(all, m)
+		}
+	}
+	return append(out, all...)
+}
+
+// extensionKeyProbes are member names tried on every extensions object.
+var extensionKeyProbes = []string{"nodots", "a.b", "a.b!", "1a.b", "a..b", "a.b.", "A_b.c-d9", ".a.b", "a.b c"}
+
+// domainMutants sets every node at or below onlyUnder whose member name has
+// domain values to each of those values, and adds each extension key probe
+// to every extensions object there.
+func domainMutants(doc any, onlyUnder string) []mutant {
+	var out []mutant
+	for _, n := range collectNodes(doc) {
+		if onlyUnder != "" && n.ptr != onlyUnder && !strings.HasPrefix(n.ptr, onlyUnder+"/") {
+			continue
+		}
+		name := memberNameOf(n)
+		for _, val := range domainValues[name] {
+			if jsonText(val, 0) != jsonText(n.value, 0) {
+				out = append(out, mutant{setValue(doc, n.ptr, val), "domain value -> " + jsonText(val, 60), n.ptr})
+			}
+		}
+		if obj, ok := n.value.(map[string]any); ok && name == "extensions" && n.index < 0 {
+			for _, key := range extensionKeyProbes {
+				if _, exists := obj[key]; exists {
+					continue
+				}
+				cp := deepCopy(doc)
+				host, _ := resolvePointer(cp, n.ptr)
+				host.(map[string]any)[key] = json.Number("1")
+				out = append(out, mutant{cp, "add extension member", n.ptr + "/" + escapeToken(key)})
+			}
+		}
+	}
+	return out
+}
+
+// memberNameOf is the member a node belongs to: its own key, or for an
+// array item the key holding the array.
+func memberNameOf(n node) string {
+	if n.index < 0 {
+		return n.key
+	}
+	toks := strings.Split(n.ptr, "/")
+	if len(toks) >= 2 {
+		return unescapeToken(toks[len(toks)-2])
+	}
+	return ""
 }
 
 // TestOwnWording checks that no title, description or $comment of ours
@@ -833,6 +952,7 @@ type pools struct {
 	discs    map[string][]string // discriminator member name -> known values
 	observed map[string][]any    // member name -> distinct values seen in seeds
 	obsKeys  []string            // sorted keys of observed
+	banned   []string            // member names some schema forbids via not/required
 }
 
 var discriminatorNames = []string{"type", "operation", "mode", "selection", "kind", "status", "target"}
@@ -875,11 +995,33 @@ func collectPools(seeds []seed, sideList ...*schemaSide) *pools {
 		}
 		return out
 	}
+	bannedSeen := map[string]bool{}
+	var requiredNames func(v any)
+	requiredNames = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if req, ok := x["required"].([]any); ok {
+				for _, r := range req {
+					if name, ok := r.(string); ok {
+						bannedSeen[name] = true
+					}
+				}
+			}
+			for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+				requiredNames(x[k])
+			}
+		case []any:
+			for _, e := range x {
+				requiredNames(e)
+			}
+		}
+	}
 	var walk func(v any)
 	walk = func(v any) {
 		switch x := v.(type) {
 		case map[string]any:
 			addSet(stringsOf(x))
+			requiredNames(x["not"])
 			if props, ok := x["properties"].(map[string]any); ok {
 				for _, name := range discriminatorNames {
 					for _, val := range stringsOf(props[name]) {
@@ -930,6 +1072,7 @@ func collectPools(seeds []seed, sideList ...*schemaSide) *pools {
 		}
 	}
 	p.obsKeys = sortedKeys(anyMap(p.observed))
+	p.banned = sortedKeys(anyMap(bannedSeen))
 	return p
 }
 
@@ -1154,28 +1297,24 @@ var domainValues = map[string][]any{
 	"replace":         {true, false},
 	"merge":           {true, false},
 	"includeNative":   {true, false, "yes"},
+	"candidate":       {nil, map[string]any{"value": nil}, map[string]any{"provenance": map[string]any{}}, map[string]any{"value": 1, "provenance": "p"}, "x"},
+	"result":          {map[string]any{}, map[string]any{"protocolVersion": "draft", "effects": []any{}}, nil},
+	"error":           {map[string]any{"code": json.Number("-32601"), "message": "m"}, map[string]any{"code": json.Number("1.5"), "message": "m"}, map[string]any{}},
 }
 
 // mutate applies one randomly chosen mutation to doc. It retries with other
-// mutation kinds when the chosen one has nothing to act on.
-func mutate(rng *rand.Rand, p *pools, doc any) (mutant, bool) {
+// mutation kinds when the chosen one has nothing to act on. Nodes below
+// skipUnder (a JSON Pointer), when set, are left alone.
+func mutate(rng *rand.Rand, p *pools, doc any, skipUnder string) (mutant, bool) {
 	nodes := collectNodes(doc)
+	if skipUnder != "" {
+		nodes = filterNodes(nodes, func(n node) bool { return !strings.HasPrefix(n.ptr, skipUnder+"/") })
+	}
 	members := filterNodes(nodes, func(n node) bool { _, ok := n.parent.(map[string]any); return ok })
 	objects := filterNodes(nodes, func(n node) bool { _, ok := n.value.(map[string]any); return ok })
 	arrays := filterNodes(nodes, func(n node) bool { a, ok := n.value.([]any); return ok && len(a) > 0 })
 	strs := filterNodes(nodes, func(n node) bool { _, ok := n.value.(string); return ok })
-	// memberName is the member a node belongs to: its own key, or for an
-	// array item the key holding the array.
-	memberName := func(n node) string {
-		if n.index < 0 {
-			return n.key
-		}
-		toks := strings.Split(n.ptr, "/")
-		if len(toks) >= 2 {
-			return unescapeToken(toks[len(toks)-2])
-		}
-		return ""
-	}
+	memberName := memberNameOf
 	addMember := func(n node, key string, val any) any {
 		if n.ptr == "" {
 			cp := deepCopy(doc).(map[string]any)
@@ -1221,6 +1360,12 @@ func mutate(rng *rand.Rand, p *pools, doc any) (mutant, bool) {
 			n, ok := pick(rng, objects)
 			if !ok {
 				continue
+			}
+			if rng.IntN(4) == 0 {
+				n = nodes[0] // favour the envelope level
+				if _, isObj := n.value.(map[string]any); !isObj {
+					continue
+				}
 			}
 			key, _ := pick(rng, p.obsKeys)
 			if _, exists := n.value.(map[string]any)[key]; exists {
@@ -1366,9 +1511,13 @@ func mutate(rng *rand.Rand, p *pools, doc any) (mutant, bool) {
 // the observe fixtures.
 
 type seed struct {
-	name string
-	refs []string // schemas each mutant is validated against; the first names its group
-	doc  any
+	name       string
+	refs       []string // schemas each mutant is validated against; the first names its group
+	doc        any
+	minMutants int
+	systematic bool // also derive the systematic single-step mutants
+	event      bool // the seed is an event body
+	derived    bool // the seed is an intercept request built from an observe fixture
 }
 
 // extraSeeds are written to be valid; each names the schemas it targets.
@@ -1547,10 +1696,10 @@ func mutationSeeds(t *testing.T, sd *sides) []seed {
 	fixtures := loadFixtures(t, sd.root)
 	var seeds []seed
 	for _, fx := range fixtures {
-		seeds = append(seeds, seed{name: fx.ID, refs: []string{schemaRef(fx.Schema)}, doc: fx.doc})
+		seeds = append(seeds, seed{name: fx.ID, refs: []string{schemaRef(fx.Schema)}, doc: fx.doc, minMutants: minMutantsPerSeed})
 		if fx.EventSchema != "" {
 			if ev, ok := resolvePointer(fx.doc, "/params/event"); ok {
-				seeds = append(seeds, seed{name: fx.ID + " (event)", refs: []string{schemaRef(fx.EventSchema)}, doc: ev})
+				seeds = append(seeds, seed{name: fx.ID + " (event)", refs: []string{schemaRef(fx.EventSchema)}, doc: ev, minMutants: minMutantsPerSeed, event: true})
 			}
 		}
 	}
@@ -1563,7 +1712,7 @@ func mutationSeeds(t *testing.T, sd *sides) []seed {
 				t.Logf("note: seed %s is not valid against upstream %s: %s", x.name, ref, why)
 			}
 		}
-		seeds = append(seeds, seed{name: x.name, refs: x.refs, doc: doc})
+		seeds = append(seeds, seed{name: x.name, refs: x.refs, doc: doc, minMutants: minMutantsPerExtra, systematic: true})
 	}
 	// Intercept requests built from valid observe fixtures, one per event type.
 	done := map[string]bool{}
@@ -1599,7 +1748,9 @@ func mutationSeeds(t *testing.T, sd *sides) []seed {
 		if ok, why, _ := sd.upstream.verdict("intercept-request.schema.json", doc, true); !ok {
 			t.Logf("note: derived intercept request for %s is not valid upstream: %s", name, why)
 		}
-		seeds = append(seeds, seed{name: "derived.intercept." + name, refs: []string{"intercept-request.schema.json"}, doc: doc})
+		_, withState := params["state"]
+		seeds = append(seeds, seed{name: "derived.intercept." + name, refs: []string{"intercept-request.schema.json"}, doc: doc,
+			minMutants: minMutantsPerSeed, systematic: withState && len(done) == 1, derived: true})
 	}
 	return seeds
 }
