@@ -70,6 +70,9 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	if err := p.dynamic(); err != nil {
 		return nil, err
 	}
+	if err := p.noEndlessChecks(); err != nil {
+		return nil, err
+	}
 	for _, s := range p.Schemas {
 		if s.Scope != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
 			s.Inner = p.funcs.take(s.Func + "_keywords")

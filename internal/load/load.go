@@ -89,6 +89,7 @@ type refSite struct {
 	doc    *Document
 	ptr    string
 	target string // resolved URL without fragment
+	frag   string // its fragment: a JSON Pointer, an anchor, or ""
 }
 
 // Document is one loaded schema document.
@@ -151,7 +152,16 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 	}
 	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
 	for _, r := range s.refs {
-		if _, ok := s.resources[r.target]; ok {
+		if res, ok := s.resources[r.target]; ok {
+			// A pointer fragment must lead somewhere in that resource.
+			if strings.HasPrefix(r.frag, "/") {
+				frag, err := url.PathUnescape(r.frag)
+				if err == nil {
+					if _, found := lookup(res.doc.Raw, res.ptr+frag); !found {
+						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
+					}
+				}
+			}
 			continue
 		}
 		if opt.Remotes != nil {
@@ -289,12 +299,17 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr string, sc scope, opt Option
 			if err := s.walk(doc, v, kp, sc, opt); err != nil {
 				return err
 			}
+		case k == "$schema" && raw.Kind(v) == ahprt.KindString:
+			if m := raw.Text(v); !isMetaSchema(m) && s.byURL[stripFragment(m)] == nil && (opt.Remotes == nil || !remoteExists(opt.Remotes, m)) {
+				return &Error{File: doc.Path, Pointer: kp, Msg: "meta-schema " + m + " is not available: ahpgen works offline and knows the JSON Schema meta-schemas and the documents of the set"}
+			}
 		case k == "$ref" && raw.Kind(v) == ahprt.KindString:
 			u, err := resolveURL(base, raw.Text(v))
 			if err != nil {
 				return &Error{File: doc.Path, Pointer: kp, Msg: err.Error()}
 			}
-			s.refs = append(s.refs, refSite{doc: doc, ptr: kp, target: stripFragment(u)})
+			_, frag, _ := strings.Cut(u, "#")
+			s.refs = append(s.refs, refSite{doc: doc, ptr: kp, target: stripFragment(u), frag: frag})
 		case knownKeyword(k):
 		default:
 			if !opt.AnnotateUnknown {
@@ -650,4 +665,9 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahprt.Doc, v ahprt.Node, 
 		return nil, 0, false
 	}
 	return raw, v, true
+}
+
+func remoteExists(remotes func(string) ([]byte, bool), u string) bool {
+	_, ok := remotes(stripFragment(u))
+	return ok
 }
