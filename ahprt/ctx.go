@@ -119,7 +119,13 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 		// reported rather than hidden.
 		return &Error{Pointer: c.Doc.Pointer(n), Code: CodeSemantic, Message: "rejected without a recorded reason"}
 	}
-	return c.errs[len(c.errs)-1]
+	err := c.errs[len(c.errs)-1]
+	for e := err; e != nil; e = e.Cause {
+		if e.located {
+			e.Pointer, e.located = c.Doc.Pointer(e.node), false
+		}
+	}
+	return err
 }
 
 // Child checks a value nested in the instance being checked (a member, an
@@ -192,7 +198,10 @@ func (c *Ctx) Explaining() bool { return c.explain && c.quiet == 0 }
 // code can write `return c.Fail(...)`.
 func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
 	if c.explain && c.quiet == 0 {
-		c.errs = append(c.errs, &Error{Pointer: c.Doc.Pointer(n), Schema: schema, Code: code, Message: msg, Offset: -1})
+		// The pointer is filled in only for the error that is returned:
+		// computing it walks from the root, and an explaining pass records
+		// (and drops) a failure per rejected branch.
+		c.errs = append(c.errs, &Error{node: n, located: true, Schema: schema, Code: code, Message: msg, Offset: -1})
 	}
 	return false
 }
@@ -213,12 +222,12 @@ func (c *Ctx) FailBranches(mark int, n Node, code Code, schema, msg string) bool
 	}
 	var best *Error
 	for _, e := range c.errs[mark:] {
-		if best == nil || len(e.Pointer) > len(best.Pointer) {
+		if best == nil || e.node > best.node { // the branch that got furthest into the document
 			best = e
 		}
 	}
 	c.errs = c.errs[:mark]
-	c.errs = append(c.errs, &Error{Pointer: c.Doc.Pointer(n), Schema: schema, Code: code, Message: msg, Offset: -1, Cause: best})
+	c.errs = append(c.errs, &Error{node: n, located: true, Schema: schema, Code: code, Message: msg, Offset: -1, Cause: best})
 	return false
 }
 

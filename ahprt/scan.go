@@ -413,6 +413,8 @@ func (d *Doc) utf8Err(stack []frame, i int, msg string) error {
 	return &Error{Pointer: d.stackPointer(stack), Code: CodeInvalidUTF8, Offset: int64(i), Message: msg}
 }
 
+// limitErr reports the innermost open container as having too many
+// members or items: the pointer names the container itself.
 func (d *Doc) limitErr(stack []frame, msg string) error {
-	return &Error{Pointer: d.stackPointer(stack), Code: CodeTooMany, Offset: -1, Message: msg}
+	return &Error{Pointer: d.stackPointer(stack[:len(stack)-1]), Code: CodeTooMany, Offset: -1, Message: msg}
 }
