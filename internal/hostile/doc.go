@@ -28,8 +28,10 @@
 // Disagreements that are open bugs (not intended) are reproduced in
 // TestKnownBugs and recognised precisely by knownDisagreement, which the
 // summary line counts as "known bugs" so that long runs and fuzzing go on;
-// any other disagreement fails. Today: the uri format (ahpgen follows
-// RFC 3986 strictly, santhosh accepts non-ASCII and a second '#').
+// any other disagreement fails. Today both are formats where ahpgen
+// follows the RFC and santhosh is laxer: uri (santhosh, through Go's
+// url.Parse, accepts non-ASCII, spaces and a second '#') and date-time
+// (santhosh reads hh, mm and ss with strconv.Atoi, so "+0" passes).
 //
 // Documents beyond the decoders' resource limits (class ahprt.ErrLimit:
 // ahprt.DefaultMaxBytes, DefaultMaxDepth, DefaultMaxMembers) are not a

@@ -39,6 +39,15 @@ var extraSeeds = []string{
 	`{"jsonrpc":"2.0","id":"e","method":"hooks/intercept","params":"{}"}`,
 }
 
+// maxAllocRatio records the largest bytes-allocated-per-input-byte seen
+// by checkInput for inputs of 1 KiB or more (reported by
+// TestOracleMutations).
+var maxAllocRatio struct {
+	ratio float64
+	used  uint64
+	size  int
+}
+
 func fuzzTarget(f *testing.F, loc string) {
 	fs, note, err := loadFixtures()
 	if err != nil {
@@ -71,8 +80,12 @@ func checkInput(t testing.TB, loc string, data []byte) comparison {
 
 	before := allocated()
 	v, err := e.Decode(data)
-	if used := allocated() - before; used > allocBudget(len(data)) {
+	used := allocated() - before
+	if used > allocBudget(len(data)) {
 		t.Errorf("%s: decoding %d bytes allocated %d bytes (budget %d)", loc, len(data), used, allocBudget(len(data)))
+	}
+	if r := float64(used) / float64(len(data)+1); len(data) >= 1024 && r > maxAllocRatio.ratio {
+		maxAllocRatio.ratio, maxAllocRatio.used, maxAllocRatio.size = r, used, len(data)
 	}
 	cerr := e.Check(data)
 	if (err == nil) != (cerr == nil) {

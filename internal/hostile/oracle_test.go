@@ -95,7 +95,7 @@ func TestOracleFixtures(t *testing.T) {
 }
 
 // mutationSeed and mutationCases fix the mutation corpus; HOSTILE_MUTANTS
-// raises the count for a longer local run.
+// and HOSTILE_SEED change them for a longer or different local run.
 const (
 	mutationSeed  = 0x6168706768737431 // "ahpghst1"
 	mutationCases = 3000
@@ -114,7 +114,14 @@ func TestOracleMutations(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	m := &mutator{r: rand.New(rand.NewPCG(mutationSeed, 0)), discriminators: map[string][]string{}}
+	seed := uint64(mutationSeed)
+	if s := os.Getenv("HOSTILE_SEED"); s != "" {
+		var err error
+		if seed, err = strconv.ParseUint(s, 0, 64); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := &mutator{r: rand.New(rand.NewPCG(seed, 0)), discriminators: map[string][]string{}}
 	trees := make([]*jv, len(fs))
 	for i, f := range fs {
 		d, err := ahprt.Parse(f.Data, ahprt.Limits{})
@@ -157,8 +164,9 @@ func TestOracleMutations(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d mutants, %d (mutant, schema) pairs accepted by the decoder", n, accepted)
-	tl.report(t, fmt.Sprintf("%d mutants of %d fixtures, seed %#x", n, len(fs), uint64(mutationSeed)))
+	t.Logf("%d mutants, %d (mutant, schema) pairs accepted by the decoder; most allocated per input byte: %.0f (%d bytes for %d)",
+		n, accepted, maxAllocRatio.ratio, maxAllocRatio.used, maxAllocRatio.size)
+	tl.report(t, fmt.Sprintf("%d mutants of %d fixtures, seed %#x", n, len(fs), seed))
 }
 
 func uniq(xs ...string) []string {

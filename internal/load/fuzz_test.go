@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/emit"
@@ -54,9 +53,6 @@ func FuzzLoad(f *testing.F) {
 	abs, _ := filepath.Abs(filepath.Join(f.TempDir(), "s"))
 	base := "file://" + filepath.ToSlash(abs) + "/"
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if reason := knownGeneratorCrash(data); reason != "" {
-			t.Skip(reason)
-		}
 		timer := time.AfterFunc(20*time.Second, func() { panic("FuzzLoad: generation still running after 20s: hang") })
 		defer timer.Stop()
 		err := pipeline(base, common, data)
@@ -85,54 +81,4 @@ func pipeline(base string, common, data []byte) error {
 	}
 	_, err = emit.Package(emit.Snapshot{Key: "s", WireVersion: "draft", ImportPath: "fuzz.test/gen/s", Source: "schemas/s", Prog: prog, Types: types})
 	return err
-}
-
-// knownGeneratorCrash recognises the inputs of a known bug that crashes
-// the generator beyond recovery (a stack overflow kills the fuzz worker):
-// a cycle of schemas that are nothing but a $ref (see robustCases:
-// mutualref). It returns the skip reason, or "" for other inputs. Remove
-// it when the bug is fixed.
-func knownGeneratorCrash(data []byte) string {
-	d, err := ahprt.Parse(data, ahprt.Limits{})
-	if err != nil {
-		return ""
-	}
-	// Local pointer of every object that holds a $ref → its target.
-	refs := map[string]string{}
-	var walk func(n ahprt.Node, ptr string)
-	walk = func(n ahprt.Node, ptr string) {
-		switch d.Kind(n) {
-		case ahprt.KindObject:
-			if r, ok := d.Member(n, "$ref"); ok && d.Kind(r) == ahprt.KindString {
-				if target, ok := strings.CutPrefix(d.Text(r), "#"); ok {
-					refs[ptr] = target
-				}
-			}
-			for m := d.Members(n); m.Next(); {
-				walk(m.Value(), ptr+"/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(d.Text(m.Name())))
-			}
-		case ahprt.KindArray:
-			for it := d.Items(n); it.Next(); {
-				walk(it.Item(), ptr+"/"+itoa(it.Index()))
-			}
-		}
-	}
-	walk(d.Root(), "")
-	for start := range refs {
-		seen := map[string]bool{}
-		for p, ok := start, true; ok; p, ok = refs[p] {
-			if seen[p] {
-				return "known bug: a cycle of $ref schemas overflows the generator's stack (TestRobustSchemas/mutualref)"
-			}
-			seen[p] = true
-		}
-	}
-	return ""
-}
-
-func itoa(i int) string {
-	if i < 10 {
-		return string(rune('0' + i))
-	}
-	return itoa(i/10) + string(rune('0'+i%10))
 }
