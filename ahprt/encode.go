@@ -3,6 +3,7 @@ package ahprt
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 	"strconv"
 )
 
@@ -97,4 +98,22 @@ func Finish(buf *[]byte, b []byte, check CheckFunc) ([]byte, error) {
 		}
 	}
 	return append([]byte(nil), b...), nil
+}
+
+// SizeHint remembers how large a type's encodings have been, so that
+// AppendJSON(nil) allocates its result once instead of regrowing it.
+type SizeHint struct{ n atomic.Int64 }
+
+// Buffer returns an empty slice with room for a typical encoding.
+func (h *SizeHint) Buffer() []byte { return make([]byte, 0, max(64, h.n.Load())) }
+
+// Note records the size of an encoding: it follows growth at once and
+// shrinkage slowly.
+func (h *SizeHint) Note(n int) {
+	cur := h.n.Load()
+	next := int64(n)
+	if next < cur {
+		next = cur - cur/8 + next/8
+	}
+	h.n.Store(next)
 }

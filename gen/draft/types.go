@@ -37,9 +37,16 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 	return
 }
 
+var sizeCapabilitiesRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesRequest.Buffer())
+		sizeCapabilitiesRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -137,9 +144,16 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	return
 }
 
+var sizeRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeRequest.Buffer())
+		sizeRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -285,9 +299,16 @@ func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesReque
 	return
 }
 
+var sizeCapabilitiesRequestParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesRequestParams.Buffer())
+		sizeCapabilitiesRequestParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -359,9 +380,16 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) 
 	return
 }
 
+var sizeCapabilitiesResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponse.Buffer())
+		sizeCapabilitiesResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -451,9 +479,16 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	return
 }
 
+var sizeSuccessResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSuccessResponse.Buffer())
+		sizeSuccessResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -605,9 +640,16 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResp
 	return
 }
 
+var sizeCapabilitiesResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResult.Buffer())
+		sizeCapabilitiesResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -713,9 +755,16 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 	return
 }
 
+var sizeCapabilitiesResponseResultManifest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResultManifest.Buffer())
+		sizeCapabilitiesResponseResultManifest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -845,9 +894,16 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 	return
 }
 
+var sizeCapabilitiesResponseResultManifestEvent ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestEvent.Buffer())
+		sizeCapabilitiesResponseResultManifestEvent.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1000,9 +1056,16 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	return
 }
 
+var sizeCapabilities ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilities.Buffer())
+		sizeCapabilities.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1136,9 +1199,16 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
 	return
 }
 
+var sizeCapabilitiesModify ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesModify.Buffer())
+		sizeCapabilitiesModify.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Input != nil {
@@ -1263,9 +1333,16 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 	return
 }
 
+var sizeModifyOperations ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModifyOperations.Buffer())
+		sizeModifyOperations.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1352,9 +1429,16 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 	return
 }
 
+var sizeCapabilitiesFlow ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesFlow.Buffer())
+		sizeCapabilitiesFlow.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1455,9 +1539,16 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
 	return
 }
 
+var sizeCapabilitiesInject ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesInject.Buffer())
+		sizeCapabilitiesInject.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1523,9 +1614,16 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjec
 	return
 }
 
+var sizeCapabilitiesInjectContext ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesInjectContext.Buffer())
+		sizeCapabilitiesInjectContext.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1615,9 +1713,16 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicita
 	return
 }
 
+var sizeCapabilitiesElicitation ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesElicitation.Buffer())
+		sizeCapabilitiesElicitation.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Form != nil {
@@ -1693,9 +1798,16 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v Capab
 	return
 }
 
+var sizeCapabilitiesResponseResultManifestGap ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestGap) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestGap.Buffer())
+		sizeCapabilitiesResponseResultManifestGap.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1811,9 +1923,16 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v Ca
 	return
 }
 
+var sizeCapabilitiesResponseResultManifestLimits ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestLimits) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestLimits.Buffer())
+		sizeCapabilitiesResponseResultManifestLimits.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.MaxUploadBytes != nil {
@@ -1903,9 +2022,16 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 	return
 }
 
+var sizeCapabilitiesResponseResultManifestManagedPolicy ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestManagedPolicy.Buffer())
+		sizeCapabilitiesResponseResultManifestManagedPolicy.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2257,9 +2383,16 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 	return
 }
 
+var sizeCatalogueEventConfigChangeBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventConfigChangeBefore.Buffer())
+		sizeCatalogueEventConfigChangeBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -2459,9 +2592,16 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 	return
 }
 
+var sizeEnvelope ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Envelope) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeEnvelope.Buffer())
+		sizeEnvelope.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -2631,9 +2771,16 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 	return
 }
 
+var sizeEventCore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *EventCore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeEventCore.Buffer())
+		sizeEventCore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2778,9 +2925,16 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	return
 }
 
+var sizeSession ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSession.Buffer())
+		sizeSession.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2885,9 +3039,16 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	return
 }
 
+var sizeSessionAgent ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionAgent.Buffer())
+		sizeSessionAgent.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2963,9 +3124,16 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 	return
 }
 
+var sizeEventGap ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *EventGap) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeEventGap.Buffer())
+		sizeEventGap.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3051,9 +3219,16 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 	return
 }
 
+var sizeOpenIdentity ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeOpenIdentity.Buffer())
+		sizeOpenIdentity.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3217,9 +3392,16 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
 	return
 }
 
+var sizeTextBodyPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTextBodyPart.Buffer())
+		sizeTextBodyPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3350,9 +3532,16 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 	return
 }
 
+var sizeTextGapPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTextGapPart.Buffer())
+		sizeTextGapPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3470,9 +3659,16 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
 	return
 }
 
+var sizeContentItemGap ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentItemGap.Buffer())
+		sizeContentItemGap.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3565,9 +3761,16 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
 	return
 }
 
+var sizeTextMetadataPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTextMetadataPart.Buffer())
+		sizeTextMetadataPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3695,9 +3898,16 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
 	return
 }
 
+var sizeTextOmittedPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTextOmittedPart.Buffer())
+		sizeTextOmittedPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3869,9 +4079,16 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 	return
 }
 
+var sizeAttachmentBodyPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAttachmentBodyPart.Buffer())
+		sizeAttachmentBodyPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -3977,9 +4194,16 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
 	return
 }
 
+var sizeContentReference ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentReference.Buffer())
+		sizeContentReference.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4069,9 +4293,16 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 	return
 }
 
+var sizeAttachmentGapPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAttachmentGapPart.Buffer())
+		sizeAttachmentGapPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4216,9 +4447,16 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPa
 	return
 }
 
+var sizeAttachmentMetadataPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAttachmentMetadataPart.Buffer())
+		sizeAttachmentMetadataPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4355,9 +4593,16 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart
 	return
 }
 
+var sizeAttachmentOmittedPart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAttachmentOmittedPart.Buffer())
+		sizeAttachmentOmittedPart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4474,9 +4719,16 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Interact
 	return
 }
 
+var sizeInteractionEventConfigChangeBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventConfigChangeBefore.Buffer())
+		sizeInteractionEventConfigChangeBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -4561,9 +4813,16 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v In
 	return
 }
 
+var sizeInteractionEventConfigChangeBeforeChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventConfigChangeBeforeChange.Buffer())
+		sizeInteractionEventConfigChangeBeforeChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4666,9 +4925,16 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v Cata
 	return
 }
 
+var sizeCatalogueEventConfigChangeBeforeChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventConfigChangeBeforeChange.Buffer())
+		sizeCatalogueEventConfigChangeBeforeChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -4811,9 +5077,16 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 	return
 }
 
+var sizeConfigChangeAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeConfigChangeAfter.Buffer())
+		sizeConfigChangeAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -4971,9 +5244,16 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v Interacti
 	return
 }
 
+var sizeInteractionEventConfigChangeAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventConfigChangeAfter.Buffer())
+		sizeInteractionEventConfigChangeAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -5062,9 +5342,16 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Int
 	return
 }
 
+var sizeInteractionEventConfigChangeAfterChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventConfigChangeAfterChange.Buffer())
+		sizeInteractionEventConfigChangeAfterChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -5178,9 +5465,16 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterCh
 	return
 }
 
+var sizeConfigChangeAfterChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeConfigChangeAfterChange.Buffer())
+		sizeConfigChangeAfterChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -5335,9 +5629,16 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 	return
 }
 
+var sizeTurnStart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnStart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTurnStart.Buffer())
+		sizeTurnStart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -5501,9 +5802,16 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
 	return
 }
 
+var sizeIdentity ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Identity) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeIdentity.Buffer())
+		sizeIdentity.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -5584,9 +5892,16 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 	return
 }
 
+var sizeMessage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Message) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMessage.Buffer())
+		sizeMessage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -5765,9 +6080,16 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 	return
 }
 
+var sizeTurnFinishBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTurnFinishBefore.Buffer())
+		sizeTurnFinishBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -5969,9 +6291,16 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 	return
 }
 
+var sizeTurnCompletion ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTurnCompletion.Buffer())
+		sizeTurnCompletion.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -6119,9 +6448,16 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
 	return
 }
 
+var sizeUsage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Usage) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUsage.Buffer())
+		sizeUsage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -6296,9 +6632,16 @@ func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
 	return
 }
 
+var sizeUsageCost ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UsageCost) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUsageCost.Buffer())
+		sizeUsageCost.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -6476,9 +6819,16 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 	return
 }
 
+var sizeTurnEnd ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnEnd) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTurnEnd.Buffer())
+		sizeTurnEnd.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -6677,9 +7027,16 @@ func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
 	return
 }
 
+var sizeError ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Error) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeError.Buffer())
+		sizeError.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -6905,9 +7262,16 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 	return
 }
 
+var sizeTurnProgress ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnProgress) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTurnProgress.Buffer())
+		sizeTurnProgress.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7140,9 +7504,16 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 	return
 }
 
+var sizeModelRequestBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelRequestBefore.Buffer())
+		sizeModelRequestBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7313,9 +7684,16 @@ func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
 	return
 }
 
+var sizeModel ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Model) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModel.Buffer())
+		sizeModel.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -7389,9 +7767,16 @@ func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
 	return
 }
 
+var sizeAttempt ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Attempt) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAttempt.Buffer())
+		sizeAttempt.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -7543,9 +7928,16 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 	return
 }
 
+var sizeModelResponseAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelResponseAfter.Buffer())
+		sizeModelResponseAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7792,9 +8184,16 @@ func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node) (v ExecutionExecuted) {
 	return
 }
 
+var sizeExecutionExecuted ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionExecuted) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionExecuted.Buffer())
+		sizeExecutionExecuted.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7852,9 +8251,16 @@ func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSki
 	return
 }
 
+var sizeExecutionSkippedSuppliedResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionSkippedSuppliedResult.Buffer())
+		sizeExecutionSkippedSuppliedResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7922,9 +8328,16 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPoli
 	return
 }
 
+var sizeExecutionSkippedPolicy ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionSkippedPolicy.Buffer())
+		sizeExecutionSkippedPolicy.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -7999,9 +8412,16 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedC
 	return
 }
 
+var sizeExecutionSkippedCancelled ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionSkippedCancelled.Buffer())
+		sizeExecutionSkippedCancelled.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -8076,9 +8496,16 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTim
 	return
 }
 
+var sizeExecutionSkippedTimeout ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionSkippedTimeout.Buffer())
+		sizeExecutionSkippedTimeout.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -8153,9 +8580,16 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther
 	return
 }
 
+var sizeExecutionSkippedOther ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedOther) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeExecutionSkippedOther.Buffer())
+		sizeExecutionSkippedOther.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -8314,9 +8748,16 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 	return
 }
 
+var sizeModelError ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelError) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelError.Buffer())
+		sizeModelError.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -8586,9 +9027,16 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 	return
 }
 
+var sizeModelSwitchBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelSwitchBefore.Buffer())
+		sizeModelSwitchBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -8771,9 +9219,16 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforeP
 	return
 }
 
+var sizeModelSwitchBeforePricing ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelSwitchBeforePricing.Buffer())
+		sizeModelSwitchBeforePricing.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -8911,9 +9366,16 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 	return
 }
 
+var sizeModelSwitchAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModelSwitchAfter.Buffer())
+		sizeModelSwitchAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -9158,9 +9620,16 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 	return
 }
 
+var sizeToolPermissionRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolPermissionRequest.Buffer())
+		sizeToolPermissionRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -9368,9 +9837,16 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
 	return
 }
 
+var sizeToolCall ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolCall.Buffer())
+		sizeToolCall.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -9468,9 +9944,16 @@ func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
 	return
 }
 
+var sizeTool ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Tool) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTool.Buffer())
+		sizeTool.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -9580,9 +10063,16 @@ func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
 	return
 }
 
+var sizeMCP ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCP) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCP.Buffer())
+		sizeMCP.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -9670,9 +10160,16 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
 	return
 }
 
+var sizeMCPServer ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPServer) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCPServer.Buffer())
+		sizeMCPServer.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -9756,9 +10253,16 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1
 	return
 }
 
+var sizeMCPConnectionVariant1 ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCPConnectionVariant1.Buffer())
+		sizeMCPConnectionVariant1.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -9842,9 +10346,16 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
 	return
 }
 
+var sizeConnectionGap ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeConnectionGap.Buffer())
+		sizeConnectionGap.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -9916,9 +10427,16 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2
 	return
 }
 
+var sizeMCPConnectionVariant2 ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCPConnectionVariant2.Buffer())
+		sizeMCPConnectionVariant2.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -10008,9 +10526,16 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3
 	return
 }
 
+var sizeMCPConnectionVariant3 ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCPConnectionVariant3.Buffer())
+		sizeMCPConnectionVariant3.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -10113,9 +10638,16 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4
 	return
 }
 
+var sizeMCPConnectionVariant4 ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMCPConnectionVariant4.Buffer())
+		sizeMCPConnectionVariant4.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -10241,9 +10773,16 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 	return
 }
 
+var sizeBatch ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Batch) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeBatch.Buffer())
+		sizeBatch.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -10394,9 +10933,16 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 	return
 }
 
+var sizeToolPermissionResolved ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolPermissionResolved.Buffer())
+		sizeToolPermissionResolved.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -10691,9 +11237,16 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 	return
 }
 
+var sizeToolProgress ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolProgress) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolProgress.Buffer())
+		sizeToolProgress.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -10944,9 +11497,16 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 	return
 }
 
+var sizeToolBatchAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolBatchAfter.Buffer())
+		sizeToolBatchAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -11128,9 +11688,16 @@ func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 	return
 }
 
+var sizeToolBatchAfterCall ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolBatchAfterCall.Buffer())
+		sizeToolBatchAfterCall.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -11309,9 +11876,16 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 	return
 }
 
+var sizeContextCompactBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContextCompactBefore.Buffer())
+		sizeContextCompactBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -11498,9 +12072,16 @@ func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
 	return
 }
 
+var sizeTokenCounts ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TokenCounts) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTokenCounts.Buffer())
+		sizeTokenCounts.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Before != nil {
@@ -11636,9 +12217,16 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 	return
 }
 
+var sizeContextCompactAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContextCompactAfter.Buffer())
+		sizeContextCompactAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -11815,9 +12403,16 @@ func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompa
 	return
 }
 
+var sizeContextCompactAfterRemovedItem ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContextCompactAfterRemovedItem.Buffer())
+		sizeContextCompactAfterRemovedItem.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -11933,9 +12528,16 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 	return
 }
 
+var sizeTaskChangeBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTaskChangeBefore.Buffer())
+		sizeTaskChangeBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -12107,9 +12709,16 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
 	return
 }
 
+var sizeTaskChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTaskChange.Buffer())
+		sizeTaskChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -12273,9 +12882,16 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 	return
 }
 
+var sizeTaskChangeAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTaskChangeAfter.Buffer())
+		sizeTaskChangeAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -12482,9 +13098,16 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 	return
 }
 
+var sizeUserAttention ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UserAttention) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUserAttention.Buffer())
+		sizeUserAttention.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -12642,9 +13265,16 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEv
 	return
 }
 
+var sizeInteractionEventUserAttention ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserAttention.Buffer())
+		sizeInteractionEventUserAttention.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -12720,9 +13350,16 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Inte
 	return
 }
 
+var sizeInteractionEventUserAttentionAttention ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserAttentionAttention.Buffer())
+		sizeInteractionEventUserAttentionAttention.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -12802,9 +13439,16 @@ func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttenti
 	return
 }
 
+var sizeUserAttentionAttention ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUserAttentionAttention.Buffer())
+		sizeUserAttentionAttention.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -12933,9 +13577,16 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 	return
 }
 
+var sizeCatalogueEventUserElicitationRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequest.Buffer())
+		sizeCatalogueEventUserElicitationRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -13093,9 +13744,16 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Inte
 	return
 }
 
+var sizeInteractionEventUserElicitationRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserElicitationRequest.Buffer())
+		sizeInteractionEventUserElicitationRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -13171,9 +13829,16 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 	return
 }
 
+var sizeInteractionEventUserElicitationRequestElicitation ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserElicitationRequestElicitation.Buffer())
+		sizeInteractionEventUserElicitationRequestElicitation.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -13269,9 +13934,16 @@ func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node
 	return
 }
 
+var sizeCatalogueEventUserElicitationRequestElicitation ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequestElicitation.Buffer())
+		sizeCatalogueEventUserElicitationRequestElicitation.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -13404,9 +14076,16 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 	return
 }
 
+var sizeCatalogueEventUserElicitationResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserElicitationResult.Buffer())
+		sizeCatalogueEventUserElicitationResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -13564,9 +14243,16 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Inter
 	return
 }
 
+var sizeInteractionEventUserElicitationResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserElicitationResult.Buffer())
+		sizeInteractionEventUserElicitationResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -13646,9 +14332,16 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 	return
 }
 
+var sizeInteractionEventUserElicitationResultElicitation ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserElicitationResultElicitation.Buffer())
+		sizeInteractionEventUserElicitationResultElicitation.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -13756,9 +14449,16 @@ func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node)
 	return
 }
 
+var sizeCatalogueEventUserElicitationResultElicitation ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserElicitationResultElicitation.Buffer())
+		sizeCatalogueEventUserElicitationResultElicitation.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -13911,9 +14611,16 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 	return
 }
 
+var sizeCatalogueEventUserMessageInbound ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserMessageInbound.Buffer())
+		sizeCatalogueEventUserMessageInbound.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -14071,9 +14778,16 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v Interact
 	return
 }
 
+var sizeInteractionEventUserMessageInbound ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserMessageInbound.Buffer())
+		sizeInteractionEventUserMessageInbound.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -14149,9 +14863,16 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v I
 	return
 }
 
+var sizeInteractionEventUserMessageInboundMessage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserMessageInboundMessage.Buffer())
+		sizeInteractionEventUserMessageInboundMessage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -14231,9 +14952,16 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Cat
 	return
 }
 
+var sizeCatalogueEventUserMessageInboundMessage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserMessageInboundMessage.Buffer())
+		sizeCatalogueEventUserMessageInboundMessage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -14362,9 +15090,16 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 	return
 }
 
+var sizeCatalogueEventUserMessageOutbound ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserMessageOutbound.Buffer())
+		sizeCatalogueEventUserMessageOutbound.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -14522,9 +15257,16 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Interac
 	return
 }
 
+var sizeInteractionEventUserMessageOutbound ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserMessageOutbound.Buffer())
+		sizeInteractionEventUserMessageOutbound.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -14596,9 +15338,16 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v 
 	return
 }
 
+var sizeInteractionEventUserMessageOutboundMessage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventUserMessageOutboundMessage.Buffer())
+		sizeInteractionEventUserMessageOutboundMessage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -14667,9 +15416,16 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Ca
 	return
 }
 
+var sizeCatalogueEventUserMessageOutboundMessage ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCatalogueEventUserMessageOutboundMessage.Buffer())
+		sizeCatalogueEventUserMessageOutboundMessage.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -14792,9 +15548,16 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 	return
 }
 
+var sizeWorkspaceChangeBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeWorkspaceChangeBefore.Buffer())
+		sizeWorkspaceChangeBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -14958,9 +15721,16 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 	return
 }
 
+var sizeWorkspaceChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeWorkspaceChange.Buffer())
+		sizeWorkspaceChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -15057,9 +15827,16 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 	return
 }
 
+var sizeWorkspaceState ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeWorkspaceState.Buffer())
+		sizeWorkspaceState.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Cwd != nil {
@@ -15182,9 +15959,16 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 	return
 }
 
+var sizeWorkspaceChangeAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeWorkspaceChangeAfter.Buffer())
+		sizeWorkspaceChangeAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -15392,9 +16176,16 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 	return
 }
 
+var sizeFileChanged ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FileChanged) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeFileChanged.Buffer())
+		sizeFileChanged.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -15560,9 +16351,16 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
 	return
 }
 
+var sizeChangedFile ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeChangedFile.Buffer())
+		sizeChangedFile.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -15725,9 +16523,16 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 	return
 }
 
+var sizeHookFailure ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HookFailure) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeHookFailure.Buffer())
+		sizeHookFailure.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
@@ -15890,9 +16695,16 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEven
 	return
 }
 
+var sizeInteractionEventHookFailure ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventHookFailure.Buffer())
+		sizeInteractionEventHookFailure.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -15978,9 +16790,16 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v Interact
 	return
 }
 
+var sizeInteractionEventHookFailureFailure ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInteractionEventHookFailureFailure.Buffer())
+		sizeInteractionEventHookFailureFailure.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16072,9 +16891,16 @@ func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 	return
 }
 
+var sizeHookFailureFailure ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeHookFailureFailure.Buffer())
+		sizeHookFailureFailure.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16231,9 +17057,16 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	return
 }
 
+var sizeErrorResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeErrorResponse.Buffer())
+		sizeErrorResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -16325,9 +17158,16 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	return
 }
 
+var sizeErrorResponseError ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeErrorResponseError.Buffer())
+		sizeErrorResponseError.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16444,9 +17284,16 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	return
 }
 
+var sizeNotification ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeNotification.Buffer())
+		sizeNotification.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -16575,9 +17422,16 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
 	return
 }
 
+var sizeContentSelection ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentSelection.Buffer())
+		sizeContentSelection.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16706,9 +17560,16 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) 
 	return
 }
 
+var sizeContentUploadReceipt ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentUploadReceipt.Buffer())
+		sizeContentUploadReceipt.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16798,9 +17659,16 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 	return
 }
 
+var sizeContentUpload ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentUpload.Buffer())
+		sizeContentUpload.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -16927,9 +17795,16 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) 
 	return
 }
 
+var sizeAuthenticationBearer ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAuthenticationBearer.Buffer())
+		sizeAuthenticationBearer.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17033,9 +17908,16 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 	return
 }
 
+var sizeAuthenticationOAuth ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAuthenticationOAuth.Buffer())
+		sizeAuthenticationOAuth.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17166,9 +18048,16 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	return
 }
 
+var sizeDenyEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeDenyEffect.Buffer())
+		sizeDenyEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17315,9 +18204,16 @@ func bAllowEffect(c *ahprt.Ctx, n ahprt.Node) (v AllowEffect) {
 	return
 }
 
+var sizeAllowEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAllowEffect.Buffer())
+		sizeAllowEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17374,9 +18270,16 @@ func bAskEffect(c *ahprt.Ctx, n ahprt.Node) (v AskEffect) {
 	return
 }
 
+var sizeAskEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAskEffect.Buffer())
+		sizeAskEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17446,9 +18349,16 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
 	return
 }
 
+var sizeModifyEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeModifyEffect.Buffer())
+		sizeModifyEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17566,9 +18476,16 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
 	return
 }
 
+var sizeMessageEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeMessageEffect.Buffer())
+		sizeMessageEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17637,9 +18554,16 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node) (v ReturnEffect) {
 	return
 }
 
+var sizeReturnEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeReturnEffect.Buffer())
+		sizeReturnEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17709,9 +18633,16 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
 	return
 }
 
+var sizeFlowStopEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeFlowStopEffect.Buffer())
+		sizeFlowStopEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17786,9 +18717,16 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
 	return
 }
 
+var sizeFlowContinueEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeFlowContinueEffect.Buffer())
+		sizeFlowContinueEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -17867,9 +18805,16 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 	return
 }
 
+var sizeInjectEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInjectEffect.Buffer())
+		sizeInjectEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -18214,9 +19159,16 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	return
 }
 
+var sizeToolBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolBefore.Buffer())
+		sizeToolBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -18480,9 +19432,16 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 	return
 }
 
+var sizeToolAfter ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolAfter) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolAfter.Buffer())
+		sizeToolAfter.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -18714,9 +19673,16 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
 	return
 }
 
+var sizeFileChange ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FileChange) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeFileChange.Buffer())
+		sizeFileChange.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -18896,9 +19862,16 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 	return
 }
 
+var sizeSessionStart ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStart) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStart.Buffer())
+		sizeSessionStart.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -19100,9 +20073,16 @@ func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
 	return
 }
 
+var sizeSessionStartHarness ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartHarness) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartHarness.Buffer())
+		sizeSessionStartHarness.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -19205,9 +20185,16 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 	return
 }
 
+var sizeSessionStartManifest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartManifest.Buffer())
+		sizeSessionStartManifest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -19337,9 +20324,16 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 	return
 }
 
+var sizeSessionStartManifestEvent ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestEvent) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartManifestEvent.Buffer())
+		sizeSessionStartManifestEvent.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -19434,9 +20428,16 @@ func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifes
 	return
 }
 
+var sizeSessionStartManifestGap ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestGap) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartManifestGap.Buffer())
+		sizeSessionStartManifestGap.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -19549,9 +20550,16 @@ func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartMani
 	return
 }
 
+var sizeSessionStartManifestLimits ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestLimits) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartManifestLimits.Buffer())
+		sizeSessionStartManifestLimits.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.MaxUploadBytes != nil {
@@ -19641,9 +20649,16 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionSt
 	return
 }
 
+var sizeSessionStartManifestManagedPolicy ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestManagedPolicy) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionStartManifestManagedPolicy.Buffer())
+		sizeSessionStartManifestManagedPolicy.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -19785,9 +20800,16 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 	return
 }
 
+var sizeSessionEnd ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionEnd) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionEnd.Buffer())
+		sizeSessionEnd.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20134,9 +21156,16 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 	return
 }
 
+var sizeInterceptDenyResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
+		sizeInterceptDenyResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20225,9 +21254,16 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 	return
 }
 
+var sizeInterceptDenyResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
+		sizeInterceptDenyResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20313,9 +21349,16 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 	return
 }
 
+var sizeInterceptNoEffectResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
+		sizeInterceptNoEffectResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20404,9 +21447,16 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 	return
 }
 
+var sizeInterceptNoEffectResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
+		sizeInterceptNoEffectResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20494,9 +21544,16 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	return
 }
 
+var sizeInterceptRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequest.Buffer())
+		sizeInterceptRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20598,9 +21655,16 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 	return
 }
 
+var sizeInterceptRequestParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
+		sizeInterceptRequestParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -20719,9 +21783,16 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 	return
 }
 
+var sizeInterceptRequestParamsState ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequestParamsState.Buffer())
+		sizeInterceptRequestParamsState.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -20892,9 +21963,16 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v 
 	return
 }
 
+var sizeInterceptRequestParamsStateCandidateObject ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequestParamsStateCandidateObject.Buffer())
+		sizeInterceptRequestParamsStateCandidateObject.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -20985,9 +22063,16 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 	return
 }
 
+var sizeInterceptResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptResponse.Buffer())
+		sizeInterceptResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -21076,9 +22161,16 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseRe
 	return
 }
 
+var sizeInterceptResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptResponseResult.Buffer())
+		sizeInterceptResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -21210,9 +22302,16 @@ func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
 	return
 }
 
+var sizeBooleanSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *BooleanSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeBooleanSchema.Buffer())
+		sizeBooleanSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -21318,9 +22417,16 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormPa
 	return
 }
 
+var sizeElicitRequestFormParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestFormParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeElicitRequestFormParams.Buffer())
+		sizeElicitRequestFormParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
@@ -21413,9 +22519,16 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
 	return
 }
 
+var sizeRequestMeta ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeRequestMeta.Buffer())
+		sizeRequestMeta.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.ProgressToken != nil {
@@ -21545,9 +22658,16 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v Elic
 	return
 }
 
+var sizeElicitRequestFormParamsRequestedSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeElicitRequestFormParamsRequestedSchema.Buffer())
+		sizeElicitRequestFormParamsRequestedSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Schema != nil {
@@ -21718,9 +22838,16 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
 	return
 }
 
+var sizeStringSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StringSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeStringSchema.Buffer())
+		sizeStringSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -21862,9 +22989,16 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
 	return
 }
 
+var sizeNumberSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *NumberSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeNumberSchema.Buffer())
+		sizeNumberSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -21986,9 +23120,16 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSing
 	return
 }
 
+var sizeUntitledSingleSelectEnumSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUntitledSingleSelectEnumSchema.Buffer())
+		sizeUntitledSingleSelectEnumSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22093,9 +23234,16 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSe
 	return
 }
 
+var sizeTitledSingleSelectEnumSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTitledSingleSelectEnumSchema.Buffer())
+		sizeTitledSingleSelectEnumSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22187,9 +23335,16 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
 	return
 }
 
+var sizeLabelledOption ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeLabelledOption.Buffer())
+		sizeLabelledOption.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -22280,9 +23435,16 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMulti
 	return
 }
 
+var sizeUntitledMultiSelectEnumSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchema.Buffer())
+		sizeUntitledMultiSelectEnumSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22385,9 +23547,16 @@ func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v Untitled
 	return
 }
 
+var sizeUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchemaItems.Buffer())
+		sizeUntitledMultiSelectEnumSchemaItems.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22480,9 +23649,16 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSele
 	return
 }
 
+var sizeTitledMultiSelectEnumSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTitledMultiSelectEnumSchema.Buffer())
+		sizeTitledMultiSelectEnumSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22584,9 +23760,16 @@ func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMult
 	return
 }
 
+var sizeTitledMultiSelectEnumSchemaItems ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTitledMultiSelectEnumSchemaItems.Buffer())
+		sizeTitledMultiSelectEnumSchemaItems.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -22665,9 +23848,16 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSche
 	return
 }
 
+var sizeLegacyTitledEnumSchema ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeLegacyTitledEnumSchema.Buffer())
+		sizeLegacyTitledEnumSchema.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -22769,9 +23959,16 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 	return
 }
 
+var sizeTaskMetadata ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskMetadata) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeTaskMetadata.Buffer())
+		sizeTaskMetadata.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Ttl != nil {
@@ -22882,9 +24079,16 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLPara
 	return
 }
 
+var sizeElicitRequestURLParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestURLParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeElicitRequestURLParams.Buffer())
+		sizeElicitRequestURLParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
@@ -22998,9 +24202,16 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 	return
 }
 
+var sizeElicitResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeElicitResult.Buffer())
+		sizeElicitResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
@@ -23175,9 +24386,16 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 	return
 }
 
+var sizeObserveNotification ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeObserveNotification.Buffer())
+		sizeObserveNotification.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -23256,9 +24474,16 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificati
 	return
 }
 
+var sizeObserveNotificationParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeObserveNotificationParams.Buffer())
+		sizeObserveNotificationParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -23337,9 +24562,16 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	return
 }
 
+var sizeRegistration ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeRegistration.Buffer())
+		sizeRegistration.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -23425,9 +24657,16 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	return
 }
 
+var sizeBackend ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeBackend.Buffer())
+		sizeBackend.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -23536,9 +24775,16 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	return
 }
 
+var sizeStdioTransport ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeStdioTransport.Buffer())
+		sizeStdioTransport.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -23650,9 +24896,16 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	return
 }
 
+var sizeHTTPTransport ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeHTTPTransport.Buffer())
+		sizeHTTPTransport.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -23797,9 +25050,16 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 	return
 }
 
+var sizeInterceptSubscription ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
+		sizeInterceptSubscription.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -23950,9 +25210,16 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 	return
 }
 
+var sizeFilters ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Filters) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeFilters.Buffer())
+		sizeFilters.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if v.ToolKinds != nil {
@@ -24068,9 +25335,16 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	return
 }
 
+var sizeObserveSubscription ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeObserveSubscription.Buffer())
+		sizeObserveSubscription.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -24243,9 +25517,16 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 	return
 }
 
+var sizeContentReceiver ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentReceiver) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeContentReceiver.Buffer())
+		sizeContentReceiver.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{

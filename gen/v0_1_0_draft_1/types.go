@@ -30,9 +30,16 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	return
 }
 
+var sizeCapabilities ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeCapabilities.Buffer())
+		sizeCapabilities.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -103,9 +110,16 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	return
 }
 
+var sizeErrorResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeErrorResponse.Buffer())
+		sizeErrorResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -264,9 +278,16 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	return
 }
 
+var sizeErrorResponseError ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeErrorResponseError.Buffer())
+		sizeErrorResponseError.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -414,9 +435,16 @@ func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 	return
 }
 
+var sizeNative ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Native) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeNative.Buffer())
+		sizeNative.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -501,9 +529,16 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	return
 }
 
+var sizeNotification ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeNotification.Buffer())
+		sizeNotification.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -600,9 +635,16 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	return
 }
 
+var sizeRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeRequest.Buffer())
+		sizeRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -713,9 +755,16 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	return
 }
 
+var sizeSession ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSession.Buffer())
+		sizeSession.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -813,9 +862,16 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	return
 }
 
+var sizeSessionAgent ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSessionAgent.Buffer())
+		sizeSessionAgent.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -893,9 +949,16 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	return
 }
 
+var sizeSuccessResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeSuccessResponse.Buffer())
+		sizeSuccessResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -989,9 +1052,16 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	return
 }
 
+var sizeDenyEffect ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeDenyEffect.Buffer())
+		sizeDenyEffect.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1087,9 +1157,16 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 	return
 }
 
+var sizeInterceptDenyResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
+		sizeInterceptDenyResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1178,9 +1255,16 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 	return
 }
 
+var sizeInterceptDenyResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
+		sizeInterceptDenyResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1266,9 +1350,16 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 	return
 }
 
+var sizeInterceptNoEffectResponse ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
+		sizeInterceptNoEffectResponse.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1357,9 +1448,16 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 	return
 }
 
+var sizeInterceptNoEffectResponseResult ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
+		sizeInterceptNoEffectResponseResult.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1446,9 +1544,16 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	return
 }
 
+var sizeInterceptRequest ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequest.Buffer())
+		sizeInterceptRequest.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1545,9 +1650,16 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 	return
 }
 
+var sizeInterceptRequestParams ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
+		sizeInterceptRequestParams.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -1664,9 +1776,16 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	return
 }
 
+var sizeToolBefore ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolBefore.Buffer())
+		sizeToolBefore.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1804,9 +1923,16 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 	return
 }
 
+var sizeToolBeforeTool ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeToolBeforeTool.Buffer())
+		sizeToolBeforeTool.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -1963,9 +2089,16 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	return
 }
 
+var sizeRegistration ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeRegistration.Buffer())
+		sizeRegistration.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -2052,9 +2185,16 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	return
 }
 
+var sizeBackend ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeBackend.Buffer())
+		sizeBackend.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2162,9 +2302,16 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	return
 }
 
+var sizeStdioTransport ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeStdioTransport.Buffer())
+		sizeStdioTransport.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -2276,9 +2423,16 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	return
 }
 
+var sizeHTTPTransport ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeHTTPTransport.Buffer())
+		sizeHTTPTransport.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -2382,9 +2536,16 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 	return
 }
 
+var sizeAuthentication ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Authentication) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeAuthentication.Buffer())
+		sizeAuthentication.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	if len(b) > start {
@@ -2473,9 +2634,16 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 	return
 }
 
+var sizeInterceptSubscription ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
+		sizeInterceptSubscription.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{
@@ -2593,9 +2761,16 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	return
 }
 
+var sizeObserveSubscription ahprt.SizeHint
+
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
+	if b == nil {
+		b = v.AppendJSON(sizeObserveSubscription.Buffer())
+		sizeObserveSubscription.Note(len(b))
+		return b
+	}
 	b = append(b, '{')
 	start := len(b)
 	{

@@ -100,9 +100,16 @@ func (e *gotypes) encode(t *ir.Type) {
 func nameLit(name string) Code { return Lit(quoteJSON(name) + ":") }
 
 func (e *gotypes) encodeStruct(t *ir.Type) {
+	hint := "size" + t.Name
+	e.f.Var().Id(hint).Qual(rt, "SizeHint")
 	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
-	e.f.Comment("MarshalJSON and Validate do.")
+	e.f.Comment("MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+		g.If(Id("b").Op("==").Nil()).Block(
+			Id("b").Op("=").Id("v").Dot("AppendJSON").Call(Id(hint).Dot("Buffer").Call()),
+			Id(hint).Dot("Note").Call(Len(Id("b"))),
+			Return(Id("b")),
+		)
 		g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
 		g.Id("start").Op(":=").Len(Id("b"))
 		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
