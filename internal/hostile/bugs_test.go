@@ -194,15 +194,6 @@ func unsignFields(s string) string {
 	return string(b)
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // stringAt returns the string at a JSON Pointer of data.
 func stringAt(data []byte, ptr string) (string, bool) {
 	d, err := ahprt.Parse(data, ahprt.Limits{})
