@@ -2,9 +2,9 @@ package ahprt
 
 import (
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
-	"strconv"
 )
 
 // The append helpers below are what generated encoders call. They write

@@ -164,7 +164,7 @@ func (d *Doc) compact(n Node, dst []byte) []byte {
 
 // hasSpace reports whether raw JSON has whitespace outside strings.
 func hasSpace(raw []byte) bool {
-	if bytes.IndexAny(raw, " \t\r\n") < 0 {
+	if !bytes.ContainsAny(raw, " \t\r\n") {
 		return false
 	}
 	in := false

@@ -69,7 +69,6 @@ func IPv6(s string) bool {
 				return false
 			}
 			groups += 2
-			i = len(s)
 			break
 		}
 		if i == start {

@@ -14,9 +14,10 @@ type command struct {
 	run           func(args []string, stdout, stderr io.Writer) int
 }
 
-// validateCommand is set by validate.go, which the bootstrap build (the
-// go:generate line, -tags ahpgen_bootstrap) leaves out: validate imports
-// the generated packages, and regenerating must never need gen/ to compile.
+// validateCommand is set by validate.go, which the bootstrap build (what
+// generate.go runs, with -tags ahpgen_bootstrap) leaves out: validate
+// imports the generated packages, and regenerating must never need gen/
+// to compile.
 var validateCommand *command
 
 func commands() []command {

@@ -117,9 +117,7 @@ var (
 		{0x2000, 0x200A}, {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F},
 		{0x3000, 0x3000}, {0xFEFF, 0xFEFF},
 	}
-	// lineTerminators are the code points '.' does not match without the s flag.
-	lineTerminators = runeSet{{'\n', '\n'}, {'\r', '\r'}, {0x2028, 0x2029}}
-	allSet          = runeSet{{0, maxRune}}
+	allSet = runeSet{{0, maxRune}}
 )
 
 // writeClassRune writes c so that it stands for itself inside an RE2

@@ -1,5 +1,7 @@
 package emit
 
+//lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
+
 import (
 	"fmt"
 	"strings"
@@ -157,7 +159,7 @@ func (e *gotypes) constructor(t *ir.Type) {
 	}
 	params := newLocalNames()
 	e.f.Commentf("New%s returns a %s with its required members; its encoding always carries %s.", t.Name, t.Name, strings.Join(consts, ", "))
-	e.f.Func().Id("New"+t.Name).ParamsFunc(func(g *Group) {
+	e.f.Func().Id("New" + t.Name).ParamsFunc(func(g *Group) {
 		for _, f := range t.Fields {
 			if f.Required && f.Const == nil {
 				g.Id(params.take(f.Go)).Add(e.fieldType(f))

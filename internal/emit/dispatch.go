@@ -1,5 +1,7 @@
 package emit
 
+//lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
+
 import (
 	"path"
 	"sort"

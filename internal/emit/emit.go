@@ -3,6 +3,8 @@
 // and function. Output is gofmt'd and byte-identical for identical input.
 package emit
 
+//lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
+
 import (
 	"bytes"
 	"fmt"

@@ -2,7 +2,6 @@ package ir
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -506,16 +505,6 @@ func allIndexes(n int) []int {
 		out[i] = i
 	}
 	return out
-}
-
-// sortedKeys is used where map order would leak into output.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // validationKeywords and applicatorKeywords are the keywords of the

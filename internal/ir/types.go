@@ -792,26 +792,6 @@ func (ty *Type) field(json string) *Field {
 	return nil
 }
 
-func (ty *Type) hasField(json string) bool {
-	if ty.Kind == UnionKind {
-		for _, v := range ty.Variants {
-			if !v.Type.hasField(json) {
-				return false
-			}
-		}
-		return true
-	}
-	if ty.Kind == AliasKind && ty.Target != nil && ty.Target.Named != nil {
-		return ty.Target.Named.hasField(json)
-	}
-	for _, f := range ty.Fields {
-		if f.JSON == json {
-			return true
-		}
-	}
-	return false
-}
-
 // unionOf finds the object union s amounts to: the anyOf/oneOf in its
 // closure whose every branch is itself an object type (a struct, or a
 // union whose variants are). Nil when s is not a union.
