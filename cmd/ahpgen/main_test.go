@@ -1,0 +1,66 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errs strings.Builder
+	code = run(args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+const request = `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","tool":{"name":"Bash","input":{},"origin":"native"},"call":{"id":"c"},"path":"p"},"capabilities":{"effects":["deny"]}}}`
+
+// TestValidate: per message "ok <snapshot> <type>" or the error and the
+// reply it maps to; exit status 0 only if every message is valid.
+func TestValidate(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, []byte(request), 0o644)
+	stream := filepath.Join(dir, "stream.jsonl")
+	unsupported := strings.Replace(request, `"protocolVersion":"draft"`, `"protocolVersion":"2100-01-01"`, 1)
+	os.WriteFile(stream, []byte(request+"\n"+unsupported+"\n"), 0o644)
+
+	code, out, _ := runCLI(t, "validate", good)
+	if code != 0 || strings.TrimSpace(out) != good+": ok draft InterceptRequest" {
+		t.Fatalf("valid file: exit %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "validate", stream)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 1 || len(lines) != 3 || lines[0] != stream+":1: ok draft InterceptRequest" ||
+		!strings.HasPrefix(lines[1], stream+":2: invalid") || !strings.Contains(lines[2], `"code":-32001`) {
+		t.Fatalf("stream: exit %d, output:\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "validate", "-snapshot", "0.1.0-draft.1", good)
+	if code != 1 || !strings.Contains(out, "unsupported_protocol_version") {
+		t.Fatalf("-snapshot restricts routing: exit %d, output %q", code, out)
+	}
+	if code, _, errs := runCLI(t, "validate", "-snapshot", "nope", good); code != 2 || !strings.Contains(errs, "no built-in snapshot") {
+		t.Fatalf("unknown snapshot: exit %d, %q", code, errs)
+	}
+	crlf := filepath.Join(dir, "crlf.jsonl")
+	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
+	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {
+		t.Fatalf("CR in stdio framing: exit %d, %q", code, out)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	code, out, _ := runCLI(t, "help")
+	for _, c := range []string{"generate", "publish", "verify", "validate", "init", "version"} {
+		if !strings.Contains(out, "  "+c+" ") {
+			t.Errorf("help does not list %s:\n%s", c, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("help exits %d", code)
+	}
+	if code, _, _ := runCLI(t, "frobnicate"); code != 2 {
+		t.Errorf("unknown command exits %d, want 2", code)
+	}
+}
