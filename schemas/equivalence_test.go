@@ -501,8 +501,9 @@ func TestMutantEquivalence(t *testing.T) {
 }
 
 // systematicMutants derives every single-step drop, banned-member addition
-// (on objects at most maxBannedDepth levels down), empty-string and null
-// replacement of doc, leaving nodes below skipUnder.
+// (on objects at most maxBannedDepth levels down), empty-string, null and
+// empty-array replacement, first-item duplication and domain value of doc,
+// leaving nodes below skipUnder.
 func systematicMutants(p *pools, doc any, skipUnder string) []mutant {
 	var out []mutant
 	for _, n := range collectNodes(doc) {
@@ -536,6 +537,11 @@ func systematicMutants(p *pools, doc any, skipUnder string) []mutant {
 		}
 		if n.value != nil && n.ptr != "" {
 			out = append(out, mutant{setValue(doc, n.ptr, nil), "set null", n.ptr})
+		}
+		if arr, ok := n.value.([]any); ok && len(arr) > 0 && n.ptr != "" {
+			out = append(out, mutant{setValue(doc, n.ptr, []any{}), "empty array", n.ptr})
+			dup := append(deepCopy(arr).([]any), deepCopy(arr[0]))
+			out = append(out, mutant{setValue(doc, n.ptr, dup), "duplicate item 0", n.ptr})
 		}
 	}
 	var all []mutant
