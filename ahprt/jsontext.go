@@ -10,30 +10,59 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// appendQuote writes s as a JSON string. Most strings need no escape:
-// they are copied between quotes; the rest go through jsontext.
+// appendQuote writes s as a JSON string, escaping what JSON requires (the
+// quote, the backslash and control characters) in jsontext's spelling;
+// invalid UTF-8 goes through jsontext, which writes U+FFFD for it.
 func appendQuote(dst []byte, s string) []byte {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c < 0x20 || c == '"' || c == '\\':
-			return quoteSlow(dst, s)
-		case c >= 0x80:
-			ascii = false
-		}
-	}
-	if !ascii && !utf8.ValidString(s) {
-		return quoteSlow(dst, s)
-	}
+	base := len(dst)
 	dst = append(dst, '"')
-	dst = append(dst, s...)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return quoteSlow(dst[:base], s)
+			}
+			i += size
+			continue
+		}
+		if c >= 0x20 && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			dst = append(dst, '\\', c)
+		case '\b':
+			dst = append(dst, '\\', 'b')
+		case '\f':
+			dst = append(dst, '\\', 'f')
+		case '\n':
+			dst = append(dst, '\\', 'n')
+		case '\r':
+			dst = append(dst, '\\', 'r')
+		case '\t':
+			dst = append(dst, '\\', 't')
+		default:
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
 
-func quoteSlow(dst []byte, s string) []byte {
+const hexDigits = "0123456789abcdef"
+
+// quoteSlow writes the string after prefix (dst before the opening quote)
+// through jsontext: only invalid UTF-8 gets here.
+func quoteSlow(prefix []byte, s string) []byte {
 	// Only invalid UTF-8 makes AppendQuote fail, and it still writes the
 	// string with U+FFFD in place of the bad bytes: the output stays JSON.
-	out, _ := jsontext.AppendQuote(dst, s)
+	out, _ := jsontext.AppendQuote(prefix, s)
 	return out
 }
 
