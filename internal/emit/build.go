@@ -184,7 +184,7 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 				g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(e.variant(t, v))
 			}
 		}
-		if d := t.Owner.Dispatch; d != nil && t.Owner == unionOwnerOf(t) {
+		if d := t.Owner.Dispatch; d != nil {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
 			e.buildDispatch(g, t, d, try)
 		} else {
@@ -194,8 +194,6 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 	})
 	e.f.Line()
 }
-
-func unionOwnerOf(t *ir.Type) *ir.Schema { return t.Owner }
 
 func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*Group, []int)) {
 	g.If(List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member)), Id("ok")).BlockFunc(func(g *Group) {
