@@ -42,3 +42,14 @@ func BenchmarkParseInterceptRequest(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkDecodeInterceptRequestStrictAll(b *testing.B) {
+	data := []byte(request)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := draft.DecodeInterceptRequest(data, ahprt.WithMode(ahprt.StrictAll)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
