@@ -152,14 +152,16 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }
 
 // EqualJSON reports whether two JSON documents are equal values under
-// JSON Schema equality (numbers by value, member order ignored). Invalid
-// JSON equals nothing.
+// JSON Schema equality (numbers by value, member order ignored), whatever
+// their size or depth (it is a comparison, not a decoder: no limits).
+// Invalid JSON equals nothing.
 func EqualJSON(a, b []byte) bool {
-	x, err := Parse(a, Limits{MaxBytes: 1 << 40})
+	unlimited := Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 30, MaxMembers: 1 << 40}
+	x, err := Parse(a, unlimited)
 	if err != nil {
 		return false
 	}
-	y, err := Parse(b, Limits{MaxBytes: 1 << 40})
+	y, err := Parse(b, unlimited)
 	if err != nil {
 		return false
 	}

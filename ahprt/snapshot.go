@@ -1,8 +1,9 @@
 package ahprt
 
-// DecodeFunc decodes and validates one message; the value is the
-// generated type (a pointer for structs).
-type DecodeFunc func(data []byte, opts ...Option) (any, error)
+// DecodeFunc decodes and validates the document of c (parsed once by the
+// caller, with its options); the value is the generated type (a pointer
+// for structs), nil on error.
+type DecodeFunc func(c *Ctx) (any, error)
 
 // Snapshot describes a generated package to a dispatcher: its key, its
 // wire version and how to decode each kind of message it defines.

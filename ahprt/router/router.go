@@ -99,12 +99,15 @@ func (d *Dispatcher) Snapshot(version string) (*ahprt.Snapshot, bool) {
 // Decode reads one message: its envelope decides what it is, its
 // protocolVersion (exact string equality) which snapshot decodes it.
 func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
-	doc, err := ahprt.Parse(data, ahprt.Limits{})
+	// One parse serves both the envelope and the snapshot's decoder.
+	c, err := ahprt.Begin(data, opts)
 	if err != nil {
 		// Nothing can be trusted, not even whether it is a notification:
 		// JSON-RPC answers a parse error with a null id.
 		return Result{Err: err, Reply: errorReply(nil, CodeParseError, "Parse error", err.Error(), nil)}
 	}
+	defer c.Release()
+	doc := c.Doc
 	root := doc.Root()
 	if doc.Kind(root) != ahprt.KindObject {
 		return Result{Err: errors.New("a JSON-RPC message is an object"), Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
@@ -122,7 +125,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	}
 	methodNode, hasMethod := doc.Member(root, "method")
 	if !hasMethod {
-		return d.response(doc, data, opts)
+		return d.response(c)
 	}
 	if doc.Kind(methodNode) != ahprt.KindString {
 		return d.invalid(hasID, id, "method must be a string")
@@ -156,7 +159,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 		r.Err = errors.New("method " + strconv.Quote(r.Method) + " is not a " + r.Kind.String() + " of protocol version " + r.Version)
 		return d.refuse(r, id, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
 	}
-	r.Message, r.Err = decode(data, opts...)
+	r.Message, r.Err = decode(c)
 	if r.Err != nil {
 		r.Message = nil
 		code, msg := CodeInvalidParams, "Invalid params"
@@ -205,7 +208,8 @@ func (d *Dispatcher) invalid(hasID bool, id []byte, why string) Result {
 
 // response decodes a response: a success by its result.protocolVersion;
 // an error response (which carries no version) as an envelope only.
-func (d *Dispatcher) response(doc *ahprt.Doc, data []byte, opts []ahprt.Option) Result {
+func (d *Dispatcher) response(c *ahprt.Ctx) Result {
+	doc := c.Doc
 	r := Result{Kind: Response}
 	root := doc.Root()
 	if _, ok := doc.Member(root, "error"); ok {
@@ -230,7 +234,7 @@ func (d *Dispatcher) response(doc *ahprt.Doc, data []byte, opts []ahprt.Option) 
 	r.Snapshot = snap.Key
 	var firstErr error
 	for _, decode := range snap.Responses {
-		m, err := decode(data, opts...)
+		m, err := decode(c)
 		if err == nil {
 			r.Message = m
 			return r

@@ -10,8 +10,8 @@ import (
 
 // fake decoders: accept any document whose text contains "ok".
 func fake(name string) ahprt.DecodeFunc {
-	return func(data []byte, _ ...ahprt.Option) (any, error) {
-		if strings.Contains(string(data), `"ok"`) {
+	return func(c *ahprt.Ctx) (any, error) {
+		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), `"ok"`) {
 			return name, nil
 		}
 		return nil, &ahprt.Error{Pointer: "/params/x", Code: ahprt.CodeType, Message: "bad"}
@@ -78,7 +78,7 @@ func TestRouting(t *testing.T) {
 
 func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
 	s := snapshot("draft", "draft")
-	s.Requests["hooks/intercept"] = func([]byte, ...ahprt.Option) (any, error) {
+	s.Requests["hooks/intercept"] = func(*ahprt.Ctx) (any, error) {
 		return nil, &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported}
 	}
 	d, _ := New(s)

@@ -12,6 +12,11 @@ func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*Capabilities
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesRequest(c)
+}
+
+// decodeCapabilitiesRequest is DecodeCapabilitiesRequest on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return nil, err
 	}
@@ -42,6 +47,11 @@ func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*Capabilitie
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesResponse(c)
+}
+
+// decodeCapabilitiesResponse is DecodeCapabilitiesResponse on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return nil, err
 	}
@@ -72,6 +82,11 @@ func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilities(c)
+}
+
+// decodeCapabilities is DecodeCapabilities on a parsed document (the dispatcher parses once).
+func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	if err := c.Run(vCapabilities); err != nil {
 		return nil, err
 	}
@@ -102,6 +117,11 @@ func DecodeCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesConfigChangeBefore(c)
+}
+
+// decodeCapabilitiesConfigChangeBefore is DecodeCapabilitiesConfigChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesConfigChangeBefore(c *ahprt.Ctx) (*CapabilitiesConfigChangeBefore, error) {
 	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -132,6 +152,11 @@ func DecodeCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesContextCompactAfter(c)
+}
+
+// decodeCapabilitiesContextCompactAfter is DecodeCapabilitiesContextCompactAfter on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesContextCompactAfter(c *ahprt.Ctx) (*CapabilitiesContextCompactAfter, error) {
 	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -162,6 +187,11 @@ func DecodeCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesContextCompactBefore(c)
+}
+
+// decodeCapabilitiesContextCompactBefore is DecodeCapabilitiesContextCompactBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesContextCompactBefore(c *ahprt.Ctx) (*CapabilitiesContextCompactBefore, error) {
 	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -192,6 +222,11 @@ func DecodeCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesModelRequestBefore(c)
+}
+
+// decodeCapabilitiesModelRequestBefore is DecodeCapabilitiesModelRequestBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesModelRequestBefore(c *ahprt.Ctx) (*CapabilitiesModelRequestBefore, error) {
 	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -222,6 +257,11 @@ func DecodeCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesModelResponseAfter(c)
+}
+
+// decodeCapabilitiesModelResponseAfter is DecodeCapabilitiesModelResponseAfter on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesModelResponseAfter(c *ahprt.Ctx) (*CapabilitiesModelResponseAfter, error) {
 	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -252,6 +292,11 @@ func DecodeCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) (*Ca
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesModelSwitchBefore(c)
+}
+
+// decodeCapabilitiesModelSwitchBefore is DecodeCapabilitiesModelSwitchBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesModelSwitchBefore(c *ahprt.Ctx) (*CapabilitiesModelSwitchBefore, error) {
 	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -282,6 +327,11 @@ func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperation
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModifyOperations(c)
+}
+
+// decodeModifyOperations is DecodeModifyOperations on a parsed document (the dispatcher parses once).
+func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return nil, err
 	}
@@ -312,6 +362,11 @@ func DecodeCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) (*Capabil
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesSessionStart(c)
+}
+
+// decodeCapabilitiesSessionStart is DecodeCapabilitiesSessionStart on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesSessionStart(c *ahprt.Ctx) (*CapabilitiesSessionStart, error) {
 	if err := c.Run(vCapabilities_sessionStart); err != nil {
 		return nil, err
 	}
@@ -342,6 +397,11 @@ func DecodeCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) (*Cap
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesTaskChangeBefore(c)
+}
+
+// decodeCapabilitiesTaskChangeBefore is DecodeCapabilitiesTaskChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesTaskChangeBefore(c *ahprt.Ctx) (*CapabilitiesTaskChangeBefore, error) {
 	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -372,6 +432,11 @@ func DecodeCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) (*Capabiliti
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesToolAfter(c)
+}
+
+// decodeCapabilitiesToolAfter is DecodeCapabilitiesToolAfter on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesToolAfter(c *ahprt.Ctx) (*CapabilitiesToolAfter, error) {
 	if err := c.Run(vCapabilities_toolAfter); err != nil {
 		return nil, err
 	}
@@ -402,6 +467,11 @@ func DecodeCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) (*Capab
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesToolBatchAfter(c)
+}
+
+// decodeCapabilitiesToolBatchAfter is DecodeCapabilitiesToolBatchAfter on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesToolBatchAfter(c *ahprt.Ctx) (*CapabilitiesToolBatchAfter, error) {
 	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -432,6 +502,11 @@ func DecodeCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) (*Capabilit
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesToolBefore(c)
+}
+
+// decodeCapabilitiesToolBefore is DecodeCapabilitiesToolBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesToolBefore(c *ahprt.Ctx) (*CapabilitiesToolBefore, error) {
 	if err := c.Run(vCapabilities_toolBefore); err != nil {
 		return nil, err
 	}
@@ -462,6 +537,11 @@ func DecodeCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesToolPermissionRequest(c)
+}
+
+// decodeCapabilitiesToolPermissionRequest is DecodeCapabilitiesToolPermissionRequest on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesToolPermissionRequest(c *ahprt.Ctx) (*CapabilitiesToolPermissionRequest, error) {
 	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -492,6 +572,11 @@ func DecodeCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) (*Cap
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesTurnFinishBefore(c)
+}
+
+// decodeCapabilitiesTurnFinishBefore is DecodeCapabilitiesTurnFinishBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesTurnFinishBefore(c *ahprt.Ctx) (*CapabilitiesTurnFinishBefore, error) {
 	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -522,6 +607,11 @@ func DecodeCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) (*Capabiliti
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesTurnStart(c)
+}
+
+// decodeCapabilitiesTurnStart is DecodeCapabilitiesTurnStart on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesTurnStart(c *ahprt.Ctx) (*CapabilitiesTurnStart, error) {
 	if err := c.Run(vCapabilities_turnStart); err != nil {
 		return nil, err
 	}
@@ -552,6 +642,11 @@ func DecodeCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesUserElicitationRequest(c)
+}
+
+// decodeCapabilitiesUserElicitationRequest is DecodeCapabilitiesUserElicitationRequest on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesUserElicitationRequest(c *ahprt.Ctx) (*CapabilitiesUserElicitationRequest, error) {
 	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -582,6 +677,11 @@ func DecodeCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesUserElicitationResult(c)
+}
+
+// decodeCapabilitiesUserElicitationResult is DecodeCapabilitiesUserElicitationResult on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesUserElicitationResult(c *ahprt.Ctx) (*CapabilitiesUserElicitationResult, error) {
 	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -612,6 +712,11 @@ func DecodeCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesUserMessageInbound(c)
+}
+
+// decodeCapabilitiesUserMessageInbound is DecodeCapabilitiesUserMessageInbound on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesUserMessageInbound(c *ahprt.Ctx) (*CapabilitiesUserMessageInbound, error) {
 	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -642,6 +747,11 @@ func DecodeCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesUserMessageOutbound(c)
+}
+
+// decodeCapabilitiesUserMessageOutbound is DecodeCapabilitiesUserMessageOutbound on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesUserMessageOutbound(c *ahprt.Ctx) (*CapabilitiesUserMessageOutbound, error) {
 	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -672,6 +782,11 @@ func DecodeCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilitiesWorkspaceChangeBefore(c)
+}
+
+// decodeCapabilitiesWorkspaceChangeBefore is DecodeCapabilitiesWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx) (*CapabilitiesWorkspaceChangeBefore, error) {
 	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -702,6 +817,11 @@ func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEvent(c)
+}
+
+// decodeCatalogueEvent is DecodeCatalogueEvent on a parsed document (the dispatcher parses once).
+func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
 	if err := c.Run(vCatalogueEvent); err != nil {
 		return nil, err
 	}
@@ -732,6 +852,11 @@ func DecodeConfigChangeAfter(data []byte, opts ...ahprt.Option) (*ConfigChangeAf
 		return nil, err
 	}
 	defer c.Release()
+	return decodeConfigChangeAfter(c)
+}
+
+// decodeConfigChangeAfter is DecodeConfigChangeAfter on a parsed document (the dispatcher parses once).
+func decodeConfigChangeAfter(c *ahprt.Ctx) (*ConfigChangeAfter, error) {
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
@@ -762,6 +887,11 @@ func DecodeCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventConfigChangeBefore(c)
+}
+
+// decodeCatalogueEventConfigChangeBefore is DecodeCatalogueEventConfigChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventConfigChangeBefore(c *ahprt.Ctx) (*CatalogueEventConfigChangeBefore, error) {
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -792,6 +922,11 @@ func DecodeCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventContextCompactAfter(c)
+}
+
+// decodeCatalogueEventContextCompactAfter is DecodeCatalogueEventContextCompactAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventContextCompactAfter(c *ahprt.Ctx) (*CatalogueEventContextCompactAfter, error) {
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -822,6 +957,11 @@ func DecodeCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventContextCompactBefore(c)
+}
+
+// decodeCatalogueEventContextCompactBefore is DecodeCatalogueEventContextCompactBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventContextCompactBefore(c *ahprt.Ctx) (*CatalogueEventContextCompactBefore, error) {
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -852,6 +992,11 @@ func DecodeCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) (*Catalo
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventFileChanged(c)
+}
+
+// decodeCatalogueEventFileChanged is DecodeCatalogueEventFileChanged on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventFileChanged(c *ahprt.Ctx) (*CatalogueEventFileChanged, error) {
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
@@ -882,6 +1027,11 @@ func DecodeHookFailure(data []byte, opts ...ahprt.Option) (*HookFailure, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeHookFailure(c)
+}
+
+// decodeHookFailure is DecodeHookFailure on a parsed document (the dispatcher parses once).
+func decodeHookFailure(c *ahprt.Ctx) (*HookFailure, error) {
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return nil, err
 	}
@@ -912,6 +1062,11 @@ func DecodeCatalogueEventModelError(data []byte, opts ...ahprt.Option) (*Catalog
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventModelError(c)
+}
+
+// decodeCatalogueEventModelError is DecodeCatalogueEventModelError on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventModelError(c *ahprt.Ctx) (*CatalogueEventModelError, error) {
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
@@ -942,6 +1097,11 @@ func DecodeCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventModelRequestBefore(c)
+}
+
+// decodeCatalogueEventModelRequestBefore is DecodeCatalogueEventModelRequestBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventModelRequestBefore(c *ahprt.Ctx) (*CatalogueEventModelRequestBefore, error) {
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -972,6 +1132,11 @@ func DecodeCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventModelResponseAfter(c)
+}
+
+// decodeCatalogueEventModelResponseAfter is DecodeCatalogueEventModelResponseAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventModelResponseAfter(c *ahprt.Ctx) (*CatalogueEventModelResponseAfter, error) {
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -1002,6 +1167,11 @@ func DecodeCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventModelSwitchAfter(c)
+}
+
+// decodeCatalogueEventModelSwitchAfter is DecodeCatalogueEventModelSwitchAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventModelSwitchAfter(c *ahprt.Ctx) (*CatalogueEventModelSwitchAfter, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
@@ -1032,6 +1202,11 @@ func DecodeCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventModelSwitchBefore(c)
+}
+
+// decodeCatalogueEventModelSwitchBefore is DecodeCatalogueEventModelSwitchBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventModelSwitchBefore(c *ahprt.Ctx) (*CatalogueEventModelSwitchBefore, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -1062,6 +1237,11 @@ func DecodeCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*Ca
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTaskChangeAfter(c)
+}
+
+// decodeCatalogueEventTaskChangeAfter is DecodeCatalogueEventTaskChangeAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTaskChangeAfter(c *ahprt.Ctx) (*CatalogueEventTaskChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
@@ -1092,6 +1272,11 @@ func DecodeCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTaskChangeBefore(c)
+}
+
+// decodeCatalogueEventTaskChangeBefore is DecodeCatalogueEventTaskChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTaskChangeBefore(c *ahprt.Ctx) (*CatalogueEventTaskChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -1122,6 +1307,11 @@ func DecodeCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*Cat
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventToolBatchAfter(c)
+}
+
+// decodeCatalogueEventToolBatchAfter is DecodeCatalogueEventToolBatchAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventToolBatchAfter(c *ahprt.Ctx) (*CatalogueEventToolBatchAfter, error) {
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -1152,6 +1342,11 @@ func DecodeCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventToolPermissionRequest(c)
+}
+
+// decodeCatalogueEventToolPermissionRequest is DecodeCatalogueEventToolPermissionRequest on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventToolPermissionRequest(c *ahprt.Ctx) (*CatalogueEventToolPermissionRequest, error) {
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -1182,6 +1377,11 @@ func DecodeCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Optio
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventToolPermissionResolved(c)
+}
+
+// decodeCatalogueEventToolPermissionResolved is DecodeCatalogueEventToolPermissionResolved on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventToolPermissionResolved(c *ahprt.Ctx) (*CatalogueEventToolPermissionResolved, error) {
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
@@ -1212,6 +1412,11 @@ func DecodeCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) (*Catal
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventToolProgress(c)
+}
+
+// decodeCatalogueEventToolProgress is DecodeCatalogueEventToolProgress on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventToolProgress(c *ahprt.Ctx) (*CatalogueEventToolProgress, error) {
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
@@ -1242,6 +1447,11 @@ func DecodeCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) (*CatalogueE
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTurnEnd(c)
+}
+
+// decodeCatalogueEventTurnEnd is DecodeCatalogueEventTurnEnd on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTurnEnd(c *ahprt.Ctx) (*CatalogueEventTurnEnd, error) {
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
@@ -1272,6 +1482,11 @@ func DecodeCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*C
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTurnFinishBefore(c)
+}
+
+// decodeCatalogueEventTurnFinishBefore is DecodeCatalogueEventTurnFinishBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTurnFinishBefore(c *ahprt.Ctx) (*CatalogueEventTurnFinishBefore, error) {
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -1302,6 +1517,11 @@ func DecodeCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) (*Catal
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTurnProgress(c)
+}
+
+// decodeCatalogueEventTurnProgress is DecodeCatalogueEventTurnProgress on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTurnProgress(c *ahprt.Ctx) (*CatalogueEventTurnProgress, error) {
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
@@ -1332,6 +1552,11 @@ func DecodeCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) (*Catalogu
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventTurnStart(c)
+}
+
+// decodeCatalogueEventTurnStart is DecodeCatalogueEventTurnStart on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventTurnStart(c *ahprt.Ctx) (*CatalogueEventTurnStart, error) {
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
@@ -1362,6 +1587,11 @@ func DecodeUserAttention(data []byte, opts ...ahprt.Option) (*UserAttention, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeUserAttention(c)
+}
+
+// decodeUserAttention is DecodeUserAttention on a parsed document (the dispatcher parses once).
+func decodeUserAttention(c *ahprt.Ctx) (*UserAttention, error) {
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return nil, err
 	}
@@ -1392,6 +1622,11 @@ func DecodeCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Optio
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventUserElicitationRequest(c)
+}
+
+// decodeCatalogueEventUserElicitationRequest is DecodeCatalogueEventUserElicitationRequest on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventUserElicitationRequest(c *ahprt.Ctx) (*CatalogueEventUserElicitationRequest, error) {
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -1422,6 +1657,11 @@ func DecodeCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventUserElicitationResult(c)
+}
+
+// decodeCatalogueEventUserElicitationResult is DecodeCatalogueEventUserElicitationResult on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventUserElicitationResult(c *ahprt.Ctx) (*CatalogueEventUserElicitationResult, error) {
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -1452,6 +1692,11 @@ func DecodeCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) (
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventUserMessageInbound(c)
+}
+
+// decodeCatalogueEventUserMessageInbound is DecodeCatalogueEventUserMessageInbound on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventUserMessageInbound(c *ahprt.Ctx) (*CatalogueEventUserMessageInbound, error) {
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -1482,6 +1727,11 @@ func DecodeCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventUserMessageOutbound(c)
+}
+
+// decodeCatalogueEventUserMessageOutbound is DecodeCatalogueEventUserMessageOutbound on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventUserMessageOutbound(c *ahprt.Ctx) (*CatalogueEventUserMessageOutbound, error) {
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -1512,6 +1762,11 @@ func DecodeCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventWorkspaceChangeAfter(c)
+}
+
+// decodeCatalogueEventWorkspaceChangeAfter is DecodeCatalogueEventWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventWorkspaceChangeAfter(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
@@ -1542,6 +1797,11 @@ func DecodeCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCatalogueEventWorkspaceChangeBefore(c)
+}
+
+// decodeCatalogueEventWorkspaceChangeBefore is DecodeCatalogueEventWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
+func decodeCatalogueEventWorkspaceChangeBefore(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -1572,6 +1832,11 @@ func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeErrorResponse(c)
+}
+
+// decodeErrorResponse is DecodeErrorResponse on a parsed document (the dispatcher parses once).
+func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return nil, err
 	}
@@ -1602,6 +1867,11 @@ func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeEventType(c)
+}
+
+// decodeEventType is DecodeEventType on a parsed document (the dispatcher parses once).
+func decodeEventType(c *ahprt.Ctx) (EventType, error) {
 	if err := c.Run(vCommon_eventType); err != nil {
 		return "", err
 	}
@@ -1632,6 +1902,11 @@ func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (Intercepta
 		return "", err
 	}
 	defer c.Release()
+	return decodeInterceptableEventType(c)
+}
+
+// decodeInterceptableEventType is DecodeInterceptableEventType on a parsed document (the dispatcher parses once).
+func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) {
 	if err := c.Run(vCommon_interceptableEventType); err != nil {
 		return "", err
 	}
@@ -1662,6 +1937,11 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCID(c)
+}
+
+// decodeJSONRPCID is DecodeJSONRPCID on a parsed document (the dispatcher parses once).
+func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return nil, err
 	}
@@ -1692,6 +1972,11 @@ func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCRespons
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCResponseID(c)
+}
+
+// decodeJSONRPCResponseID is DecodeJSONRPCResponseID on a parsed document (the dispatcher parses once).
+func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return nil, err
 	}
@@ -1722,6 +2007,11 @@ func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, er
 		return "", err
 	}
 	defer c.Release()
+	return decodeJSONRPCVersion(c)
+}
+
+// decodeJSONRPCVersion is DecodeJSONRPCVersion on a parsed document (the dispatcher parses once).
+func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
 	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
 		return "", err
 	}
@@ -1752,6 +2042,11 @@ func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeMethodName(c)
+}
+
+// decodeMethodName is DecodeMethodName on a parsed document (the dispatcher parses once).
+func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
 	if err := c.Run(vCommon_methodName); err != nil {
 		return "", err
 	}
@@ -1782,6 +2077,11 @@ func DecodeNative(data []byte, opts ...ahprt.Option) (Native, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeNative(c)
+}
+
+// decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
+func decodeNative(c *ahprt.Ctx) (Native, error) {
 	d := c.Doc
 	v := d.RawValue(0)
 	_ = d
@@ -1806,6 +2106,11 @@ func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, er
 		return "", err
 	}
 	defer c.Release()
+	return decodeNonEmptyString(c)
+}
+
+// decodeNonEmptyString is DecodeNonEmptyString on a parsed document (the dispatcher parses once).
+func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
 	if err := c.Run(vCommon_nonEmptyString); err != nil {
 		return "", err
 	}
@@ -1836,6 +2141,11 @@ func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNo
 		return "", err
 	}
 	defer c.Release()
+	return decodeCommonNonNegativeInteger(c)
+}
+
+// decodeCommonNonNegativeInteger is DecodeCommonNonNegativeInteger on a parsed document (the dispatcher parses once).
+func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, error) {
 	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
 		return "", err
 	}
@@ -1866,6 +2176,11 @@ func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeNotification(c)
+}
+
+// decodeNotification is DecodeNotification on a parsed document (the dispatcher parses once).
+func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
 	if err := c.Run(vCommon_notification); err != nil {
 		return nil, err
 	}
@@ -1896,6 +2211,11 @@ func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, 
 		return "", err
 	}
 	defer c.Release()
+	return decodePositiveInteger(c)
+}
+
+// decodePositiveInteger is DecodePositiveInteger on a parsed document (the dispatcher parses once).
+func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
 	if err := c.Run(vCommon_positiveInteger); err != nil {
 		return "", err
 	}
@@ -1926,6 +2246,11 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 		return "", err
 	}
 	defer c.Release()
+	return decodeProtocolVersion(c)
+}
+
+// decodeProtocolVersion is DecodeProtocolVersion on a parsed document (the dispatcher parses once).
+func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return "", err
 	}
@@ -1956,6 +2281,11 @@ func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeRequest(c)
+}
+
+// decodeRequest is DecodeRequest on a parsed document (the dispatcher parses once).
+func decodeRequest(c *ahprt.Ctx) (*Request, error) {
 	if err := c.Run(vCommon_request); err != nil {
 		return nil, err
 	}
@@ -1986,6 +2316,11 @@ func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, er
 		return "", err
 	}
 	defer c.Release()
+	return decodeReverseDNSName(c)
+}
+
+// decodeReverseDNSName is DecodeReverseDNSName on a parsed document (the dispatcher parses once).
+func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
@@ -2016,6 +2351,11 @@ func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSession(c)
+}
+
+// decodeSession is DecodeSession on a parsed document (the dispatcher parses once).
+func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	if err := c.Run(vCommon_session); err != nil {
 		return nil, err
 	}
@@ -2046,6 +2386,11 @@ func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeSHA256Hex(c)
+}
+
+// decodeSHA256Hex is DecodeSHA256Hex on a parsed document (the dispatcher parses once).
+func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
 	if err := c.Run(vCommon_sha256Hex); err != nil {
 		return "", err
 	}
@@ -2076,6 +2421,11 @@ func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSuccessResponse(c)
+}
+
+// decodeSuccessResponse is DecodeSuccessResponse on a parsed document (the dispatcher parses once).
+func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return nil, err
 	}
@@ -2106,6 +2456,11 @@ func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentItem(c)
+}
+
+// decodeContentItem is DecodeContentItem on a parsed document (the dispatcher parses once).
+func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
 	if err := c.Run(vContentItem); err != nil {
 		return nil, err
 	}
@@ -2136,6 +2491,11 @@ func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBod
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttachmentBodyPart(c)
+}
+
+// decodeAttachmentBodyPart is DecodeAttachmentBodyPart on a parsed document (the dispatcher parses once).
+func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return nil, err
 	}
@@ -2166,6 +2526,11 @@ func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapP
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttachmentGapPart(c)
+}
+
+// decodeAttachmentGapPart is DecodeAttachmentGapPart on a parsed document (the dispatcher parses once).
+func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return nil, err
 	}
@@ -2196,6 +2561,11 @@ func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMed
 		return "", err
 	}
 	defer c.Release()
+	return decodeAttachmentMediaType(c)
+}
+
+// decodeAttachmentMediaType is DecodeAttachmentMediaType on a parsed document (the dispatcher parses once).
+func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
 	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
 		return "", err
 	}
@@ -2226,6 +2596,11 @@ func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*Attachmen
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttachmentMetadataPart(c)
+}
+
+// decodeAttachmentMetadataPart is DecodeAttachmentMetadataPart on a parsed document (the dispatcher parses once).
+func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error) {
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return nil, err
 	}
@@ -2256,6 +2631,11 @@ func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*Attachment
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttachmentOmittedPart(c)
+}
+
+// decodeAttachmentOmittedPart is DecodeAttachmentOmittedPart on a parsed document (the dispatcher parses once).
+func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return nil, err
 	}
@@ -2286,6 +2666,11 @@ func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttachmentPart(c)
+}
+
+// decodeAttachmentPart is DecodeAttachmentPart on a parsed document (the dispatcher parses once).
+func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
 	if err := c.Run(vContentItem_attachmentPart); err != nil {
 		return nil, err
 	}
@@ -2316,6 +2701,11 @@ func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentItemGap(c)
+}
+
+// decodeContentItemGap is DecodeContentItemGap on a parsed document (the dispatcher parses once).
+func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
 	if err := c.Run(vContentItem_gap); err != nil {
 		return nil, err
 	}
@@ -2346,6 +2736,11 @@ func DecodeMessage(data []byte, opts ...ahprt.Option) (*Message, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeMessage(c)
+}
+
+// decodeMessage is DecodeMessage on a parsed document (the dispatcher parses once).
+func decodeMessage(c *ahprt.Ctx) (*Message, error) {
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
@@ -2376,6 +2771,11 @@ func DecodeMessages(data []byte, opts ...ahprt.Option) (Messages, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeMessages(c)
+}
+
+// decodeMessages is DecodeMessages on a parsed document (the dispatcher parses once).
+func decodeMessages(c *ahprt.Ctx) (Messages, error) {
 	if err := c.Run(vContentItem_messages); err != nil {
 		return nil, err
 	}
@@ -2406,6 +2806,11 @@ func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleIte
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelVisibleItem(c)
+}
+
+// decodeModelVisibleItem is DecodeModelVisibleItem on a parsed document (the dispatcher parses once).
+func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
@@ -2436,6 +2841,11 @@ func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
 		return false, err
 	}
 	defer c.Release()
+	return decodeSynthesized(c)
+}
+
+// decodeSynthesized is DecodeSynthesized on a parsed document (the dispatcher parses once).
+func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
 	if err := c.Run(vContentItem_synthesized); err != nil {
 		return false, err
 	}
@@ -2466,6 +2876,11 @@ func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextBodyPart(c)
+}
+
+// decodeTextBodyPart is DecodeTextBodyPart on a parsed document (the dispatcher parses once).
+func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return nil, err
 	}
@@ -2496,6 +2911,11 @@ func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextGapPart(c)
+}
+
+// decodeTextGapPart is DecodeTextGapPart on a parsed document (the dispatcher parses once).
+func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return nil, err
 	}
@@ -2526,6 +2946,11 @@ func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPar
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextMetadataPart(c)
+}
+
+// decodeTextMetadataPart is DecodeTextMetadataPart on a parsed document (the dispatcher parses once).
+func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return nil, err
 	}
@@ -2556,6 +2981,11 @@ func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextOmittedPart(c)
+}
+
+// decodeTextOmittedPart is DecodeTextOmittedPart on a parsed document (the dispatcher parses once).
+func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return nil, err
 	}
@@ -2586,6 +3016,11 @@ func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextPart(c)
+}
+
+// decodeTextPart is DecodeTextPart on a parsed document (the dispatcher parses once).
+func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
 	if err := c.Run(vContentItem_textPart); err != nil {
 		return nil, err
 	}
@@ -2616,6 +3051,11 @@ func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTextParts(c)
+}
+
+// decodeTextParts is DecodeTextParts on a parsed document (the dispatcher parses once).
+func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
 	if err := c.Run(vContentItem_textParts); err != nil {
 		return nil, err
 	}
@@ -2646,6 +3086,11 @@ func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReferenc
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentReference(c)
+}
+
+// decodeContentReference is DecodeContentReference on a parsed document (the dispatcher parses once).
+func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
 	if err := c.Run(vContentReference); err != nil {
 		return nil, err
 	}
@@ -2676,6 +3121,11 @@ func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelectio
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentSelection(c)
+}
+
+// decodeContentSelection is DecodeContentSelection on a parsed document (the dispatcher parses once).
+func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
 	if err := c.Run(vContentSelection); err != nil {
 		return nil, err
 	}
@@ -2706,6 +3156,11 @@ func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeDisposition(c)
+}
+
+// decodeDisposition is DecodeDisposition on a parsed document (the dispatcher parses once).
+func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
 	if err := c.Run(vContentSelection_disposition); err != nil {
 		return "", err
 	}
@@ -2736,6 +3191,11 @@ func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUplo
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentUploadReceipt(c)
+}
+
+// decodeContentUploadReceipt is DecodeContentUploadReceipt on a parsed document (the dispatcher parses once).
+func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return nil, err
 	}
@@ -2766,6 +3226,11 @@ func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentUpload(c)
+}
+
+// decodeContentUpload is DecodeContentUpload on a parsed document (the dispatcher parses once).
+func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
 	if err := c.Run(vContentUpload); err != nil {
 		return nil, err
 	}
@@ -2796,6 +3261,11 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeDenyEffect(c)
+}
+
+// decodeDenyEffect is DecodeDenyEffect on a parsed document (the dispatcher parses once).
+func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	if err := c.Run(vDenyEffect); err != nil {
 		return nil, err
 	}
@@ -2826,6 +3296,11 @@ func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeEffect(c)
+}
+
+// decodeEffect is DecodeEffect on a parsed document (the dispatcher parses once).
+func decodeEffect(c *ahprt.Ctx) (Effect, error) {
 	if err := c.Run(vEffect); err != nil {
 		return nil, err
 	}
@@ -2856,6 +3331,11 @@ func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAllowEffect(c)
+}
+
+// decodeAllowEffect is DecodeAllowEffect on a parsed document (the dispatcher parses once).
+func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return nil, err
 	}
@@ -2886,6 +3366,11 @@ func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAskEffect(c)
+}
+
+// decodeAskEffect is DecodeAskEffect on a parsed document (the dispatcher parses once).
+func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return nil, err
 	}
@@ -2916,6 +3401,11 @@ func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueE
 		return nil, err
 	}
 	defer c.Release()
+	return decodeFlowContinueEffect(c)
+}
+
+// decodeFlowContinueEffect is DecodeFlowContinueEffect on a parsed document (the dispatcher parses once).
+func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return nil, err
 	}
@@ -2946,6 +3436,11 @@ func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeFlowStopEffect(c)
+}
+
+// decodeFlowStopEffect is DecodeFlowStopEffect on a parsed document (the dispatcher parses once).
+func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return nil, err
 	}
@@ -2976,6 +3471,11 @@ func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInjectEffect(c)
+}
+
+// decodeInjectEffect is DecodeInjectEffect on a parsed document (the dispatcher parses once).
+func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return nil, err
 	}
@@ -3006,6 +3506,11 @@ func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeMessageEffect(c)
+}
+
+// decodeMessageEffect is DecodeMessageEffect on a parsed document (the dispatcher parses once).
+func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return nil, err
 	}
@@ -3036,6 +3541,11 @@ func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModifyEffect(c)
+}
+
+// decodeModifyEffect is DecodeModifyEffect on a parsed document (the dispatcher parses once).
+func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return nil, err
 	}
@@ -3066,6 +3576,11 @@ func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeReturnEffect(c)
+}
+
+// decodeReturnEffect is DecodeReturnEffect on a parsed document (the dispatcher parses once).
+func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return nil, err
 	}
@@ -3096,6 +3611,11 @@ func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeEvent(c)
+}
+
+// decodeEvent is DecodeEvent on a parsed document (the dispatcher parses once).
+func decodeEvent(c *ahprt.Ctx) (Event, error) {
 	if err := c.Run(vEvent); err != nil {
 		return nil, err
 	}
@@ -3126,6 +3646,11 @@ func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentItems(c)
+}
+
+// decodeContentItems is DecodeContentItems on a parsed document (the dispatcher parses once).
+func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
 	if err := c.Run(vEvent_contentItems); err != nil {
 		return nil, err
 	}
@@ -3156,6 +3681,11 @@ func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeEnvelope(c)
+}
+
+// decodeEnvelope is DecodeEnvelope on a parsed document (the dispatcher parses once).
+func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
 	if err := c.Run(vEvent_envelope); err != nil {
 		return nil, err
 	}
@@ -3186,6 +3716,11 @@ func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeEventCore(c)
+}
+
+// decodeEventCore is DecodeEventCore on a parsed document (the dispatcher parses once).
+func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return nil, err
 	}
@@ -3216,6 +3751,11 @@ func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeEventGap(c)
+}
+
+// decodeEventGap is DecodeEventGap on a parsed document (the dispatcher parses once).
+func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
 	if err := c.Run(vEvent_gap); err != nil {
 		return nil, err
 	}
@@ -3246,6 +3786,11 @@ func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeIdentity(c)
+}
+
+// decodeIdentity is DecodeIdentity on a parsed document (the dispatcher parses once).
+func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
 	if err := c.Run(vEvent_identity); err != nil {
 		return nil, err
 	}
@@ -3276,6 +3821,11 @@ func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleIte
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelVisibleItems(c)
+}
+
+// decodeModelVisibleItems is DecodeModelVisibleItems on a parsed document (the dispatcher parses once).
+func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
 	if err := c.Run(vEvent_modelVisibleItems); err != nil {
 		return nil, err
 	}
@@ -3306,6 +3856,11 @@ func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeOpenIdentity(c)
+}
+
+// decodeOpenIdentity is DecodeOpenIdentity on a parsed document (the dispatcher parses once).
+func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return nil, err
 	}
@@ -3336,6 +3891,11 @@ func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, 
 		return false, err
 	}
 	defer c.Release()
+	return decodeSynthesizedFlag(c)
+}
+
+// decodeSynthesizedFlag is DecodeSynthesizedFlag on a parsed document (the dispatcher parses once).
+func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
 	if err := c.Run(vEvent_synthesizedFlag); err != nil {
 		return false, err
 	}
@@ -3366,6 +3926,11 @@ func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeExecutionEvent(c)
+}
+
+// decodeExecutionEvent is DecodeExecutionEvent on a parsed document (the dispatcher parses once).
+func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
 	if err := c.Run(vExecutionEvent); err != nil {
 		return nil, err
 	}
@@ -3396,6 +3961,11 @@ func DecodeAttempt(data []byte, opts ...ahprt.Option) (*Attempt, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttempt(c)
+}
+
+// decodeAttempt is DecodeAttempt on a parsed document (the dispatcher parses once).
+func decodeAttempt(c *ahprt.Ctx) (*Attempt, error) {
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return nil, err
 	}
@@ -3426,6 +3996,11 @@ func DecodeAttemptUsage(data []byte, opts ...ahprt.Option) (*AttemptUsage, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAttemptUsage(c)
+}
+
+// decodeAttemptUsage is DecodeAttemptUsage on a parsed document (the dispatcher parses once).
+func decodeAttemptUsage(c *ahprt.Ctx) (*AttemptUsage, error) {
 	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
 		return nil, err
 	}
@@ -3456,6 +4031,11 @@ func DecodeBatch(data []byte, opts ...ahprt.Option) (*Batch, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeBatch(c)
+}
+
+// decodeBatch is DecodeBatch on a parsed document (the dispatcher parses once).
+func decodeBatch(c *ahprt.Ctx) (*Batch, error) {
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return nil, err
 	}
@@ -3486,6 +4066,11 @@ func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeConnectionGaps(c)
+}
+
+// decodeConnectionGaps is DecodeConnectionGaps on a parsed document (the dispatcher parses once).
+func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
 	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
 		return nil, err
 	}
@@ -3516,6 +4101,11 @@ func DecodeContextCompactAfter(data []byte, opts ...ahprt.Option) (*ContextCompa
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContextCompactAfter(c)
+}
+
+// decodeContextCompactAfter is DecodeContextCompactAfter on a parsed document (the dispatcher parses once).
+func decodeContextCompactAfter(c *ahprt.Ctx) (*ContextCompactAfter, error) {
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -3546,6 +4136,11 @@ func DecodeContextCompactBefore(data []byte, opts ...ahprt.Option) (*ContextComp
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContextCompactBefore(c)
+}
+
+// decodeContextCompactBefore is DecodeContextCompactBefore on a parsed document (the dispatcher parses once).
+func decodeContextCompactBefore(c *ahprt.Ctx) (*ContextCompactBefore, error) {
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -3576,6 +4171,11 @@ func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error)
 		return "", err
 	}
 	defer c.Release()
+	return decodeCurrencyCode(c)
+}
+
+// decodeCurrencyCode is DecodeCurrencyCode on a parsed document (the dispatcher parses once).
+func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
 	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
 		return "", err
 	}
@@ -3606,6 +4206,11 @@ func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeDeniedByPolicy(c)
+}
+
+// decodeDeniedByPolicy is DecodeDeniedByPolicy on a parsed document (the dispatcher parses once).
+func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 	if err := c.Run(vExecutionEvent_deniedByPolicy); err != nil {
 		return nil, err
 	}
@@ -3636,6 +4241,11 @@ func DecodeError(data []byte, opts ...ahprt.Option) (*Error, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeError(c)
+}
+
+// decodeError is DecodeError on a parsed document (the dispatcher parses once).
+func decodeError(c *ahprt.Ctx) (*Error, error) {
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return nil, err
 	}
@@ -3666,6 +4276,11 @@ func DecodeExecution(data []byte, opts ...ahprt.Option) (Execution, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeExecution(c)
+}
+
+// decodeExecution is DecodeExecution on a parsed document (the dispatcher parses once).
+func decodeExecution(c *ahprt.Ctx) (Execution, error) {
 	if err := c.Run(vExecutionEvent_execution); err != nil {
 		return nil, err
 	}
@@ -3696,6 +4311,11 @@ func DecodeFileChange(data []byte, opts ...ahprt.Option) (*FileChange, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeFileChange(c)
+}
+
+// decodeFileChange is DecodeFileChange on a parsed document (the dispatcher parses once).
+func decodeFileChange(c *ahprt.Ctx) (*FileChange, error) {
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return nil, err
 	}
@@ -3726,6 +4346,11 @@ func DecodeMCP(data []byte, opts ...ahprt.Option) (*MCP, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeMCP(c)
+}
+
+// decodeMCP is DecodeMCP on a parsed document (the dispatcher parses once).
+func decodeMCP(c *ahprt.Ctx) (*MCP, error) {
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return nil, err
 	}
@@ -3756,6 +4381,11 @@ func DecodeModel(data []byte, opts ...ahprt.Option) (*Model, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModel(c)
+}
+
+// decodeModel is DecodeModel on a parsed document (the dispatcher parses once).
+func decodeModel(c *ahprt.Ctx) (*Model, error) {
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return nil, err
 	}
@@ -3786,6 +4416,11 @@ func DecodeModelError(data []byte, opts ...ahprt.Option) (*ModelError, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelError(c)
+}
+
+// decodeModelError is DecodeModelError on a parsed document (the dispatcher parses once).
+func decodeModelError(c *ahprt.Ctx) (*ModelError, error) {
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
@@ -3816,6 +4451,11 @@ func DecodeModelRequestBefore(data []byte, opts ...ahprt.Option) (*ModelRequestB
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelRequestBefore(c)
+}
+
+// decodeModelRequestBefore is DecodeModelRequestBefore on a parsed document (the dispatcher parses once).
+func decodeModelRequestBefore(c *ahprt.Ctx) (*ModelRequestBefore, error) {
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -3846,6 +4486,11 @@ func DecodeModelResponseAfter(data []byte, opts ...ahprt.Option) (*ModelResponse
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelResponseAfter(c)
+}
+
+// decodeModelResponseAfter is DecodeModelResponseAfter on a parsed document (the dispatcher parses once).
+func decodeModelResponseAfter(c *ahprt.Ctx) (*ModelResponseAfter, error) {
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -3876,6 +4521,11 @@ func DecodeModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ModelSwitchAfte
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelSwitchAfter(c)
+}
+
+// decodeModelSwitchAfter is DecodeModelSwitchAfter on a parsed document (the dispatcher parses once).
+func decodeModelSwitchAfter(c *ahprt.Ctx) (*ModelSwitchAfter, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
@@ -3906,6 +4556,11 @@ func DecodeModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ModelSwitchBef
 		return nil, err
 	}
 	defer c.Release()
+	return decodeModelSwitchBefore(c)
+}
+
+// decodeModelSwitchBefore is DecodeModelSwitchBefore on a parsed document (the dispatcher parses once).
+func decodeModelSwitchBefore(c *ahprt.Ctx) (*ModelSwitchBefore, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -3936,6 +4591,11 @@ func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (
 		return "", err
 	}
 	defer c.Release()
+	return decodeExecutionEventNonNegativeInteger(c)
+}
+
+// decodeExecutionEventNonNegativeInteger is DecodeExecutionEventNonNegativeInteger on a parsed document (the dispatcher parses once).
+func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNegativeInteger, error) {
 	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
 		return "", err
 	}
@@ -3966,6 +4626,11 @@ func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSkippedExecution(c)
+}
+
+// decodeSkippedExecution is DecodeSkippedExecution on a parsed document (the dispatcher parses once).
+func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 	if err := c.Run(vExecutionEvent_skippedExecution); err != nil {
 		return nil, err
 	}
@@ -3996,6 +4661,11 @@ func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResu
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSuppliedResultOnSkip(c)
+}
+
+// decodeSuppliedResultOnSkip is DecodeSuppliedResultOnSkip on a parsed document (the dispatcher parses once).
+func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 	if err := c.Run(vExecutionEvent_suppliedResultOnSkip); err != nil {
 		return nil, err
 	}
@@ -4026,6 +4696,11 @@ func DecodeTokenCounts(data []byte, opts ...ahprt.Option) (*TokenCounts, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTokenCounts(c)
+}
+
+// decodeTokenCounts is DecodeTokenCounts on a parsed document (the dispatcher parses once).
+func decodeTokenCounts(c *ahprt.Ctx) (*TokenCounts, error) {
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return nil, err
 	}
@@ -4056,6 +4731,11 @@ func DecodeTool(data []byte, opts ...ahprt.Option) (*Tool, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTool(c)
+}
+
+// decodeTool is DecodeTool on a parsed document (the dispatcher parses once).
+func decodeTool(c *ahprt.Ctx) (*Tool, error) {
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return nil, err
 	}
@@ -4086,6 +4766,11 @@ func DecodeToolBatchAfter(data []byte, opts ...ahprt.Option) (*ToolBatchAfter, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolBatchAfter(c)
+}
+
+// decodeToolBatchAfter is DecodeToolBatchAfter on a parsed document (the dispatcher parses once).
+func decodeToolBatchAfter(c *ahprt.Ctx) (*ToolBatchAfter, error) {
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -4116,6 +4801,11 @@ func DecodeToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ToolPermis
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolPermissionRequest(c)
+}
+
+// decodeToolPermissionRequest is DecodeToolPermissionRequest on a parsed document (the dispatcher parses once).
+func decodeToolPermissionRequest(c *ahprt.Ctx) (*ToolPermissionRequest, error) {
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -4146,6 +4836,11 @@ func DecodeToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ToolPermi
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolPermissionResolved(c)
+}
+
+// decodeToolPermissionResolved is DecodeToolPermissionResolved on a parsed document (the dispatcher parses once).
+func decodeToolPermissionResolved(c *ahprt.Ctx) (*ToolPermissionResolved, error) {
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
@@ -4176,6 +4871,11 @@ func DecodeToolProgress(data []byte, opts ...ahprt.Option) (*ToolProgress, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolProgress(c)
+}
+
+// decodeToolProgress is DecodeToolProgress on a parsed document (the dispatcher parses once).
+func decodeToolProgress(c *ahprt.Ctx) (*ToolProgress, error) {
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
@@ -4206,6 +4906,11 @@ func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolCall(c)
+}
+
+// decodeToolCall is DecodeToolCall on a parsed document (the dispatcher parses once).
+func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return nil, err
 	}
@@ -4236,6 +4941,11 @@ func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeToolOutcome(c)
+}
+
+// decodeToolOutcome is DecodeToolOutcome on a parsed document (the dispatcher parses once).
+func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
 	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
 		return "", err
 	}
@@ -4266,6 +4976,11 @@ func DecodeTurnEnd(data []byte, opts ...ahprt.Option) (*TurnEnd, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnEnd(c)
+}
+
+// decodeTurnEnd is DecodeTurnEnd on a parsed document (the dispatcher parses once).
+func decodeTurnEnd(c *ahprt.Ctx) (*TurnEnd, error) {
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
@@ -4296,6 +5011,11 @@ func DecodeTurnFinishBefore(data []byte, opts ...ahprt.Option) (*TurnFinishBefor
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnFinishBefore(c)
+}
+
+// decodeTurnFinishBefore is DecodeTurnFinishBefore on a parsed document (the dispatcher parses once).
+func decodeTurnFinishBefore(c *ahprt.Ctx) (*TurnFinishBefore, error) {
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -4326,6 +5046,11 @@ func DecodeTurnProgress(data []byte, opts ...ahprt.Option) (*TurnProgress, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnProgress(c)
+}
+
+// decodeTurnProgress is DecodeTurnProgress on a parsed document (the dispatcher parses once).
+func decodeTurnProgress(c *ahprt.Ctx) (*TurnProgress, error) {
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
@@ -4356,6 +5081,11 @@ func DecodeTurnStart(data []byte, opts ...ahprt.Option) (*TurnStart, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnStart(c)
+}
+
+// decodeTurnStart is DecodeTurnStart on a parsed document (the dispatcher parses once).
+func decodeTurnStart(c *ahprt.Ctx) (*TurnStart, error) {
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
@@ -4386,6 +5116,11 @@ func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnCompletion(c)
+}
+
+// decodeTurnCompletion is DecodeTurnCompletion on a parsed document (the dispatcher parses once).
+func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return nil, err
 	}
@@ -4416,6 +5151,11 @@ func DecodeTurnUsage(data []byte, opts ...ahprt.Option) (*TurnUsage, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTurnUsage(c)
+}
+
+// decodeTurnUsage is DecodeTurnUsage on a parsed document (the dispatcher parses once).
+func decodeTurnUsage(c *ahprt.Ctx) (*TurnUsage, error) {
 	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
 		return nil, err
 	}
@@ -4446,6 +5186,11 @@ func DecodeUsage(data []byte, opts ...ahprt.Option) (*Usage, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeUsage(c)
+}
+
+// decodeUsage is DecodeUsage on a parsed document (the dispatcher parses once).
+func decodeUsage(c *ahprt.Ctx) (*Usage, error) {
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return nil, err
 	}
@@ -4476,6 +5221,11 @@ func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeWebURL(c)
+}
+
+// decodeWebURL is DecodeWebURL on a parsed document (the dispatcher parses once).
+func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
 	if err := c.Run(vExecutionEvent_webUrl); err != nil {
 		return "", err
 	}
@@ -4506,6 +5256,11 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeExtensions(c)
+}
+
+// decodeExtensions is DecodeExtensions on a parsed document (the dispatcher parses once).
+func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 	if err := c.Run(vExtensions); err != nil {
 		return nil, err
 	}
@@ -4536,6 +5291,11 @@ func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEvent(c)
+}
+
+// decodeInteractionEvent is DecodeInteractionEvent on a parsed document (the dispatcher parses once).
+func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
 	if err := c.Run(vInteractionEvent); err != nil {
 		return nil, err
 	}
@@ -4566,6 +5326,11 @@ func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventConfigChangeAfter(c)
+}
+
+// decodeInteractionEventConfigChangeAfter is DecodeInteractionEventConfigChangeAfter on a parsed document (the dispatcher parses once).
+func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventConfigChangeAfter, error) {
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
@@ -4596,6 +5361,11 @@ func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventConfigChangeBefore(c)
+}
+
+// decodeInteractionEventConfigChangeBefore is DecodeInteractionEventConfigChangeBefore on a parsed document (the dispatcher parses once).
+func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventConfigChangeBefore, error) {
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -4626,6 +5396,11 @@ func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, 
 		return "", err
 	}
 	defer c.Release()
+	return decodeElicitationMode(c)
+}
+
+// decodeElicitationMode is DecodeElicitationMode on a parsed document (the dispatcher parses once).
+func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
 	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
 		return "", err
 	}
@@ -4656,6 +5431,11 @@ func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*Inte
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventHookFailure(c)
+}
+
+// decodeInteractionEventHookFailure is DecodeInteractionEventHookFailure on a parsed document (the dispatcher parses once).
+func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailure, error) {
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return nil, err
 	}
@@ -4686,6 +5466,11 @@ func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*In
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventUserAttention(c)
+}
+
+// decodeInteractionEventUserAttention is DecodeInteractionEventUserAttention on a parsed document (the dispatcher parses once).
+func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAttention, error) {
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return nil, err
 	}
@@ -4716,6 +5501,11 @@ func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Opt
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventUserElicitationRequest(c)
+}
+
+// decodeInteractionEventUserElicitationRequest is DecodeInteractionEventUserElicitationRequest on a parsed document (the dispatcher parses once).
+func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEventUserElicitationRequest, error) {
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -4746,6 +5536,11 @@ func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Opti
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventUserElicitationResult(c)
+}
+
+// decodeInteractionEventUserElicitationResult is DecodeInteractionEventUserElicitationResult on a parsed document (the dispatcher parses once).
+func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEventUserElicitationResult, error) {
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -4776,6 +5571,11 @@ func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option)
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventUserMessageInbound(c)
+}
+
+// decodeInteractionEventUserMessageInbound is DecodeInteractionEventUserMessageInbound on a parsed document (the dispatcher parses once).
+func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUserMessageInbound, error) {
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -4806,6 +5606,11 @@ func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInteractionEventUserMessageOutbound(c)
+}
+
+// decodeInteractionEventUserMessageOutbound is DecodeInteractionEventUserMessageOutbound on a parsed document (the dispatcher parses once).
+func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventUserMessageOutbound, error) {
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -4836,6 +5641,11 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptD
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptDenyResponse(c)
+}
+
+// decodeInterceptDenyResponse is DecodeInterceptDenyResponse on a parsed document (the dispatcher parses once).
+func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return nil, err
 	}
@@ -4866,6 +5676,11 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*Interc
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptNoEffectResponse(c)
+}
+
+// decodeInterceptNoEffectResponse is DecodeInterceptNoEffectResponse on a parsed document (the dispatcher parses once).
+func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return nil, err
 	}
@@ -4896,6 +5711,11 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptReques
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptRequest(c)
+}
+
+// decodeInterceptRequest is DecodeInterceptRequest on a parsed document (the dispatcher parses once).
+func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return nil, err
 	}
@@ -4926,6 +5746,11 @@ func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptRespo
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptResponse(c)
+}
+
+// decodeInterceptResponse is DecodeInterceptResponse on a parsed document (the dispatcher parses once).
+func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
 	if err := c.Run(vInterceptResponse); err != nil {
 		return nil, err
 	}
@@ -4956,6 +5781,11 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCMessage(c)
+}
+
+// decodeJSONRPCMessage is DecodeJSONRPCMessage on a parsed document (the dispatcher parses once).
+func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return nil, err
 	}
@@ -4986,6 +5816,11 @@ func DecodeBooleanSchema(data []byte, opts ...ahprt.Option) (*BooleanSchema, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeBooleanSchema(c)
+}
+
+// decodeBooleanSchema is DecodeBooleanSchema on a parsed document (the dispatcher parses once).
+func decodeBooleanSchema(c *ahprt.Ctx) (*BooleanSchema, error) {
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return nil, err
 	}
@@ -5016,6 +5851,11 @@ func DecodeElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*ElicitRe
 		return nil, err
 	}
 	defer c.Release()
+	return decodeElicitRequestFormParams(c)
+}
+
+// decodeElicitRequestFormParams is DecodeElicitRequestFormParams on a parsed document (the dispatcher parses once).
+func decodeElicitRequestFormParams(c *ahprt.Ctx) (*ElicitRequestFormParams, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return nil, err
 	}
@@ -5046,6 +5886,11 @@ func DecodeElicitRequestParams(data []byte, opts ...ahprt.Option) (ElicitRequest
 		return nil, err
 	}
 	defer c.Release()
+	return decodeElicitRequestParams(c)
+}
+
+// decodeElicitRequestParams is DecodeElicitRequestParams on a parsed document (the dispatcher parses once).
+func decodeElicitRequestParams(c *ahprt.Ctx) (ElicitRequestParams, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
@@ -5076,6 +5921,11 @@ func DecodeElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*ElicitReq
 		return nil, err
 	}
 	defer c.Release()
+	return decodeElicitRequestURLParams(c)
+}
+
+// decodeElicitRequestURLParams is DecodeElicitRequestURLParams on a parsed document (the dispatcher parses once).
+func decodeElicitRequestURLParams(c *ahprt.Ctx) (*ElicitRequestURLParams, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return nil, err
 	}
@@ -5106,6 +5956,11 @@ func DecodeElicitResult(data []byte, opts ...ahprt.Option) (*ElicitResult, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeElicitResult(c)
+}
+
+// decodeElicitResult is DecodeElicitResult on a parsed document (the dispatcher parses once).
+func decodeElicitResult(c *ahprt.Ctx) (*ElicitResult, error) {
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
@@ -5136,6 +5991,11 @@ func DecodeLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*LegacyTit
 		return nil, err
 	}
 	defer c.Release()
+	return decodeLegacyTitledEnumSchema(c)
+}
+
+// decodeLegacyTitledEnumSchema is DecodeLegacyTitledEnumSchema on a parsed document (the dispatcher parses once).
+func decodeLegacyTitledEnumSchema(c *ahprt.Ctx) (*LegacyTitledEnumSchema, error) {
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5166,6 +6026,11 @@ func DecodeNumberSchema(data []byte, opts ...ahprt.Option) (*NumberSchema, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeNumberSchema(c)
+}
+
+// decodeNumberSchema is DecodeNumberSchema on a parsed document (the dispatcher parses once).
+func decodeNumberSchema(c *ahprt.Ctx) (*NumberSchema, error) {
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return nil, err
 	}
@@ -5196,6 +6061,11 @@ func DecodePrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (Primiti
 		return nil, err
 	}
 	defer c.Release()
+	return decodePrimitiveSchemaDefinition(c)
+}
+
+// decodePrimitiveSchemaDefinition is DecodePrimitiveSchemaDefinition on a parsed document (the dispatcher parses once).
+func decodePrimitiveSchemaDefinition(c *ahprt.Ctx) (PrimitiveSchemaDefinition, error) {
 	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		return nil, err
 	}
@@ -5226,6 +6096,11 @@ func DecodeProgressToken(data []byte, opts ...ahprt.Option) (*ProgressToken, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeProgressToken(c)
+}
+
+// decodeProgressToken is DecodeProgressToken on a parsed document (the dispatcher parses once).
+func decodeProgressToken(c *ahprt.Ctx) (*ProgressToken, error) {
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return nil, err
 	}
@@ -5256,6 +6131,11 @@ func DecodeStringSchema(data []byte, opts ...ahprt.Option) (*StringSchema, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeStringSchema(c)
+}
+
+// decodeStringSchema is DecodeStringSchema on a parsed document (the dispatcher parses once).
+func decodeStringSchema(c *ahprt.Ctx) (*StringSchema, error) {
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return nil, err
 	}
@@ -5286,6 +6166,11 @@ func DecodeTaskMetadata(data []byte, opts ...ahprt.Option) (*TaskMetadata, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTaskMetadata(c)
+}
+
+// decodeTaskMetadata is DecodeTaskMetadata on a parsed document (the dispatcher parses once).
+func decodeTaskMetadata(c *ahprt.Ctx) (*TaskMetadata, error) {
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return nil, err
 	}
@@ -5316,6 +6201,11 @@ func DecodeTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Titl
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTitledMultiSelectEnumSchema(c)
+}
+
+// decodeTitledMultiSelectEnumSchema is DecodeTitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
+func decodeTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*TitledMultiSelectEnumSchema, error) {
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5346,6 +6236,11 @@ func DecodeTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Tit
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTitledSingleSelectEnumSchema(c)
+}
+
+// decodeTitledSingleSelectEnumSchema is DecodeTitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
+func decodeTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*TitledSingleSelectEnumSchema, error) {
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5376,6 +6271,11 @@ func DecodeUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Un
 		return nil, err
 	}
 	defer c.Release()
+	return decodeUntitledMultiSelectEnumSchema(c)
+}
+
+// decodeUntitledMultiSelectEnumSchema is DecodeUntitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
+func decodeUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*UntitledMultiSelectEnumSchema, error) {
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5406,6 +6306,11 @@ func DecodeUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*U
 		return nil, err
 	}
 	defer c.Release()
+	return decodeUntitledSingleSelectEnumSchema(c)
+}
+
+// decodeUntitledSingleSelectEnumSchema is DecodeUntitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
+func decodeUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*UntitledSingleSelectEnumSchema, error) {
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5436,6 +6341,11 @@ func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeLabelledOption(c)
+}
+
+// decodeLabelledOption is DecodeLabelledOption on a parsed document (the dispatcher parses once).
+func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return nil, err
 	}
@@ -5466,6 +6376,11 @@ func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitat
 		return nil, err
 	}
 	defer c.Release()
+	return decodeMCPElicitationRequest(c)
+}
+
+// decodeMCPElicitationRequest is DecodeMCPElicitationRequest on a parsed document (the dispatcher parses once).
+func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
@@ -5496,6 +6411,11 @@ func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeRequestMeta(c)
+}
+
+// decodeRequestMeta is DecodeRequestMeta on a parsed document (the dispatcher parses once).
+func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return nil, err
 	}
@@ -5526,6 +6446,11 @@ func DecodeResult(data []byte, opts ...ahprt.Option) (*Result, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeResult(c)
+}
+
+// decodeResult is DecodeResult on a parsed document (the dispatcher parses once).
+func decodeResult(c *ahprt.Ctx) (*Result, error) {
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
@@ -5556,6 +6481,11 @@ func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotif
 		return nil, err
 	}
 	defer c.Release()
+	return decodeObserveNotification(c)
+}
+
+// decodeObserveNotification is DecodeObserveNotification on a parsed document (the dispatcher parses once).
+func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
 	if err := c.Run(vObserveNotification); err != nil {
 		return nil, err
 	}
@@ -5586,6 +6516,11 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeRegistration(c)
+}
+
+// decodeRegistration is DecodeRegistration on a parsed document (the dispatcher parses once).
+func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	if err := c.Run(vRegistration); err != nil {
 		return nil, err
 	}
@@ -5616,6 +6551,11 @@ func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAuthentication(c)
+}
+
+// decodeAuthentication is DecodeAuthentication on a parsed document (the dispatcher parses once).
+func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return nil, err
 	}
@@ -5646,6 +6586,11 @@ func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeBackend(c)
+}
+
+// decodeBackend is DecodeBackend on a parsed document (the dispatcher parses once).
+func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return nil, err
 	}
@@ -5676,6 +6621,11 @@ func DecodeContentReceiver(data []byte, opts ...ahprt.Option) (*ContentReceiver,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeContentReceiver(c)
+}
+
+// decodeContentReceiver is DecodeContentReceiver on a parsed document (the dispatcher parses once).
+func decodeContentReceiver(c *ahprt.Ctx) (*ContentReceiver, error) {
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return nil, err
 	}
@@ -5706,6 +6656,11 @@ func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, erro
 		return "", err
 	}
 	defer c.Release()
+	return decodeEventWildcard(c)
+}
+
+// decodeEventWildcard is DecodeEventWildcard on a parsed document (the dispatcher parses once).
+func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
 	if err := c.Run(vRegistration_eventWildcard); err != nil {
 		return "", err
 	}
@@ -5736,6 +6691,11 @@ func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeFilters(c)
+}
+
+// decodeFilters is DecodeFilters on a parsed document (the dispatcher parses once).
+func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
 	if err := c.Run(vRegistration_filters); err != nil {
 		return nil, err
 	}
@@ -5766,6 +6726,11 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeHTTPTransport(c)
+}
+
+// decodeHTTPTransport is DecodeHTTPTransport on a parsed document (the dispatcher parses once).
+func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return nil, err
 	}
@@ -5796,6 +6761,11 @@ func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeHTTPURL(c)
+}
+
+// decodeHTTPURL is DecodeHTTPURL on a parsed document (the dispatcher parses once).
+func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
 	if err := c.Run(vRegistration_httpUrl); err != nil {
 		return "", err
 	}
@@ -5826,6 +6796,11 @@ func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptS
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptSubscription(c)
+}
+
+// decodeInterceptSubscription is DecodeInterceptSubscription on a parsed document (the dispatcher parses once).
+func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return nil, err
 	}
@@ -5856,6 +6831,11 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 		return nil, err
 	}
 	defer c.Release()
+	return decodeObserveSubscription(c)
+}
+
+// decodeObserveSubscription is DecodeObserveSubscription on a parsed document (the dispatcher parses once).
+func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return nil, err
 	}
@@ -5886,6 +6866,11 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeReverseDNS(c)
+}
+
+// decodeReverseDNS is DecodeReverseDNS on a parsed document (the dispatcher parses once).
+func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
@@ -5916,6 +6901,11 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeStdioTransport(c)
+}
+
+// decodeStdioTransport is DecodeStdioTransport on a parsed document (the dispatcher parses once).
+func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return nil, err
 	}
@@ -5946,6 +6936,11 @@ func DecodeWireMessage(data []byte, opts ...ahprt.Option) (WireMessage, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeWireMessage(c)
+}
+
+// decodeWireMessage is DecodeWireMessage on a parsed document (the dispatcher parses once).
+func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
 	if err := c.Run(vSchema); err != nil {
 		return nil, err
 	}
@@ -5976,6 +6971,11 @@ func DecodeSessionEnd(data []byte, opts ...ahprt.Option) (*SessionEnd, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSessionEnd(c)
+}
+
+// decodeSessionEnd is DecodeSessionEnd on a parsed document (the dispatcher parses once).
+func decodeSessionEnd(c *ahprt.Ctx) (*SessionEnd, error) {
 	if err := c.Run(vSessionEnd); err != nil {
 		return nil, err
 	}
@@ -6006,6 +7006,11 @@ func DecodeSessionStart(data []byte, opts ...ahprt.Option) (*SessionStart, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSessionStart(c)
+}
+
+// decodeSessionStart is DecodeSessionStart on a parsed document (the dispatcher parses once).
+func decodeSessionStart(c *ahprt.Ctx) (*SessionStart, error) {
 	if err := c.Run(vSessionStart); err != nil {
 		return nil, err
 	}
@@ -6036,6 +7041,11 @@ func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceE
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTaskWorkspaceEvent(c)
+}
+
+// decodeTaskWorkspaceEvent is DecodeTaskWorkspaceEvent on a parsed document (the dispatcher parses once).
+func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
 	if err := c.Run(vTaskWorkspaceEvent); err != nil {
 		return nil, err
 	}
@@ -6066,6 +7076,11 @@ func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeChangedFile(c)
+}
+
+// decodeChangedFile is DecodeChangedFile on a parsed document (the dispatcher parses once).
+func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return nil, err
 	}
@@ -6096,6 +7111,11 @@ func DecodeFileChanged(data []byte, opts ...ahprt.Option) (*FileChanged, error) 
 		return nil, err
 	}
 	defer c.Release()
+	return decodeFileChanged(c)
+}
+
+// decodeFileChanged is DecodeFileChanged on a parsed document (the dispatcher parses once).
+func decodeFileChanged(c *ahprt.Ctx) (*FileChanged, error) {
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
@@ -6126,6 +7146,11 @@ func DecodeTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskChangeAfter,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTaskChangeAfter(c)
+}
+
+// decodeTaskChangeAfter is DecodeTaskChangeAfter on a parsed document (the dispatcher parses once).
+func decodeTaskChangeAfter(c *ahprt.Ctx) (*TaskChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
@@ -6156,6 +7181,11 @@ func DecodeTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskChangeBefor
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTaskChangeBefore(c)
+}
+
+// decodeTaskChangeBefore is DecodeTaskChangeBefore on a parsed document (the dispatcher parses once).
+func decodeTaskChangeBefore(c *ahprt.Ctx) (*TaskChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -6186,6 +7216,11 @@ func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeTaskChange(c)
+}
+
+// decodeTaskChange is DecodeTaskChange on a parsed document (the dispatcher parses once).
+func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return nil, err
 	}
@@ -6216,6 +7251,11 @@ func DecodeWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*WorkspaceCh
 		return nil, err
 	}
 	defer c.Release()
+	return decodeWorkspaceChangeAfter(c)
+}
+
+// decodeWorkspaceChangeAfter is DecodeWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
+func decodeWorkspaceChangeAfter(c *ahprt.Ctx) (*WorkspaceChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
@@ -6246,6 +7286,11 @@ func DecodeWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*WorkspaceC
 		return nil, err
 	}
 	defer c.Release()
+	return decodeWorkspaceChangeBefore(c)
+}
+
+// decodeWorkspaceChangeBefore is DecodeWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
+func decodeWorkspaceChangeBefore(c *ahprt.Ctx) (*WorkspaceChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -6276,6 +7321,11 @@ func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeWorkspaceChange(c)
+}
+
+// decodeWorkspaceChange is DecodeWorkspaceChange on a parsed document (the dispatcher parses once).
+func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return nil, err
 	}
@@ -6306,6 +7356,11 @@ func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeWorkspaceState(c)
+}
+
+// decodeWorkspaceState is DecodeWorkspaceState on a parsed document (the dispatcher parses once).
+func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return nil, err
 	}
@@ -6336,6 +7391,11 @@ func DecodeToolAfter(data []byte, opts ...ahprt.Option) (*ToolAfter, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolAfter(c)
+}
+
+// decodeToolAfter is DecodeToolAfter on a parsed document (the dispatcher parses once).
+func decodeToolAfter(c *ahprt.Ctx) (*ToolAfter, error) {
 	if err := c.Run(vToolAfter); err != nil {
 		return nil, err
 	}
@@ -6366,6 +7426,11 @@ func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolBefore(c)
+}
+
+// decodeToolBefore is DecodeToolBefore on a parsed document (the dispatcher parses once).
+func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
 	if err := c.Run(vToolBefore); err != nil {
 		return nil, err
 	}
@@ -6393,1491 +7458,2343 @@ func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
 var Registry = []ahprt.Entry{{
 	Check: CheckCapabilitiesRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesRequest(data, opts...)
+		v, err := DecodeCapabilitiesRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities-request.schema.json#",
 	Type:     "CapabilitiesRequest",
 }, {
 	Check: CheckCapabilitiesResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesResponse(data, opts...)
+		v, err := DecodeCapabilitiesResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities-response.schema.json#",
 	Type:     "CapabilitiesResponse",
 }, {
 	Check: CheckCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilities(data, opts...)
+		v, err := DecodeCapabilities(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#",
 	Type:     "Capabilities",
 }, {
 	Check: CheckCapabilitiesConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesConfigChangeBefore(data, opts...)
+		v, err := DecodeCapabilitiesConfigChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/config.change.before",
 	Type:     "CapabilitiesConfigChangeBefore",
 }, {
 	Check: CheckCapabilitiesContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesContextCompactAfter(data, opts...)
+		v, err := DecodeCapabilitiesContextCompactAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.after",
 	Type:     "CapabilitiesContextCompactAfter",
 }, {
 	Check: CheckCapabilitiesContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesContextCompactBefore(data, opts...)
+		v, err := DecodeCapabilitiesContextCompactBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.before",
 	Type:     "CapabilitiesContextCompactBefore",
 }, {
 	Check: CheckCapabilitiesModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesModelRequestBefore(data, opts...)
+		v, err := DecodeCapabilitiesModelRequestBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.request.before",
 	Type:     "CapabilitiesModelRequestBefore",
 }, {
 	Check: CheckCapabilitiesModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesModelResponseAfter(data, opts...)
+		v, err := DecodeCapabilitiesModelResponseAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.response.after",
 	Type:     "CapabilitiesModelResponseAfter",
 }, {
 	Check: CheckCapabilitiesModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesModelSwitchBefore(data, opts...)
+		v, err := DecodeCapabilitiesModelSwitchBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.switch.before",
 	Type:     "CapabilitiesModelSwitchBefore",
 }, {
 	Check: CheckModifyOperations,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModifyOperations(data, opts...)
+		v, err := DecodeModifyOperations(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/modifyOperations",
 	Type:     "ModifyOperations",
 }, {
 	Check: CheckCapabilitiesSessionStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesSessionStart(data, opts...)
+		v, err := DecodeCapabilitiesSessionStart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/session.start",
 	Type:     "CapabilitiesSessionStart",
 }, {
 	Check: CheckCapabilitiesTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesTaskChangeBefore(data, opts...)
+		v, err := DecodeCapabilitiesTaskChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/task.change.before",
 	Type:     "CapabilitiesTaskChangeBefore",
 }, {
 	Check: CheckCapabilitiesToolAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesToolAfter(data, opts...)
+		v, err := DecodeCapabilitiesToolAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.after",
 	Type:     "CapabilitiesToolAfter",
 }, {
 	Check: CheckCapabilitiesToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesToolBatchAfter(data, opts...)
+		v, err := DecodeCapabilitiesToolBatchAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.batch.after",
 	Type:     "CapabilitiesToolBatchAfter",
 }, {
 	Check: CheckCapabilitiesToolBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesToolBefore(data, opts...)
+		v, err := DecodeCapabilitiesToolBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.before",
 	Type:     "CapabilitiesToolBefore",
 }, {
 	Check: CheckCapabilitiesToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesToolPermissionRequest(data, opts...)
+		v, err := DecodeCapabilitiesToolPermissionRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.permission.request",
 	Type:     "CapabilitiesToolPermissionRequest",
 }, {
 	Check: CheckCapabilitiesTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesTurnFinishBefore(data, opts...)
+		v, err := DecodeCapabilitiesTurnFinishBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.finish.before",
 	Type:     "CapabilitiesTurnFinishBefore",
 }, {
 	Check: CheckCapabilitiesTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesTurnStart(data, opts...)
+		v, err := DecodeCapabilitiesTurnStart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.start",
 	Type:     "CapabilitiesTurnStart",
 }, {
 	Check: CheckCapabilitiesUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesUserElicitationRequest(data, opts...)
+		v, err := DecodeCapabilitiesUserElicitationRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.request",
 	Type:     "CapabilitiesUserElicitationRequest",
 }, {
 	Check: CheckCapabilitiesUserElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesUserElicitationResult(data, opts...)
+		v, err := DecodeCapabilitiesUserElicitationResult(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.result",
 	Type:     "CapabilitiesUserElicitationResult",
 }, {
 	Check: CheckCapabilitiesUserMessageInbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesUserMessageInbound(data, opts...)
+		v, err := DecodeCapabilitiesUserMessageInbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.inbound",
 	Type:     "CapabilitiesUserMessageInbound",
 }, {
 	Check: CheckCapabilitiesUserMessageOutbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesUserMessageOutbound(data, opts...)
+		v, err := DecodeCapabilitiesUserMessageOutbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.outbound",
 	Type:     "CapabilitiesUserMessageOutbound",
 }, {
 	Check: CheckCapabilitiesWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilitiesWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeCapabilitiesWorkspaceChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/workspace.change.before",
 	Type:     "CapabilitiesWorkspaceChangeBefore",
 }, {
 	Check: CheckCatalogueEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEvent(data, opts...)
+		v, err := DecodeCatalogueEvent(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#",
 	Type:     "CatalogueEvent",
 }, {
 	Check: CheckConfigChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeConfigChangeAfter(data, opts...)
+		v, err := DecodeConfigChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.after",
 	Type:     "ConfigChangeAfter",
 }, {
 	Check: CheckCatalogueEventConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventConfigChangeBefore(data, opts...)
+		v, err := DecodeCatalogueEventConfigChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.before",
 	Type:     "CatalogueEventConfigChangeBefore",
 }, {
 	Check: CheckCatalogueEventContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventContextCompactAfter(data, opts...)
+		v, err := DecodeCatalogueEventContextCompactAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.after",
 	Type:     "CatalogueEventContextCompactAfter",
 }, {
 	Check: CheckCatalogueEventContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventContextCompactBefore(data, opts...)
+		v, err := DecodeCatalogueEventContextCompactBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.before",
 	Type:     "CatalogueEventContextCompactBefore",
 }, {
 	Check: CheckCatalogueEventFileChanged,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventFileChanged(data, opts...)
+		v, err := DecodeCatalogueEventFileChanged(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/file.changed",
 	Type:     "CatalogueEventFileChanged",
 }, {
 	Check: CheckHookFailure,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeHookFailure(data, opts...)
+		v, err := DecodeHookFailure(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/hook.failure",
 	Type:     "HookFailure",
 }, {
 	Check: CheckCatalogueEventModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventModelError(data, opts...)
+		v, err := DecodeCatalogueEventModelError(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.error",
 	Type:     "CatalogueEventModelError",
 }, {
 	Check: CheckCatalogueEventModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventModelRequestBefore(data, opts...)
+		v, err := DecodeCatalogueEventModelRequestBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.request.before",
 	Type:     "CatalogueEventModelRequestBefore",
 }, {
 	Check: CheckCatalogueEventModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventModelResponseAfter(data, opts...)
+		v, err := DecodeCatalogueEventModelResponseAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.response.after",
 	Type:     "CatalogueEventModelResponseAfter",
 }, {
 	Check: CheckCatalogueEventModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventModelSwitchAfter(data, opts...)
+		v, err := DecodeCatalogueEventModelSwitchAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.after",
 	Type:     "CatalogueEventModelSwitchAfter",
 }, {
 	Check: CheckCatalogueEventModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventModelSwitchBefore(data, opts...)
+		v, err := DecodeCatalogueEventModelSwitchBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.before",
 	Type:     "CatalogueEventModelSwitchBefore",
 }, {
 	Check: CheckCatalogueEventTaskChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTaskChangeAfter(data, opts...)
+		v, err := DecodeCatalogueEventTaskChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.after",
 	Type:     "CatalogueEventTaskChangeAfter",
 }, {
 	Check: CheckCatalogueEventTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTaskChangeBefore(data, opts...)
+		v, err := DecodeCatalogueEventTaskChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.before",
 	Type:     "CatalogueEventTaskChangeBefore",
 }, {
 	Check: CheckCatalogueEventToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventToolBatchAfter(data, opts...)
+		v, err := DecodeCatalogueEventToolBatchAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.batch.after",
 	Type:     "CatalogueEventToolBatchAfter",
 }, {
 	Check: CheckCatalogueEventToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventToolPermissionRequest(data, opts...)
+		v, err := DecodeCatalogueEventToolPermissionRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.request",
 	Type:     "CatalogueEventToolPermissionRequest",
 }, {
 	Check: CheckCatalogueEventToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventToolPermissionResolved(data, opts...)
+		v, err := DecodeCatalogueEventToolPermissionResolved(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved",
 	Type:     "CatalogueEventToolPermissionResolved",
 }, {
 	Check: CheckCatalogueEventToolProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventToolProgress(data, opts...)
+		v, err := DecodeCatalogueEventToolProgress(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.progress",
 	Type:     "CatalogueEventToolProgress",
 }, {
 	Check: CheckCatalogueEventTurnEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTurnEnd(data, opts...)
+		v, err := DecodeCatalogueEventTurnEnd(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.end",
 	Type:     "CatalogueEventTurnEnd",
 }, {
 	Check: CheckCatalogueEventTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTurnFinishBefore(data, opts...)
+		v, err := DecodeCatalogueEventTurnFinishBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.finish.before",
 	Type:     "CatalogueEventTurnFinishBefore",
 }, {
 	Check: CheckCatalogueEventTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTurnProgress(data, opts...)
+		v, err := DecodeCatalogueEventTurnProgress(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.progress",
 	Type:     "CatalogueEventTurnProgress",
 }, {
 	Check: CheckCatalogueEventTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventTurnStart(data, opts...)
+		v, err := DecodeCatalogueEventTurnStart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.start",
 	Type:     "CatalogueEventTurnStart",
 }, {
 	Check: CheckUserAttention,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeUserAttention(data, opts...)
+		v, err := DecodeUserAttention(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.attention",
 	Type:     "UserAttention",
 }, {
 	Check: CheckCatalogueEventUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventUserElicitationRequest(data, opts...)
+		v, err := DecodeCatalogueEventUserElicitationRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.request",
 	Type:     "CatalogueEventUserElicitationRequest",
 }, {
 	Check: CheckCatalogueEventUserElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventUserElicitationResult(data, opts...)
+		v, err := DecodeCatalogueEventUserElicitationResult(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.result",
 	Type:     "CatalogueEventUserElicitationResult",
 }, {
 	Check: CheckCatalogueEventUserMessageInbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventUserMessageInbound(data, opts...)
+		v, err := DecodeCatalogueEventUserMessageInbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.inbound",
 	Type:     "CatalogueEventUserMessageInbound",
 }, {
 	Check: CheckCatalogueEventUserMessageOutbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventUserMessageOutbound(data, opts...)
+		v, err := DecodeCatalogueEventUserMessageOutbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.outbound",
 	Type:     "CatalogueEventUserMessageOutbound",
 }, {
 	Check: CheckCatalogueEventWorkspaceChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventWorkspaceChangeAfter(data, opts...)
+		v, err := DecodeCatalogueEventWorkspaceChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.after",
 	Type:     "CatalogueEventWorkspaceChangeAfter",
 }, {
 	Check: CheckCatalogueEventWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCatalogueEventWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeCatalogueEventWorkspaceChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.before",
 	Type:     "CatalogueEventWorkspaceChangeBefore",
 }, {
 	Check: CheckErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeErrorResponse(data, opts...)
+		v, err := DecodeErrorResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/errorResponse",
 	Type:     "ErrorResponse",
 }, {
 	Check: CheckEventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEventType(data, opts...)
+		v, err := DecodeEventType(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/eventType",
 	Type:     "EventType",
 }, {
 	Check: CheckInterceptableEventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptableEventType(data, opts...)
+		v, err := DecodeInterceptableEventType(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/interceptableEventType",
 	Type:     "InterceptableEventType",
 }, {
 	Check: CheckJSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCID(data, opts...)
+		v, err := DecodeJSONRPCID(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcId",
 	Type:     "JSONRPCID",
 }, {
 	Check: CheckJSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCResponseID(data, opts...)
+		v, err := DecodeJSONRPCResponseID(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
 	Type:     "JSONRPCResponseID",
 }, {
 	Check: CheckJSONRPCVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCVersion(data, opts...)
+		v, err := DecodeJSONRPCVersion(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcVersion",
 	Type:     "JSONRPCVersion",
 }, {
 	Check: CheckMethodName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMethodName(data, opts...)
+		v, err := DecodeMethodName(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/methodName",
 	Type:     "MethodName",
 }, {
 	Check: CheckNative,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNative(data, opts...)
+		v, err := DecodeNative(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/native",
 	Type:     "Native",
 }, {
 	Check: CheckNonEmptyString,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNonEmptyString(data, opts...)
+		v, err := DecodeNonEmptyString(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/nonEmptyString",
 	Type:     "NonEmptyString",
 }, {
 	Check: CheckCommonNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCommonNonNegativeInteger(data, opts...)
+		v, err := DecodeCommonNonNegativeInteger(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/nonNegativeInteger",
 	Type:     "CommonNonNegativeInteger",
 }, {
 	Check: CheckNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNotification(data, opts...)
+		v, err := DecodeNotification(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/notification",
 	Type:     "Notification",
 }, {
 	Check: CheckPositiveInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodePositiveInteger(data, opts...)
+		v, err := DecodePositiveInteger(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/positiveInteger",
 	Type:     "PositiveInteger",
 }, {
 	Check: CheckProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeProtocolVersion(data, opts...)
+		v, err := DecodeProtocolVersion(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/protocolVersion",
 	Type:     "ProtocolVersion",
 }, {
 	Check: CheckRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeRequest(data, opts...)
+		v, err := DecodeRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/request",
 	Type:     "Request",
 }, {
 	Check: CheckReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeReverseDNSName(data, opts...)
+		v, err := DecodeReverseDNSName(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/reverseDnsName",
 	Type:     "ReverseDNSName",
 }, {
 	Check: CheckSession,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSession(data, opts...)
+		v, err := DecodeSession(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/session",
 	Type:     "Session",
 }, {
 	Check: CheckSHA256Hex,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSHA256Hex(data, opts...)
+		v, err := DecodeSHA256Hex(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/sha256Hex",
 	Type:     "SHA256Hex",
 }, {
 	Check: CheckSuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSuccessResponse(data, opts...)
+		v, err := DecodeSuccessResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/successResponse",
 	Type:     "SuccessResponse",
 }, {
 	Check: CheckContentItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentItem(data, opts...)
+		v, err := DecodeContentItem(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#",
 	Type:     "ContentItem",
 }, {
 	Check: CheckAttachmentBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentBodyPart(data, opts...)
+		v, err := DecodeAttachmentBodyPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentBodyPart",
 	Type:     "AttachmentBodyPart",
 }, {
 	Check: CheckAttachmentGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentGapPart(data, opts...)
+		v, err := DecodeAttachmentGapPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentGapPart",
 	Type:     "AttachmentGapPart",
 }, {
 	Check: CheckAttachmentMediaType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentMediaType(data, opts...)
+		v, err := DecodeAttachmentMediaType(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentMediaType",
 	Type:     "AttachmentMediaType",
 }, {
 	Check: CheckAttachmentMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentMetadataPart(data, opts...)
+		v, err := DecodeAttachmentMetadataPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentMetadataPart",
 	Type:     "AttachmentMetadataPart",
 }, {
 	Check: CheckAttachmentOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentOmittedPart(data, opts...)
+		v, err := DecodeAttachmentOmittedPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentOmittedPart",
 	Type:     "AttachmentOmittedPart",
 }, {
 	Check: CheckAttachmentPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttachmentPart(data, opts...)
+		v, err := DecodeAttachmentPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentPart",
 	Type:     "AttachmentPart",
 }, {
 	Check: CheckContentItemGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentItemGap(data, opts...)
+		v, err := DecodeContentItemGap(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/gap",
 	Type:     "ContentItemGap",
 }, {
 	Check: CheckMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMessage(data, opts...)
+		v, err := DecodeMessage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/message",
 	Type:     "Message",
 }, {
 	Check: CheckMessages,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMessages(data, opts...)
+		v, err := DecodeMessages(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/messages",
 	Type:     "Messages",
 }, {
 	Check: CheckModelVisibleItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelVisibleItem(data, opts...)
+		v, err := DecodeModelVisibleItem(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/modelVisibleItem",
 	Type:     "ModelVisibleItem",
 }, {
 	Check: CheckSynthesized,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSynthesized(data, opts...)
+		v, err := DecodeSynthesized(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/synthesized",
 	Type:     "Synthesized",
 }, {
 	Check: CheckTextBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextBodyPart(data, opts...)
+		v, err := DecodeTextBodyPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textBodyPart",
 	Type:     "TextBodyPart",
 }, {
 	Check: CheckTextGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextGapPart(data, opts...)
+		v, err := DecodeTextGapPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textGapPart",
 	Type:     "TextGapPart",
 }, {
 	Check: CheckTextMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextMetadataPart(data, opts...)
+		v, err := DecodeTextMetadataPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textMetadataPart",
 	Type:     "TextMetadataPart",
 }, {
 	Check: CheckTextOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextOmittedPart(data, opts...)
+		v, err := DecodeTextOmittedPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textOmittedPart",
 	Type:     "TextOmittedPart",
 }, {
 	Check: CheckTextPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextPart(data, opts...)
+		v, err := DecodeTextPart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textPart",
 	Type:     "TextPart",
 }, {
 	Check: CheckTextParts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTextParts(data, opts...)
+		v, err := DecodeTextParts(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textParts",
 	Type:     "TextParts",
 }, {
 	Check: CheckContentReference,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentReference(data, opts...)
+		v, err := DecodeContentReference(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-reference.schema.json#",
 	Type:     "ContentReference",
 }, {
 	Check: CheckContentSelection,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentSelection(data, opts...)
+		v, err := DecodeContentSelection(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-selection.schema.json#",
 	Type:     "ContentSelection",
 }, {
 	Check: CheckDisposition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeDisposition(data, opts...)
+		v, err := DecodeDisposition(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-selection.schema.json#/$defs/disposition",
 	Type:     "Disposition",
 }, {
 	Check: CheckContentUploadReceipt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentUploadReceipt(data, opts...)
+		v, err := DecodeContentUploadReceipt(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-upload-receipt.schema.json#",
 	Type:     "ContentUploadReceipt",
 }, {
 	Check: CheckContentUpload,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentUpload(data, opts...)
+		v, err := DecodeContentUpload(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "content-upload.schema.json#",
 	Type:     "ContentUpload",
 }, {
 	Check: CheckDenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeDenyEffect(data, opts...)
+		v, err := DecodeDenyEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "deny-effect.schema.json#",
 	Type:     "DenyEffect",
 }, {
 	Check: CheckEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEffect(data, opts...)
+		v, err := DecodeEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#",
 	Type:     "Effect",
 }, {
 	Check: CheckAllowEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAllowEffect(data, opts...)
+		v, err := DecodeAllowEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/allowEffect",
 	Type:     "AllowEffect",
 }, {
 	Check: CheckAskEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAskEffect(data, opts...)
+		v, err := DecodeAskEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/askEffect",
 	Type:     "AskEffect",
 }, {
 	Check: CheckFlowContinueEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeFlowContinueEffect(data, opts...)
+		v, err := DecodeFlowContinueEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/flowContinueEffect",
 	Type:     "FlowContinueEffect",
 }, {
 	Check: CheckFlowStopEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeFlowStopEffect(data, opts...)
+		v, err := DecodeFlowStopEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/flowStopEffect",
 	Type:     "FlowStopEffect",
 }, {
 	Check: CheckInjectEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInjectEffect(data, opts...)
+		v, err := DecodeInjectEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/injectEffect",
 	Type:     "InjectEffect",
 }, {
 	Check: CheckMessageEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMessageEffect(data, opts...)
+		v, err := DecodeMessageEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/messageEffect",
 	Type:     "MessageEffect",
 }, {
 	Check: CheckModifyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModifyEffect(data, opts...)
+		v, err := DecodeModifyEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/modifyEffect",
 	Type:     "ModifyEffect",
 }, {
 	Check: CheckReturnEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeReturnEffect(data, opts...)
+		v, err := DecodeReturnEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/returnEffect",
 	Type:     "ReturnEffect",
 }, {
 	Check: CheckEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEvent(data, opts...)
+		v, err := DecodeEvent(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#",
 	Type:     "Event",
 }, {
 	Check: CheckContentItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentItems(data, opts...)
+		v, err := DecodeContentItems(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/contentItems",
 	Type:     "ContentItems",
 }, {
 	Check: CheckEnvelope,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEnvelope(data, opts...)
+		v, err := DecodeEnvelope(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/envelope",
 	Type:     "Envelope",
 }, {
 	Check: CheckEventCore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEventCore(data, opts...)
+		v, err := DecodeEventCore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/eventCore",
 	Type:     "EventCore",
 }, {
 	Check: CheckEventGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEventGap(data, opts...)
+		v, err := DecodeEventGap(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/gap",
 	Type:     "EventGap",
 }, {
 	Check: CheckIdentity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeIdentity(data, opts...)
+		v, err := DecodeIdentity(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/identity",
 	Type:     "Identity",
 }, {
 	Check: CheckModelVisibleItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelVisibleItems(data, opts...)
+		v, err := DecodeModelVisibleItems(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/modelVisibleItems",
 	Type:     "ModelVisibleItems",
 }, {
 	Check: CheckOpenIdentity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeOpenIdentity(data, opts...)
+		v, err := DecodeOpenIdentity(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/openIdentity",
 	Type:     "OpenIdentity",
 }, {
 	Check: CheckSynthesizedFlag,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSynthesizedFlag(data, opts...)
+		v, err := DecodeSynthesizedFlag(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "event.schema.json#/$defs/synthesizedFlag",
 	Type:     "SynthesizedFlag",
 }, {
 	Check: CheckExecutionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEvent(data, opts...)
+		v, err := DecodeExecutionEvent(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#",
 	Type:     "ExecutionEvent",
 }, {
 	Check: CheckAttempt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttempt(data, opts...)
+		v, err := DecodeAttempt(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attempt",
 	Type:     "Attempt",
 }, {
 	Check: CheckAttemptUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAttemptUsage(data, opts...)
+		v, err := DecodeAttemptUsage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attemptUsage",
 	Type:     "AttemptUsage",
 }, {
 	Check: CheckBatch,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeBatch(data, opts...)
+		v, err := DecodeBatch(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/batch",
 	Type:     "Batch",
 }, {
 	Check: CheckConnectionGaps,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeConnectionGaps(data, opts...)
+		v, err := DecodeConnectionGaps(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/connectionGaps",
 	Type:     "ConnectionGaps",
 }, {
 	Check: CheckContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContextCompactAfter(data, opts...)
+		v, err := DecodeContextCompactAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.after",
 	Type:     "ContextCompactAfter",
 }, {
 	Check: CheckContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContextCompactBefore(data, opts...)
+		v, err := DecodeContextCompactBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.before",
 	Type:     "ContextCompactBefore",
 }, {
 	Check: CheckCurrencyCode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCurrencyCode(data, opts...)
+		v, err := DecodeCurrencyCode(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/currencyCode",
 	Type:     "CurrencyCode",
 }, {
 	Check: CheckDeniedByPolicy,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeDeniedByPolicy(data, opts...)
+		v, err := DecodeDeniedByPolicy(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/deniedByPolicy",
 	Type:     "DeniedByPolicy",
 }, {
 	Check: CheckError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeError(data, opts...)
+		v, err := DecodeError(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/error",
 	Type:     "Error",
 }, {
 	Check: CheckExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecution(data, opts...)
+		v, err := DecodeExecution(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/execution",
 	Type:     "Execution",
 }, {
 	Check: CheckFileChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeFileChange(data, opts...)
+		v, err := DecodeFileChange(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/fileChange",
 	Type:     "FileChange",
 }, {
 	Check: CheckMCP,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMCP(data, opts...)
+		v, err := DecodeMCP(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/mcp",
 	Type:     "MCP",
 }, {
 	Check: CheckModel,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModel(data, opts...)
+		v, err := DecodeModel(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model",
 	Type:     "Model",
 }, {
 	Check: CheckModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelError(data, opts...)
+		v, err := DecodeModelError(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.error",
 	Type:     "ModelError",
 }, {
 	Check: CheckModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelRequestBefore(data, opts...)
+		v, err := DecodeModelRequestBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.request.before",
 	Type:     "ModelRequestBefore",
 }, {
 	Check: CheckModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelResponseAfter(data, opts...)
+		v, err := DecodeModelResponseAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.response.after",
 	Type:     "ModelResponseAfter",
 }, {
 	Check: CheckModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelSwitchAfter(data, opts...)
+		v, err := DecodeModelSwitchAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.after",
 	Type:     "ModelSwitchAfter",
 }, {
 	Check: CheckModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeModelSwitchBefore(data, opts...)
+		v, err := DecodeModelSwitchBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.before",
 	Type:     "ModelSwitchBefore",
 }, {
 	Check: CheckExecutionEventNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExecutionEventNonNegativeInteger(data, opts...)
+		v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/nonNegativeInteger",
 	Type:     "ExecutionEventNonNegativeInteger",
 }, {
 	Check: CheckSkippedExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSkippedExecution(data, opts...)
+		v, err := DecodeSkippedExecution(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/skippedExecution",
 	Type:     "SkippedExecution",
 }, {
 	Check: CheckSuppliedResultOnSkip,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSuppliedResultOnSkip(data, opts...)
+		v, err := DecodeSuppliedResultOnSkip(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip",
 	Type:     "SuppliedResultOnSkip",
 }, {
 	Check: CheckTokenCounts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTokenCounts(data, opts...)
+		v, err := DecodeTokenCounts(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tokenCounts",
 	Type:     "TokenCounts",
 }, {
 	Check: CheckTool,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTool(data, opts...)
+		v, err := DecodeTool(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool",
 	Type:     "Tool",
 }, {
 	Check: CheckToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolBatchAfter(data, opts...)
+		v, err := DecodeToolBatchAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.batch.after",
 	Type:     "ToolBatchAfter",
 }, {
 	Check: CheckToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolPermissionRequest(data, opts...)
+		v, err := DecodeToolPermissionRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.request",
 	Type:     "ToolPermissionRequest",
 }, {
 	Check: CheckToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolPermissionResolved(data, opts...)
+		v, err := DecodeToolPermissionResolved(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.resolved",
 	Type:     "ToolPermissionResolved",
 }, {
 	Check: CheckToolProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolProgress(data, opts...)
+		v, err := DecodeToolProgress(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.progress",
 	Type:     "ToolProgress",
 }, {
 	Check: CheckToolCall,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolCall(data, opts...)
+		v, err := DecodeToolCall(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/toolCall",
 	Type:     "ToolCall",
 }, {
 	Check: CheckToolOutcome,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolOutcome(data, opts...)
+		v, err := DecodeToolOutcome(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/toolOutcome",
 	Type:     "ToolOutcome",
 }, {
 	Check: CheckTurnEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnEnd(data, opts...)
+		v, err := DecodeTurnEnd(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.end",
 	Type:     "TurnEnd",
 }, {
 	Check: CheckTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnFinishBefore(data, opts...)
+		v, err := DecodeTurnFinishBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.finish.before",
 	Type:     "TurnFinishBefore",
 }, {
 	Check: CheckTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnProgress(data, opts...)
+		v, err := DecodeTurnProgress(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.progress",
 	Type:     "TurnProgress",
 }, {
 	Check: CheckTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnStart(data, opts...)
+		v, err := DecodeTurnStart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.start",
 	Type:     "TurnStart",
 }, {
 	Check: CheckTurnCompletion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnCompletion(data, opts...)
+		v, err := DecodeTurnCompletion(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turnCompletion",
 	Type:     "TurnCompletion",
 }, {
 	Check: CheckTurnUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTurnUsage(data, opts...)
+		v, err := DecodeTurnUsage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turnUsage",
 	Type:     "TurnUsage",
 }, {
 	Check: CheckUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeUsage(data, opts...)
+		v, err := DecodeUsage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/usage",
 	Type:     "Usage",
 }, {
 	Check: CheckWebURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWebURL(data, opts...)
+		v, err := DecodeWebURL(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/webUrl",
 	Type:     "WebURL",
 }, {
 	Check: CheckExtensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExtensions(data, opts...)
+		v, err := DecodeExtensions(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "extensions.schema.json#",
 	Type:     "Extensions",
 }, {
 	Check: CheckInteractionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEvent(data, opts...)
+		v, err := DecodeInteractionEvent(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#",
 	Type:     "InteractionEvent",
 }, {
 	Check: CheckInteractionEventConfigChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventConfigChangeAfter(data, opts...)
+		v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/config.change.after",
 	Type:     "InteractionEventConfigChangeAfter",
 }, {
 	Check: CheckInteractionEventConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventConfigChangeBefore(data, opts...)
+		v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/config.change.before",
 	Type:     "InteractionEventConfigChangeBefore",
 }, {
 	Check: CheckElicitationMode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeElicitationMode(data, opts...)
+		v, err := DecodeElicitationMode(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/elicitationMode",
 	Type:     "ElicitationMode",
 }, {
 	Check: CheckInteractionEventHookFailure,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventHookFailure(data, opts...)
+		v, err := DecodeInteractionEventHookFailure(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/hook.failure",
 	Type:     "InteractionEventHookFailure",
 }, {
 	Check: CheckInteractionEventUserAttention,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventUserAttention(data, opts...)
+		v, err := DecodeInteractionEventUserAttention(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.attention",
 	Type:     "InteractionEventUserAttention",
 }, {
 	Check: CheckInteractionEventUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventUserElicitationRequest(data, opts...)
+		v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.request",
 	Type:     "InteractionEventUserElicitationRequest",
 }, {
 	Check: CheckInteractionEventUserElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventUserElicitationResult(data, opts...)
+		v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.result",
 	Type:     "InteractionEventUserElicitationResult",
 }, {
 	Check: CheckInteractionEventUserMessageInbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventUserMessageInbound(data, opts...)
+		v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.message.inbound",
 	Type:     "InteractionEventUserMessageInbound",
 }, {
 	Check: CheckInteractionEventUserMessageOutbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInteractionEventUserMessageOutbound(data, opts...)
+		v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.message.outbound",
 	Type:     "InteractionEventUserMessageOutbound",
 }, {
 	Check: CheckInterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptDenyResponse(data, opts...)
+		v, err := DecodeInterceptDenyResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-deny-response.schema.json#",
 	Type:     "InterceptDenyResponse",
 }, {
 	Check: CheckInterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptNoEffectResponse(data, opts...)
+		v, err := DecodeInterceptNoEffectResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-no-effect-response.schema.json#",
 	Type:     "InterceptNoEffectResponse",
 }, {
 	Check: CheckInterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptRequest(data, opts...)
+		v, err := DecodeInterceptRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-request.schema.json#",
 	Type:     "InterceptRequest",
 }, {
 	Check: CheckInterceptResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptResponse(data, opts...)
+		v, err := DecodeInterceptResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-response.schema.json#",
 	Type:     "InterceptResponse",
 }, {
 	Check: CheckJSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCMessage(data, opts...)
+		v, err := DecodeJSONRPCMessage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "json-rpc-message.schema.json#",
 	Type:     "JSONRPCMessage",
 }, {
 	Check: CheckBooleanSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeBooleanSchema(data, opts...)
+		v, err := DecodeBooleanSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema",
 	Type:     "BooleanSchema",
 }, {
 	Check: CheckElicitRequestFormParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeElicitRequestFormParams(data, opts...)
+		v, err := DecodeElicitRequestFormParams(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams",
 	Type:     "ElicitRequestFormParams",
 }, {
 	Check: CheckElicitRequestParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeElicitRequestParams(data, opts...)
+		v, err := DecodeElicitRequestParams(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams",
 	Type:     "ElicitRequestParams",
 }, {
 	Check: CheckElicitRequestURLParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeElicitRequestURLParams(data, opts...)
+		v, err := DecodeElicitRequestURLParams(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams",
 	Type:     "ElicitRequestURLParams",
 }, {
 	Check: CheckElicitResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeElicitResult(data, opts...)
+		v, err := DecodeElicitResult(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitResult",
 	Type:     "ElicitResult",
 }, {
 	Check: CheckLegacyTitledEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeLegacyTitledEnumSchema(data, opts...)
+		v, err := DecodeLegacyTitledEnumSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema",
 	Type:     "LegacyTitledEnumSchema",
 }, {
 	Check: CheckNumberSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNumberSchema(data, opts...)
+		v, err := DecodeNumberSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/NumberSchema",
 	Type:     "NumberSchema",
 }, {
 	Check: CheckPrimitiveSchemaDefinition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodePrimitiveSchemaDefinition(data, opts...)
+		v, err := DecodePrimitiveSchemaDefinition(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition",
 	Type:     "PrimitiveSchemaDefinition",
 }, {
 	Check: CheckProgressToken,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeProgressToken(data, opts...)
+		v, err := DecodeProgressToken(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ProgressToken",
 	Type:     "ProgressToken",
 }, {
 	Check: CheckStringSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeStringSchema(data, opts...)
+		v, err := DecodeStringSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/StringSchema",
 	Type:     "StringSchema",
 }, {
 	Check: CheckTaskMetadata,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskMetadata(data, opts...)
+		v, err := DecodeTaskMetadata(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata",
 	Type:     "TaskMetadata",
 }, {
 	Check: CheckTitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTitledMultiSelectEnumSchema(data, opts...)
+		v, err := DecodeTitledMultiSelectEnumSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema",
 	Type:     "TitledMultiSelectEnumSchema",
 }, {
 	Check: CheckTitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTitledSingleSelectEnumSchema(data, opts...)
+		v, err := DecodeTitledSingleSelectEnumSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema",
 	Type:     "TitledSingleSelectEnumSchema",
 }, {
 	Check: CheckUntitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeUntitledMultiSelectEnumSchema(data, opts...)
+		v, err := DecodeUntitledMultiSelectEnumSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema",
 	Type:     "UntitledMultiSelectEnumSchema",
 }, {
 	Check: CheckUntitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeUntitledSingleSelectEnumSchema(data, opts...)
+		v, err := DecodeUntitledSingleSelectEnumSchema(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema",
 	Type:     "UntitledSingleSelectEnumSchema",
 }, {
 	Check: CheckLabelledOption,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeLabelledOption(data, opts...)
+		v, err := DecodeLabelledOption(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/labelledOption",
 	Type:     "LabelledOption",
 }, {
 	Check: CheckMCPElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeMCPElicitationRequest(data, opts...)
+		v, err := DecodeMCPElicitationRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/request",
 	Type:     "MCPElicitationRequest",
 }, {
 	Check: CheckRequestMeta,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeRequestMeta(data, opts...)
+		v, err := DecodeRequestMeta(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/requestMeta",
 	Type:     "RequestMeta",
 }, {
 	Check: CheckResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeResult(data, opts...)
+		v, err := DecodeResult(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/result",
 	Type:     "Result",
 }, {
 	Check: CheckObserveNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeObserveNotification(data, opts...)
+		v, err := DecodeObserveNotification(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "observe-notification.schema.json#",
 	Type:     "ObserveNotification",
 }, {
 	Check: CheckRegistration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeRegistration(data, opts...)
+		v, err := DecodeRegistration(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#",
 	Type:     "Registration",
 }, {
 	Check: CheckAuthentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAuthentication(data, opts...)
+		v, err := DecodeAuthentication(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/authentication",
 	Type:     "Authentication",
 }, {
 	Check: CheckBackend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeBackend(data, opts...)
+		v, err := DecodeBackend(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/backend",
 	Type:     "Backend",
 }, {
 	Check: CheckContentReceiver,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeContentReceiver(data, opts...)
+		v, err := DecodeContentReceiver(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/contentReceiver",
 	Type:     "ContentReceiver",
 }, {
 	Check: CheckEventWildcard,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeEventWildcard(data, opts...)
+		v, err := DecodeEventWildcard(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/eventWildcard",
 	Type:     "EventWildcard",
 }, {
 	Check: CheckFilters,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeFilters(data, opts...)
+		v, err := DecodeFilters(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/filters",
 	Type:     "Filters",
 }, {
 	Check: CheckHTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeHTTPTransport(data, opts...)
+		v, err := DecodeHTTPTransport(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpTransport",
 	Type:     "HTTPTransport",
 }, {
 	Check: CheckHTTPURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeHTTPURL(data, opts...)
+		v, err := DecodeHTTPURL(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpUrl",
 	Type:     "HTTPURL",
 }, {
 	Check: CheckInterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptSubscription(data, opts...)
+		v, err := DecodeInterceptSubscription(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/interceptSubscription",
 	Type:     "InterceptSubscription",
 }, {
 	Check: CheckObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeObserveSubscription(data, opts...)
+		v, err := DecodeObserveSubscription(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/observeSubscription",
 	Type:     "ObserveSubscription",
 }, {
 	Check: CheckReverseDNS,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeReverseDNS(data, opts...)
+		v, err := DecodeReverseDNS(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/reverseDns",
 	Type:     "ReverseDNS",
 }, {
 	Check: CheckStdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeStdioTransport(data, opts...)
+		v, err := DecodeStdioTransport(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/stdioTransport",
 	Type:     "StdioTransport",
 }, {
 	Check: CheckWireMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWireMessage(data, opts...)
+		v, err := DecodeWireMessage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "schema.json#",
 	Type:     "WireMessage",
 }, {
 	Check: CheckSessionEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSessionEnd(data, opts...)
+		v, err := DecodeSessionEnd(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "session-end.schema.json#",
 	Type:     "SessionEnd",
 }, {
 	Check: CheckSessionStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSessionStart(data, opts...)
+		v, err := DecodeSessionStart(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "session-start.schema.json#",
 	Type:     "SessionStart",
 }, {
 	Check: CheckTaskWorkspaceEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskWorkspaceEvent(data, opts...)
+		v, err := DecodeTaskWorkspaceEvent(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#",
 	Type:     "TaskWorkspaceEvent",
 }, {
 	Check: CheckChangedFile,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeChangedFile(data, opts...)
+		v, err := DecodeChangedFile(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/changedFile",
 	Type:     "ChangedFile",
 }, {
 	Check: CheckFileChanged,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeFileChanged(data, opts...)
+		v, err := DecodeFileChanged(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/file.changed",
 	Type:     "FileChanged",
 }, {
 	Check: CheckTaskChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskChangeAfter(data, opts...)
+		v, err := DecodeTaskChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
 	Type:     "TaskChangeAfter",
 }, {
 	Check: CheckTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskChangeBefore(data, opts...)
+		v, err := DecodeTaskChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
 	Type:     "TaskChangeBefore",
 }, {
 	Check: CheckTaskChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeTaskChange(data, opts...)
+		v, err := DecodeTaskChange(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/taskChange",
 	Type:     "TaskChange",
 }, {
 	Check: CheckWorkspaceChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWorkspaceChangeAfter(data, opts...)
+		v, err := DecodeWorkspaceChangeAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
 	Type:     "WorkspaceChangeAfter",
 }, {
 	Check: CheckWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeWorkspaceChangeBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
 	Type:     "WorkspaceChangeBefore",
 }, {
 	Check: CheckWorkspaceChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWorkspaceChange(data, opts...)
+		v, err := DecodeWorkspaceChange(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspaceChange",
 	Type:     "WorkspaceChange",
 }, {
 	Check: CheckWorkspaceState,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWorkspaceState(data, opts...)
+		v, err := DecodeWorkspaceState(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspaceState",
 	Type:     "WorkspaceState",
 }, {
 	Check: CheckToolAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolAfter(data, opts...)
+		v, err := DecodeToolAfter(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "tool-after.schema.json#",
 	Type:     "ToolAfter",
 }, {
 	Check: CheckToolBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolBefore(data, opts...)
+		v, err := DecodeToolBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "tool-before.schema.json#",
 	Type:     "ToolBefore",
@@ -7887,20 +9804,36 @@ var Registry = []ahprt.Entry{{
 var Snapshot = &ahprt.Snapshot{
 	Entries: Registry,
 	Key:     SnapshotKey,
-	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeObserveNotification(data, opts...)
+	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeObserveNotification(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	}},
 	Package: "github.com/ahpgen/ahpgen/gen/draft",
 	Requests: map[string]ahprt.DecodeFunc{
-		"hooks/capabilities": func(data []byte, opts ...ahprt.Option) (any, error) {
-			return DecodeCapabilitiesRequest(data, opts...)
+		"hooks/capabilities": func(c *ahprt.Ctx) (any, error) {
+			v, err := decodeCapabilitiesRequest(c)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
 		},
-		"hooks/intercept": func(data []byte, opts ...ahprt.Option) (any, error) {
-			return DecodeInterceptRequest(data, opts...)
+		"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
+			v, err := decodeInterceptRequest(c)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
 		},
 	},
-	Responses: []ahprt.DecodeFunc{func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeWireMessage(data, opts...)
+	Responses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeWireMessage(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	}},
 	WireVersion: WireVersion,
 }

@@ -12,6 +12,11 @@ func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeCapabilities(c)
+}
+
+// decodeCapabilities is DecodeCapabilities on a parsed document (the dispatcher parses once).
+func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	if err := c.Run(vCapabilities); err != nil {
 		return nil, err
 	}
@@ -42,6 +47,11 @@ func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeErrorResponse(c)
+}
+
+// decodeErrorResponse is DecodeErrorResponse on a parsed document (the dispatcher parses once).
+func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return nil, err
 	}
@@ -72,6 +82,11 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCID(c)
+}
+
+// decodeJSONRPCID is DecodeJSONRPCID on a parsed document (the dispatcher parses once).
+func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return nil, err
 	}
@@ -102,6 +117,11 @@ func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCRespons
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCResponseID(c)
+}
+
+// decodeJSONRPCResponseID is DecodeJSONRPCResponseID on a parsed document (the dispatcher parses once).
+func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return nil, err
 	}
@@ -132,6 +152,11 @@ func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeNative(c)
+}
+
+// decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
+func decodeNative(c *ahprt.Ctx) (*Native, error) {
 	if err := c.Run(vCommon_native); err != nil {
 		return nil, err
 	}
@@ -162,6 +187,11 @@ func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeNotification(c)
+}
+
+// decodeNotification is DecodeNotification on a parsed document (the dispatcher parses once).
+func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
 	if err := c.Run(vCommon_notification); err != nil {
 		return nil, err
 	}
@@ -192,6 +222,11 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 		return "", err
 	}
 	defer c.Release()
+	return decodeProtocolVersion(c)
+}
+
+// decodeProtocolVersion is DecodeProtocolVersion on a parsed document (the dispatcher parses once).
+func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return "", err
 	}
@@ -222,6 +257,11 @@ func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeRequest(c)
+}
+
+// decodeRequest is DecodeRequest on a parsed document (the dispatcher parses once).
+func decodeRequest(c *ahprt.Ctx) (*Request, error) {
 	if err := c.Run(vCommon_request); err != nil {
 		return nil, err
 	}
@@ -252,6 +292,11 @@ func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSession(c)
+}
+
+// decodeSession is DecodeSession on a parsed document (the dispatcher parses once).
+func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	if err := c.Run(vCommon_session); err != nil {
 		return nil, err
 	}
@@ -282,6 +327,11 @@ func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse,
 		return nil, err
 	}
 	defer c.Release()
+	return decodeSuccessResponse(c)
+}
+
+// decodeSuccessResponse is DecodeSuccessResponse on a parsed document (the dispatcher parses once).
+func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return nil, err
 	}
@@ -312,6 +362,11 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeDenyEffect(c)
+}
+
+// decodeDenyEffect is DecodeDenyEffect on a parsed document (the dispatcher parses once).
+func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	if err := c.Run(vDenyEffect); err != nil {
 		return nil, err
 	}
@@ -342,6 +397,11 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeExtensions(c)
+}
+
+// decodeExtensions is DecodeExtensions on a parsed document (the dispatcher parses once).
+func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 	if err := c.Run(vExtensions); err != nil {
 		return nil, err
 	}
@@ -372,6 +432,11 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptD
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptDenyResponse(c)
+}
+
+// decodeInterceptDenyResponse is DecodeInterceptDenyResponse on a parsed document (the dispatcher parses once).
+func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return nil, err
 	}
@@ -402,6 +467,11 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*Interc
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptNoEffectResponse(c)
+}
+
+// decodeInterceptNoEffectResponse is DecodeInterceptNoEffectResponse on a parsed document (the dispatcher parses once).
+func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return nil, err
 	}
@@ -432,6 +502,11 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptReques
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptRequest(c)
+}
+
+// decodeInterceptRequest is DecodeInterceptRequest on a parsed document (the dispatcher parses once).
+func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return nil, err
 	}
@@ -462,6 +537,11 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, er
 		return nil, err
 	}
 	defer c.Release()
+	return decodeJSONRPCMessage(c)
+}
+
+// decodeJSONRPCMessage is DecodeJSONRPCMessage on a parsed document (the dispatcher parses once).
+func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return nil, err
 	}
@@ -492,6 +572,11 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 		return nil, err
 	}
 	defer c.Release()
+	return decodeRegistration(c)
+}
+
+// decodeRegistration is DecodeRegistration on a parsed document (the dispatcher parses once).
+func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	if err := c.Run(vRegistration); err != nil {
 		return nil, err
 	}
@@ -522,6 +607,11 @@ func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeAuthentication(c)
+}
+
+// decodeAuthentication is DecodeAuthentication on a parsed document (the dispatcher parses once).
+func decodeAuthentication(c *ahprt.Ctx) (*Authentication, error) {
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return nil, err
 	}
@@ -552,6 +642,11 @@ func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeBackend(c)
+}
+
+// decodeBackend is DecodeBackend on a parsed document (the dispatcher parses once).
+func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return nil, err
 	}
@@ -582,6 +677,11 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 		return nil, err
 	}
 	defer c.Release()
+	return decodeHTTPTransport(c)
+}
+
+// decodeHTTPTransport is DecodeHTTPTransport on a parsed document (the dispatcher parses once).
+func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return nil, err
 	}
@@ -612,6 +712,11 @@ func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptS
 		return nil, err
 	}
 	defer c.Release()
+	return decodeInterceptSubscription(c)
+}
+
+// decodeInterceptSubscription is DecodeInterceptSubscription on a parsed document (the dispatcher parses once).
+func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return nil, err
 	}
@@ -642,6 +747,11 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 		return nil, err
 	}
 	defer c.Release()
+	return decodeObserveSubscription(c)
+}
+
+// decodeObserveSubscription is DecodeObserveSubscription on a parsed document (the dispatcher parses once).
+func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return nil, err
 	}
@@ -672,6 +782,11 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 		return "", err
 	}
 	defer c.Release()
+	return decodeReverseDNS(c)
+}
+
+// decodeReverseDNS is DecodeReverseDNS on a parsed document (the dispatcher parses once).
+func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 	if err := c.Run(vRegistration_reverseDns); err != nil {
 		return "", err
 	}
@@ -702,6 +817,11 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 		return nil, err
 	}
 	defer c.Release()
+	return decodeStdioTransport(c)
+}
+
+// decodeStdioTransport is DecodeStdioTransport on a parsed document (the dispatcher parses once).
+func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return nil, err
 	}
@@ -732,6 +852,11 @@ func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 		return nil, err
 	}
 	defer c.Release()
+	return decodeToolBefore(c)
+}
+
+// decodeToolBefore is DecodeToolBefore on a parsed document (the dispatcher parses once).
+func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
 	if err := c.Run(vToolBefore); err != nil {
 		return nil, err
 	}
@@ -759,175 +884,275 @@ func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
 var Registry = []ahprt.Entry{{
 	Check: CheckCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeCapabilities(data, opts...)
+		v, err := DecodeCapabilities(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "capabilities.schema.json#",
 	Type:     "Capabilities",
 }, {
 	Check: CheckErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeErrorResponse(data, opts...)
+		v, err := DecodeErrorResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/errorResponse",
 	Type:     "ErrorResponse",
 }, {
 	Check: CheckJSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCID(data, opts...)
+		v, err := DecodeJSONRPCID(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcId",
 	Type:     "JSONRPCID",
 }, {
 	Check: CheckJSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCResponseID(data, opts...)
+		v, err := DecodeJSONRPCResponseID(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
 	Type:     "JSONRPCResponseID",
 }, {
 	Check: CheckNative,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNative(data, opts...)
+		v, err := DecodeNative(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/native",
 	Type:     "Native",
 }, {
 	Check: CheckNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeNotification(data, opts...)
+		v, err := DecodeNotification(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/notification",
 	Type:     "Notification",
 }, {
 	Check: CheckProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeProtocolVersion(data, opts...)
+		v, err := DecodeProtocolVersion(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/protocolVersion",
 	Type:     "ProtocolVersion",
 }, {
 	Check: CheckRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeRequest(data, opts...)
+		v, err := DecodeRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/request",
 	Type:     "Request",
 }, {
 	Check: CheckSession,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSession(data, opts...)
+		v, err := DecodeSession(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/session",
 	Type:     "Session",
 }, {
 	Check: CheckSuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeSuccessResponse(data, opts...)
+		v, err := DecodeSuccessResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "common.schema.json#/$defs/successResponse",
 	Type:     "SuccessResponse",
 }, {
 	Check: CheckDenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeDenyEffect(data, opts...)
+		v, err := DecodeDenyEffect(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "deny-effect.schema.json#",
 	Type:     "DenyEffect",
 }, {
 	Check: CheckExtensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeExtensions(data, opts...)
+		v, err := DecodeExtensions(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "extensions.schema.json#",
 	Type:     "Extensions",
 }, {
 	Check: CheckInterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptDenyResponse(data, opts...)
+		v, err := DecodeInterceptDenyResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-deny-response.schema.json#",
 	Type:     "InterceptDenyResponse",
 }, {
 	Check: CheckInterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptNoEffectResponse(data, opts...)
+		v, err := DecodeInterceptNoEffectResponse(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-no-effect-response.schema.json#",
 	Type:     "InterceptNoEffectResponse",
 }, {
 	Check: CheckInterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptRequest(data, opts...)
+		v, err := DecodeInterceptRequest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "intercept-request.schema.json#",
 	Type:     "InterceptRequest",
 }, {
 	Check: CheckJSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeJSONRPCMessage(data, opts...)
+		v, err := DecodeJSONRPCMessage(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "json-rpc-message.schema.json#",
 	Type:     "JSONRPCMessage",
 }, {
 	Check: CheckRegistration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeRegistration(data, opts...)
+		v, err := DecodeRegistration(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#",
 	Type:     "Registration",
 }, {
 	Check: CheckAuthentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeAuthentication(data, opts...)
+		v, err := DecodeAuthentication(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/authentication",
 	Type:     "Authentication",
 }, {
 	Check: CheckBackend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeBackend(data, opts...)
+		v, err := DecodeBackend(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/backend",
 	Type:     "Backend",
 }, {
 	Check: CheckHTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeHTTPTransport(data, opts...)
+		v, err := DecodeHTTPTransport(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpTransport",
 	Type:     "HTTPTransport",
 }, {
 	Check: CheckInterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptSubscription(data, opts...)
+		v, err := DecodeInterceptSubscription(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/interceptSubscription",
 	Type:     "InterceptSubscription",
 }, {
 	Check: CheckObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeObserveSubscription(data, opts...)
+		v, err := DecodeObserveSubscription(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/observeSubscription",
 	Type:     "ObserveSubscription",
 }, {
 	Check: CheckReverseDNS,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeReverseDNS(data, opts...)
+		v, err := DecodeReverseDNS(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/reverseDns",
 	Type:     "ReverseDNS",
 }, {
 	Check: CheckStdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeStdioTransport(data, opts...)
+		v, err := DecodeStdioTransport(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/stdioTransport",
 	Type:     "StdioTransport",
 }, {
 	Check: CheckToolBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeToolBefore(data, opts...)
+		v, err := DecodeToolBefore(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	},
 	Location: "tool-before.schema.json#",
 	Type:     "ToolBefore",
@@ -939,13 +1164,25 @@ var Snapshot = &ahprt.Snapshot{
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
-	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptRequest(data, opts...)
+	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeInterceptRequest(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	}},
-	Responses: []ahprt.DecodeFunc{func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptDenyResponse(data, opts...)
-	}, func(data []byte, opts ...ahprt.Option) (any, error) {
-		return DecodeInterceptNoEffectResponse(data, opts...)
+	Responses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeInterceptDenyResponse(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}, func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeInterceptNoEffectResponse(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
 	}},
 	WireVersion: WireVersion,
 }

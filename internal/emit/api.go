@@ -25,6 +25,9 @@ func checkID(t *ir.Type) Code {
 	return nil
 }
 
+// ctxDecoder names the function decoding type t from a parsed document.
+func ctxDecoder(t *ir.Type) string { return "decode" + t.Name }
+
 // resultType is what DecodeX returns for type t, and whether it is a
 // pointer to the built value.
 func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
@@ -60,10 +63,15 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	}
 	e.f.Commentf("Decode%s decodes data as %s and validates every keyword of %s in the same pass.", t.Name, t.Name, loc)
 	e.f.Comment("A rejected document returns a *ahprt.Error and no value, never a partial one.")
-	e.f.Func().Id("Decode"+t.Name).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res, Error()).BlockFunc(func(g *Group) {
+	e.f.Func().Id("Decode"+t.Name).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
 		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts"))
 		g.If(Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
+		g.Return(Id(ctxDecoder(t)).Call(Id("c")))
+	})
+	e.f.Line()
+	e.f.Commentf("%s is Decode%s on a parsed document (the dispatcher parses once).", ctxDecoder(t), t.Name)
+	e.f.Func().Id(ctxDecoder(t)).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
 		if check != nil {
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		}

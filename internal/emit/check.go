@@ -76,26 +76,13 @@ func (e *checks) emit() {
 // skip: schemas with nothing to check, and pure $ref schemas, get no
 // function; callers go straight to what they resolve to.
 func (e *checks) skip(s *ir.Schema) bool {
-	return s.IsTrue() || s.IsFalse() || refOnly(s)
-}
-
-func refOnly(s *ir.Schema) bool {
-	if s.Ref == nil || s.Scope != nil {
-		return false
-	}
-	r := s.Ref
-	s.Ref = nil
-	empty := s.IsTrue()
-	s.Ref = r
-	return empty
+	return s.IsTrue() || s.IsFalse() || s.RefOnly()
 }
 
 // target resolves what checking s means: nil for "always passes", or the
 // schema whose function to call (false schemas are handled by callers).
 func target(s *ir.Schema) *ir.Schema {
-	for seen := 0; s != nil && refOnly(s) && seen < 1000; seen++ {
-		s = s.Ref
-	}
+	s = s.Resolve()
 	if s == nil || s.IsTrue() {
 		return nil
 	}

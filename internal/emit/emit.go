@@ -85,7 +85,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 				Id("Location"): Lit(locs[t]),
 				Id("Type"):     Lit(t.Name),
 				Id("Check"):    Id("Check" + t.Name),
-				Id("Decode"):   decodeFunc("Decode" + t.Name),
+				Id("Decode"):   decodeFunc(t),
 			})
 		}
 	})
@@ -149,16 +149,19 @@ func unformatted(f *File) (s string) {
 // how to decode a successful response (the aggregate message type when
 // the snapshot has one, else every document type requiring "result").
 func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
-	type method struct{ name, decode string }
+	type method struct {
+		name string
+		t    *ir.Type
+	}
 	var requests, notifications []method
-	var responses []string
-	aggregate := ""
+	var responses []*ir.Type
+	var aggregate *ir.Type
 	for _, t := range roots {
 		if !strings.HasSuffix(locs[t], "#") { // document roots only
 			continue
 		}
 		if locs[t] == "schema.json#" && t.Kind == ir.UnionKind {
-			aggregate = "Decode" + t.Name
+			aggregate = t
 		}
 		if t.Kind != ir.StructKind {
 			continue
@@ -177,15 +180,15 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		}
 		switch {
 		case m != nil && hasID:
-			requests = append(requests, method{m.Const.Str(), "Decode" + t.Name})
+			requests = append(requests, method{m.Const.Str(), t})
 		case m != nil:
-			notifications = append(notifications, method{m.Const.Str(), "Decode" + t.Name})
+			notifications = append(notifications, method{m.Const.Str(), t})
 		case hasResult:
-			responses = append(responses, "Decode"+t.Name)
+			responses = append(responses, t)
 		}
 	}
-	if aggregate != "" {
-		responses = []string{aggregate}
+	if aggregate != nil {
+		responses = []*ir.Type{aggregate}
 	}
 	table := func(ms []method) Code {
 		if len(ms) == 0 {
@@ -193,7 +196,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		}
 		return Map(String()).Qual(rt, "DecodeFunc").Values(DictFunc(func(d Dict) {
 			for _, m := range ms {
-				d[Lit(m.name)] = decodeFunc(m.decode)
+				d[Lit(m.name)] = ctxDecodeFunc(m.t)
 			}
 		}))
 	}
@@ -207,15 +210,27 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		Id("Notifications"): table(notifications),
 		Id("Responses"): Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
 			for _, r := range responses {
-				g.Add(decodeFunc(r))
+				g.Add(ctxDecodeFunc(r))
 			}
 		}),
 	})
 }
 
-// decodeFunc adapts a typed Decode function to ahprt.DecodeFunc.
-func decodeFunc(name string) Code {
+// decodeFunc adapts DecodeT to the Registry's untyped signature. A failed
+// decode returns a nil any, not a nil *T inside a non-nil any.
+func decodeFunc(t *ir.Type) Code {
 	return Func().Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-		Return(Id(name).Call(Id("data"), Id("opts").Op("..."))),
+		List(Id("v"), Id("err")).Op(":=").Id("Decode"+t.Name).Call(Id("data"), Id("opts").Op("...")),
+		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
+		Return(Id("v"), Nil()),
+	)
+}
+
+// ctxDecodeFunc adapts decodeT (a parsed document) to ahprt.DecodeFunc.
+func ctxDecodeFunc(t *ir.Type) Code {
+	return Func().Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(Any(), Error()).Block(
+		List(Id("v"), Id("err")).Op(":=").Id(ctxDecoder(t)).Call(Id("c")),
+		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
+		Return(Id("v"), Nil()),
 	)
 }

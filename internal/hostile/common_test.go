@@ -302,8 +302,7 @@ func roundTrip(loc string, data []byte, v any, opts ...ahprt.Option) error {
 		return fmt.Errorf("%s: %T has no AppendJSON", loc, v)
 	}
 	enc := a.AppendJSON(nil)
-	lim := ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 20, MaxMembers: 1 << 30}
-	if !equalJSON(data, enc, lim) {
+	if !ahprt.EqualJSON(data, enc) {
 		return fmt.Errorf("%s: the encoding is not JSON-equal to the input\n in: %s\nout: %s", loc, clip(data), clip(enc))
 	}
 	v2, err := entry(nopTB{}, loc).Decode(enc, opts...)
@@ -314,77 +313,10 @@ func roundTrip(loc string, data []byte, v any, opts ...ahprt.Option) error {
 		return fmt.Errorf("%s: decode → encode → decode gives a different value\n in: %s\nout: %s", loc, clip(data), clip(enc))
 	}
 	enc2 := v2.(appender).AppendJSON(nil)
-	if !equalJSON(enc, enc2, lim) {
+	if !ahprt.EqualJSON(enc, enc2) {
 		return fmt.Errorf("%s: the second encoding differs from the first\n1st: %s\n2nd: %s", loc, clip(enc), clip(enc2))
 	}
 	return nil
-}
-
-// equalJSON is ahprt.EqualJSON for documents beyond the default limits
-// (EqualJSON parses with the default depth and member limits).
-func equalJSON(a, b []byte, lim ahprt.Limits) bool {
-	if len(a) < 1<<20 && len(b) < 1<<20 && ahprt.EqualJSON(a, b) {
-		return true
-	}
-	x, err := ahprt.Parse(a, lim)
-	if err != nil {
-		return false
-	}
-	y, err := ahprt.Parse(b, lim)
-	if err != nil {
-		return false
-	}
-	return equalNodes(x, x.Root(), y, y.Root())
-}
-
-// equalNodes is JSON Schema equality (numbers by value, member order
-// ignored) over the public Doc API.
-func equalNodes(a *ahprt.Doc, x ahprt.Node, b *ahprt.Doc, y ahprt.Node) bool {
-	if a.Kind(x) != b.Kind(y) {
-		return false
-	}
-	switch a.Kind(x) {
-	case ahprt.KindNull:
-		return true
-	case ahprt.KindBool:
-		return a.Bool(x) == b.Bool(y)
-	case ahprt.KindNumber:
-		if string(a.Raw(x)) == string(b.Raw(y)) {
-			return true
-		}
-		p, ok1 := ahprt.Number(a.Raw(x)).Rat()
-		q, ok2 := ahprt.Number(b.Raw(y)).Rat()
-		return ok1 && ok2 && p.Cmp(q) == 0
-	case ahprt.KindString:
-		return string(a.Str(x)) == string(b.Str(y))
-	case ahprt.KindArray:
-		if a.Len(x) != b.Len(y) {
-			return false
-		}
-		i, j := a.Items(x), b.Items(y)
-		for i.Next() && j.Next() {
-			if !equalNodes(a, i.Item(), b, j.Item()) {
-				return false
-			}
-		}
-		return true
-	case ahprt.KindObject:
-		if a.Len(x) != b.Len(y) {
-			return false
-		}
-		idx := make(map[string]ahprt.Node, b.Len(y))
-		for m := b.Members(y); m.Next(); {
-			idx[b.Text(m.Name())] = m.Value()
-		}
-		for m := a.Members(x); m.Next(); {
-			v, ok := idx[a.Text(m.Name())]
-			if !ok || !equalNodes(a, m.Value(), b, v) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 func clip(b []byte) string {

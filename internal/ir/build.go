@@ -422,35 +422,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 }
 
 func (p *Program) rawNode(doc *load.Document, ptr string) (ahprt.Node, bool) {
-	n := doc.Raw.Root()
-	if ptr == "" {
-		return n, true
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		switch doc.Raw.Kind(n) {
-		case ahprt.KindObject:
-			v, ok := doc.Raw.Member(n, tok)
-			if !ok {
-				return 0, false
-			}
-			n = v
-		case ahprt.KindArray:
-			found := false
-			for it := doc.Raw.Items(n); it.Next(); {
-				if fmt.Sprint(it.Index()) == tok {
-					n, found = it.Item(), true
-					break
-				}
-			}
-			if !found {
-				return 0, false
-			}
-		default:
-			return 0, false
-		}
-	}
-	return n, true
+	return load.Lookup(doc.Raw, ptr)
 }
 
 func (p *Program) pattern(src string, doc *load.Document, ptr string) (*Pattern, error) {

@@ -191,7 +191,7 @@ func BuildTypes(p *Program) (*Types, error) {
 			} else {
 				var real []int
 				for _, i := range idx {
-					if !refOnly(defs[i].s) {
+					if !defs[i].s.RefOnly() {
 						real = append(real, i)
 					}
 				}
@@ -280,7 +280,7 @@ func onlyVariant(p *Program, defs []entry, idx []int) int {
 			for _, b := range list {
 				for x := b; x != nil; x = x.Ref {
 					branch[x] = true
-					if !refOnly(x) {
+					if !x.RefOnly() {
 						break
 					}
 				}
@@ -596,16 +596,26 @@ func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
 
 // refTarget follows a schema that is only a $ref (any depth).
 func refTarget(s *Schema) *Schema {
-	var r *Schema
-	for i := 0; s != nil && refOnly(s) && i < 100; i++ {
-		r = s.Ref
-		s = s.Ref
+	if s == nil || !s.RefOnly() {
+		return nil
 	}
-	return r
+	return s.Resolve()
 }
 
-func refOnly(s *Schema) bool {
-	if s.Ref == nil {
+// Resolve follows s through schemas that are only a $ref to the schema
+// that says something. Build refuses $ref cycles, so the chain ends.
+func (s *Schema) Resolve() *Schema {
+	for s != nil && s.RefOnly() {
+		s = s.Ref
+	}
+	return s
+}
+
+// RefOnly reports whether s is nothing but a $ref (annotations aside):
+// checking s is checking its target. A schema that enters the dynamic
+// scope is more than its $ref: its check pushes the scope.
+func (s *Schema) RefOnly() bool {
+	if s.Ref == nil || s.Scope != nil {
 		return false
 	}
 	r := s.Ref

@@ -157,7 +157,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 			if strings.HasPrefix(r.frag, "/") {
 				frag, err := url.PathUnescape(r.frag)
 				if err == nil {
-					if _, found := lookup(res.doc.Raw, res.ptr+frag); !found {
+					if _, found := Lookup(res.doc.Raw, res.ptr+frag); !found {
 						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
 					}
 				}
@@ -381,12 +381,12 @@ func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahprt.Node, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	n, ok := lookup(doc.Raw, ptr)
+	n, ok := Lookup(doc.Raw, ptr)
 	return doc, n, ok
 }
 
-// lookup follows a JSON Pointer in a raw document.
-func lookup(d *ahprt.Doc, ptr string) (ahprt.Node, bool) {
+// Lookup follows a JSON Pointer (RFC 6901) in a raw document.
+func Lookup(d *ahprt.Doc, ptr string) (ahprt.Node, bool) {
 	n := d.Root()
 	if ptr == "" {
 		return n, true
@@ -655,7 +655,7 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahprt.Doc, v ahprt.Node, 
 	if !found {
 		return nil, 0, false
 	}
-	n, ok := lookup(r.doc.Raw, r.ptr)
+	n, ok := Lookup(r.doc.Raw, r.ptr)
 	if !ok {
 		return nil, 0, false
 	}

@@ -34,6 +34,22 @@ const (
 	VersionPointer  = "/$defs/protocolVersion"
 )
 
+// DocumentFiles lists the schema documents of a snapshot folder, sorted:
+// every *.json file but the manifest.
+func DocumentFiles(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	out := files[:0]
+	for _, f := range files {
+		if filepath.Base(f) != ManifestFile {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
 // Root lists the snapshot folders of a schema root, sorted by key: every
 // subfolder holding a common.schema.json.
 func Root(root string) ([]string, error) {
@@ -61,7 +77,7 @@ func Root(root string) ([]string, error) {
 // relative to root's parent-free form "key/file".
 func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
 	dir := filepath.Join(root, key)
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	files, err := DocumentFiles(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -72,9 +88,6 @@ func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
 	var srcs []Source
 	for _, f := range files {
 		name := filepath.Base(f)
-		if name == ManifestFile {
-			continue
-		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err
@@ -102,7 +115,7 @@ func (s *Snapshot) wireVersion() (string, error) {
 	if doc == nil {
 		return "", &Error{File: where, Msg: "missing: it must define the wire version at " + VersionPointer}
 	}
-	n, ok := lookup(doc.Raw, VersionPointer)
+	n, ok := Lookup(doc.Raw, VersionPointer)
 	if !ok {
 		return "", &Error{File: where, Pointer: VersionPointer, Msg: "missing: the snapshot's wire version must be defined here as a const"}
 	}

@@ -14,6 +14,7 @@ import (
 	"sort"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/internal/load"
 )
 
 // Manifest is a snapshot folder's manifest.json.
@@ -40,7 +41,7 @@ const (
 )
 
 // ManifestFile is the manifest's name in a snapshot folder.
-const ManifestFile = "manifest.json"
+const ManifestFile = load.ManifestFile
 
 // ReadManifest reads dir/manifest.json.
 func ReadManifest(dir string) (*Manifest, error) {
@@ -66,16 +67,13 @@ func (m *Manifest) Encode() []byte {
 // Describe lists the documents of a snapshot folder as manifest entries:
 // every *.json but the manifest, sorted, with its $id and hash.
 func Describe(dir string) ([]Document, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	files, err := load.DocumentFiles(dir)
 	if err != nil {
 		return nil, err
 	}
 	var docs []Document
 	for _, f := range files {
 		name := filepath.Base(f)
-		if name == ManifestFile {
-			continue
-		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, err

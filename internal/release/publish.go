@@ -154,7 +154,7 @@ func rewrite(file string, data []byte, date string) ([]byte, error) {
 	}
 	edits = append(edits, edit{n, "AHP snapshot " + date + ", published: never edited." + strings.TrimPrefix(comment, draftCommentPrefix)})
 	if file == load.VersionDocument {
-		v, ok := lookup(doc, strings.Split(strings.TrimPrefix(load.VersionPointer, "/"), "/"))
+		v, ok := load.Lookup(doc, load.VersionPointer)
 		if ok {
 			v, ok = doc.Member(v, "const")
 		}
@@ -175,16 +175,4 @@ func rewrite(file string, data []byte, date string) ([]byte, error) {
 		out = append(out[:s:s], append(ahprt.AppendString(nil, edits[i].val), out[e:]...)...)
 	}
 	return out, nil
-}
-
-func lookup(doc *ahprt.Doc, path []string) (ahprt.Node, bool) {
-	n := doc.Root()
-	for _, p := range path {
-		v, ok := doc.Member(n, p)
-		if !ok {
-			return 0, false
-		}
-		n = v
-	}
-	return n, true
 }
