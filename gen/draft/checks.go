@@ -9,8 +9,20 @@ import (
 	"regexp"
 )
 
-// vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
+// vCapabilitiesRequest checks draft/capabilities-request.schema.json# (a named type: its result is remembered per node).
 func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(1, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesRequest_body(c, n, ev)
+	c.Remember(1, n, ok)
+	return ok
+}
+
+// vCapabilitiesRequest_body checks the keywords of draft/capabilities-request.schema.json#.
+func vCapabilitiesRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -24,8 +36,20 @@ func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request checks draft/common.schema.json#/$defs/request.
+// vCommon_request checks draft/common.schema.json#/$defs/request (a named type: its result is remembered per node).
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(2, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_request_body(c, n, ev)
+	c.Remember(2, n, ok)
+	return ok
+}
+
+// vCommon_request_body checks the keywords of draft/common.schema.json#/$defs/request.
+func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -284,8 +308,20 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
+// vCapabilitiesResponse checks draft/capabilities-response.schema.json# (a named type: its result is remembered per node).
 func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(4, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_body(c, n, ev)
+	c.Remember(4, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_body checks the keywords of draft/capabilities-response.schema.json#.
+func vCapabilitiesResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -299,8 +335,20 @@ func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse.
+// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse (a named type: its result is remembered per node).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(5, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_successResponse_body(c, n, ev)
+	c.Remember(5, n, ok)
+	return ok
+}
+
+// vCommon_successResponse_body checks the keywords of draft/common.schema.json#/$defs/successResponse.
+func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -519,8 +567,20 @@ func vCapabilitiesResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: its result is remembered per node).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(7, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_allOf_1_result_manifest_body(c, n, ev)
+	c.Remember(7, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -684,8 +744,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: its result is remembered per node).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(8, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c, n, ev)
+	c.Remember(8, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1420,8 +1492,20 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities checks draft/capabilities.schema.json#.
+// vCapabilities checks draft/capabilities.schema.json# (a named type: its result is remembered per node).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(9, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_body(c, n, ev)
+	c.Remember(9, n, ok)
+	return ok
+}
+
+// vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
+func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2153,8 +2237,20 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify.
+// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify (a named type: its result is remembered per node).
 func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(10, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_modify_body(c, n, ev)
+	c.Remember(10, n, ok)
+	return ok
+}
+
+// vCapabilities_modify_body checks the keywords of draft/capabilities.schema.json#/properties/modify.
+func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2239,8 +2335,20 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations.
+// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations (a named type: its result is remembered per node).
 func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(11, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_modifyOperations_body(c, n, ev)
+	c.Remember(11, n, ok)
+	return ok
+}
+
+// vCapabilities_modifyOperations_body checks the keywords of draft/capabilities.schema.json#/$defs/modifyOperations.
+func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2400,8 +2508,20 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow.
+// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow (a named type: its result is remembered per node).
 func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(12, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_flow_body(c, n, ev)
+	c.Remember(12, n, ok)
+	return ok
+}
+
+// vCapabilities_flow_body checks the keywords of draft/capabilities.schema.json#/properties/flow.
+func vCapabilities_flow_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2621,8 +2741,20 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject.
+// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject (a named type: its result is remembered per node).
 func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(13, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_inject_body(c, n, ev)
+	c.Remember(13, n, ok)
+	return ok
+}
+
+// vCapabilities_inject_body checks the keywords of draft/capabilities.schema.json#/properties/inject.
+func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2653,8 +2785,20 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context.
+// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context (a named type: its result is remembered per node).
 func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(14, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_inject_context_body(c, n, ev)
+	c.Remember(14, n, ok)
+	return ok
+}
+
+// vCapabilities_inject_context_body checks the keywords of draft/capabilities.schema.json#/properties/inject/properties/context.
+func vCapabilities_inject_context_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2754,8 +2898,20 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation.
+// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation (a named type: its result is remembered per node).
 func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(15, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_elicitation_body(c, n, ev)
+	c.Remember(15, n, ok)
+	return ok
+}
+
+// vCapabilities_elicitation_body checks the keywords of draft/capabilities.schema.json#/properties/elicitation.
+func vCapabilities_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -6897,8 +7053,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items (a named type: its result is remembered per node).
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(16, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c, n, ev)
+	c.Remember(16, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7026,8 +7194,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits (a named type: its result is remembered per node).
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(17, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c, n, ev)
+	c.Remember(17, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_limits_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+func vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7126,8 +7306,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy (a named type: its result is remembered per node).
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(18, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c, n, ev)
+	c.Remember(18, n, ok)
+	return ok
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7361,8 +7553,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	return true
 }
 
-// vCatalogueEvent checks draft/catalogue-event.schema.json#.
+// vCatalogueEvent checks draft/catalogue-event.schema.json# (a named type: its result is remembered per node).
 func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(19, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_body(c, n, ev)
+	c.Remember(19, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_body checks the keywords of draft/catalogue-event.schema.json#.
+func vCatalogueEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -7495,8 +7699,20 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before.
+// vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: its result is remembered per node).
 func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(20, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_configChangeBefore_body(c, n, ev)
+	c.Remember(20, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
+func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -7510,8 +7726,20 @@ func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vEvent_envelope checks draft/event.schema.json#/$defs/envelope.
+// vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: its result is remembered per node).
 func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(21, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_envelope_body(c, n, ev)
+	c.Remember(21, n, ok)
+	return ok
+}
+
+// vEvent_envelope_body checks the keywords of draft/event.schema.json#/$defs/envelope.
+func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
@@ -7544,8 +7772,20 @@ func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
+// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore (a named type: its result is remembered per node).
 func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(22, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_eventCore_body(c, n, ev)
+	c.Remember(22, n, ok)
+	return ok
+}
+
+// vEvent_eventCore_body checks the keywords of draft/event.schema.json#/$defs/eventCore.
+func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7691,8 +7931,20 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks draft/common.schema.json#/$defs/session.
+// vCommon_session checks draft/common.schema.json#/$defs/session (a named type: its result is remembered per node).
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(23, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_session_body(c, n, ev)
+	c.Remember(23, n, ok)
+	return ok
+}
+
+// vCommon_session_body checks the keywords of draft/common.schema.json#/$defs/session.
+func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7813,8 +8065,20 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent.
+// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent (a named type: its result is remembered per node).
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(24, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_session_agent_body(c, n, ev)
+	c.Remember(24, n, ok)
+	return ok
+}
+
+// vCommon_session_agent_body checks the keywords of draft/common.schema.json#/$defs/session/properties/agent.
+func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7913,8 +8177,20 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_gap checks draft/event.schema.json#/$defs/gap.
+// vEvent_gap checks draft/event.schema.json#/$defs/gap (a named type: its result is remembered per node).
 func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(25, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_gap_body(c, n, ev)
+	c.Remember(25, n, ok)
+	return ok
+}
+
+// vEvent_gap_body checks the keywords of draft/event.schema.json#/$defs/gap.
+func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8019,8 +8295,20 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity.
+// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity (a named type: its result is remembered per node).
 func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(26, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_openIdentity_body(c, n, ev)
+	c.Remember(26, n, ok)
+	return ok
+}
+
+// vEvent_openIdentity_body checks the keywords of draft/event.schema.json#/$defs/openIdentity.
+func vEvent_openIdentity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8097,8 +8385,20 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem checks draft/content-item.schema.json#.
+// vContentItem checks draft/content-item.schema.json# (a named type: its result is remembered per node).
 func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(27, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_body(c, n, ev)
+	c.Remember(27, n, ok)
+	return ok
+}
+
+// vContentItem_body checks the keywords of draft/content-item.schema.json#.
+func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -8123,8 +8423,20 @@ func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart.
+// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: its result is remembered per node).
 func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(28, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_textPart_body(c, n, ev)
+	c.Remember(28, n, ok)
+	return ok
+}
+
+// vContentItem_textPart_body checks the keywords of draft/content-item.schema.json#/$defs/textPart.
+func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -8191,8 +8503,20 @@ func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart.
+// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart (a named type: its result is remembered per node).
 func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(29, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_textBodyPart_body(c, n, ev)
+	c.Remember(29, n, ok)
+	return ok
+}
+
+// vContentItem_textBodyPart_body checks the keywords of draft/content-item.schema.json#/$defs/textBodyPart.
+func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8416,8 +8740,20 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart.
+// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart (a named type: its result is remembered per node).
 func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(30, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_textGapPart_body(c, n, ev)
+	c.Remember(30, n, ok)
+	return ok
+}
+
+// vContentItem_textGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/textGapPart.
+func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8569,8 +8905,20 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap.
+// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap (a named type: its result is remembered per node).
 func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(31, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_gap_body(c, n, ev)
+	c.Remember(31, n, ok)
+	return ok
+}
+
+// vContentItem_gap_body checks the keywords of draft/content-item.schema.json#/$defs/gap.
+func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8637,8 +8985,20 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart.
+// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart (a named type: its result is remembered per node).
 func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(32, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_textMetadataPart_body(c, n, ev)
+	c.Remember(32, n, ok)
+	return ok
+}
+
+// vContentItem_textMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/textMetadataPart.
+func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8778,8 +9138,20 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart.
+// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart (a named type: its result is remembered per node).
 func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(33, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_textOmittedPart_body(c, n, ev)
+	c.Remember(33, n, ok)
+	return ok
+}
+
+// vContentItem_textOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/textOmittedPart.
+func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8919,8 +9291,20 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart.
+// vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: its result is remembered per node).
 func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(34, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_attachmentPart_body(c, n, ev)
+	c.Remember(34, n, ok)
+	return ok
+}
+
+// vContentItem_attachmentPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentPart.
+func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -8976,8 +9360,20 @@ func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart.
+// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart (a named type: its result is remembered per node).
 func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(35, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_attachmentBodyPart_body2(c, n, ev)
+	c.Remember(35, n, ok)
+	return ok
+}
+
+// vContentItem_attachmentBodyPart_body2 checks the keywords of draft/content-item.schema.json#/$defs/attachmentBodyPart.
+func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9200,8 +9596,20 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vContentReference checks draft/content-reference.schema.json#.
+// vContentReference checks draft/content-reference.schema.json# (a named type: its result is remembered per node).
 func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(36, n); found {
+			return ok
+		}
+	}
+	ok := vContentReference_body(c, n, ev)
+	c.Remember(36, n, ok)
+	return ok
+}
+
+// vContentReference_body checks the keywords of draft/content-reference.schema.json#.
+func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9303,8 +9711,20 @@ func vContentReference_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart.
+// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart (a named type: its result is remembered per node).
 func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(37, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_attachmentGapPart_body(c, n, ev)
+	c.Remember(37, n, ok)
+	return ok
+}
+
+// vContentItem_attachmentGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentGapPart.
+func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9444,8 +9864,20 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart.
+// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart (a named type: its result is remembered per node).
 func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(38, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_attachmentMetadataPart_body(c, n, ev)
+	c.Remember(38, n, ok)
+	return ok
+}
+
+// vContentItem_attachmentMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentMetadataPart.
+func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9573,8 +10005,20 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart.
+// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart (a named type: its result is remembered per node).
 func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(39, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_attachmentOmittedPart_body(c, n, ev)
+	c.Remember(39, n, ok)
+	return ok
+}
+
+// vContentItem_attachmentOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentOmittedPart.
+func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9702,8 +10146,20 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before.
+// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before (a named type: its result is remembered per node).
 func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(40, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_configChangeBefore_body(c, n, ev)
+	c.Remember(40, n, ok)
+	return ok
+}
+
+// vInteractionEvent_configChangeBefore_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before.
+func vInteractionEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9757,8 +10213,20 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change (a named type: its result is remembered per node).
 func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(41, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_configChangeBefore_change_body(c, n, ev)
+	c.Remember(41, n, ok)
+	return ok
+}
+
+// vInteractionEvent_configChangeBefore_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9945,8 +10413,20 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after.
+// vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: its result is remembered per node).
 func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(42, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_configChangeAfter_body(c, n, ev)
+	c.Remember(42, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
+func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -9960,8 +10440,20 @@ func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after.
+// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after (a named type: its result is remembered per node).
 func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(43, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_configChangeAfter_body(c, n, ev)
+	c.Remember(43, n, ok)
+	return ok
+}
+
+// vInteractionEvent_configChangeAfter_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after.
+func vInteractionEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10015,8 +10507,20 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change (a named type: its result is remembered per node).
 func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(44, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_configChangeAfter_change_body(c, n, ev)
+	c.Remember(44, n, ok)
+	return ok
+}
+
+// vInteractionEvent_configChangeAfter_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10244,8 +10748,20 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start.
+// vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: its result is remembered per node).
 func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(45, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_turnStart_body(c, n, ev)
+	c.Remember(45, n, ok)
+	return ok
+}
+
+// vExecutionEvent_turnStart_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.start.
+func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10327,8 +10843,20 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent_identity checks draft/event.schema.json#/$defs/identity.
+// vEvent_identity checks draft/event.schema.json#/$defs/identity (a named type: its result is remembered per node).
 func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(46, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_identity_body(c, n, ev)
+	c.Remember(46, n, ok)
+	return ok
+}
+
+// vEvent_identity_body checks the keywords of draft/event.schema.json#/$defs/identity.
+func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10411,8 +10939,20 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_message checks draft/content-item.schema.json#/$defs/message.
+// vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: its result is remembered per node).
 func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(47, n); found {
+			return ok
+		}
+	}
+	ok := vContentItem_message_body(c, n, ev)
+	c.Remember(47, n, ok)
+	return ok
+}
+
+// vContentItem_message_body checks the keywords of draft/content-item.schema.json#/$defs/message.
+func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10564,8 +11104,20 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before.
+// vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: its result is remembered per node).
 func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(48, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_turnFinishBefore_body(c, n, ev)
+	c.Remember(48, n, ok)
+	return ok
+}
+
+// vExecutionEvent_turnFinishBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.finish.before.
+func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10597,8 +11149,20 @@ func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion.
+// vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: its result is remembered per node).
 func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(49, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_turnCompletion_body(c, n, ev)
+	c.Remember(49, n, ok)
+	return ok
+}
+
+// vExecutionEvent_turnCompletion_body checks the keywords of draft/execution-event.schema.json#/$defs/turnCompletion.
+func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10724,8 +11288,20 @@ func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage.
+// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage (a named type: its result is remembered per node).
 func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(50, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_usage_body(c, n, ev)
+	c.Remember(50, n, ok)
+	return ok
+}
+
+// vExecutionEvent_usage_body checks the keywords of draft/execution-event.schema.json#/$defs/usage.
+func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10921,8 +11497,20 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost.
+// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost (a named type: its result is remembered per node).
 func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(51, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_usage_cost_body(c, n, ev)
+	c.Remember(51, n, ok)
+	return ok
+}
+
+// vExecutionEvent_usage_cost_body checks the keywords of draft/execution-event.schema.json#/$defs/usage/properties/cost.
+func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11098,8 +11686,20 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end.
+// vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: its result is remembered per node).
 func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(52, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_turnEnd_body(c, n, ev)
+	c.Remember(52, n, ok)
+	return ok
+}
+
+// vExecutionEvent_turnEnd_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.end.
+func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11240,8 +11840,20 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error.
+// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error (a named type: its result is remembered per node).
 func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(53, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_error_body(c, n, ev)
+	c.Remember(53, n, ok)
+	return ok
+}
+
+// vExecutionEvent_error_body checks the keywords of draft/execution-event.schema.json#/$defs/error.
+func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11415,8 +12027,20 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress.
+// vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: its result is remembered per node).
 func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(54, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_turnProgress_body(c, n, ev)
+	c.Remember(54, n, ok)
+	return ok
+}
+
+// vExecutionEvent_turnProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.progress.
+func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11520,8 +12144,20 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before.
+// vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: its result is remembered per node).
 func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(55, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelRequestBefore_body(c, n, ev)
+	c.Remember(55, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelRequestBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.request.before.
+func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11749,8 +12385,20 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model.
+// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model (a named type: its result is remembered per node).
 func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(56, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_model_body(c, n, ev)
+	c.Remember(56, n, ok)
+	return ok
+}
+
+// vExecutionEvent_model_body checks the keywords of draft/execution-event.schema.json#/$defs/model.
+func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11832,8 +12480,20 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt.
+// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt (a named type: its result is remembered per node).
 func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(57, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_attempt_body(c, n, ev)
+	c.Remember(57, n, ok)
+	return ok
+}
+
+// vExecutionEvent_attempt_body checks the keywords of draft/execution-event.schema.json#/$defs/attempt.
+func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11933,8 +12593,20 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after.
+// vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: its result is remembered per node).
 func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(58, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelResponseAfter_body(c, n, ev)
+	c.Remember(58, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelResponseAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.response.after.
+func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12314,8 +12986,20 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution.
+// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution (a named type: its result is remembered per node).
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(59, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_body(c, n, ev)
+	c.Remember(59, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_body checks the keywords of draft/execution-event.schema.json#/$defs/execution.
+func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -12371,8 +13055,20 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0.
+// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(60, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_0_body(c, n, ev)
+	c.Remember(60, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/0.
+func vExecutionEvent_execution_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12420,8 +13116,20 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1.
+// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(61, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_1_body(c, n, ev)
+	c.Remember(61, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/1.
+func vExecutionEvent_execution_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12493,8 +13201,20 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2.
+// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(62, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_2_body(c, n, ev)
+	c.Remember(62, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/2.
+func vExecutionEvent_execution_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12591,8 +13311,20 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3.
+// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(63, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_3_body(c, n, ev)
+	c.Remember(63, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/3.
+func vExecutionEvent_execution_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12689,8 +13421,20 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4.
+// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(64, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_4_body(c, n, ev)
+	c.Remember(64, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_4_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/4.
+func vExecutionEvent_execution_oneOf_4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12787,8 +13531,20 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5.
+// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5 (a named type: its result is remembered per node).
 func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(65, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_execution_oneOf_5_body(c, n, ev)
+	c.Remember(65, n, ok)
+	return ok
+}
+
+// vExecutionEvent_execution_oneOf_5_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/5.
+func vExecutionEvent_execution_oneOf_5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13012,8 +13768,20 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error.
+// vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: its result is remembered per node).
 func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(66, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelError_body(c, n, ev)
+	c.Remember(66, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelError_body checks the keywords of draft/execution-event.schema.json#/$defs/model.error.
+func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13241,8 +14009,20 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before.
+// vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: its result is remembered per node).
 func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(67, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelSwitchBefore_body(c, n, ev)
+	c.Remember(67, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelSwitchBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before.
+func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13378,8 +14158,20 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing (a named type: its result is remembered per node).
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(68, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelSwitchBefore_pricing_body(c, n, ev)
+	c.Remember(68, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelSwitchBefore_pricing_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13463,8 +14255,20 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after.
+// vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: its result is remembered per node).
 func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(69, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_modelSwitchAfter_body(c, n, ev)
+	c.Remember(69, n, ok)
+	return ok
+}
+
+// vExecutionEvent_modelSwitchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.after.
+func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13593,8 +14397,20 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request.
+// vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: its result is remembered per node).
 func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(70, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolPermissionRequest_body(c, n, ev)
+	c.Remember(70, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolPermissionRequest_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.request.
+func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13666,8 +14482,20 @@ func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall.
+// vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: its result is remembered per node).
 func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(71, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolCall_body(c, n, ev)
+	c.Remember(71, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolCall_body checks the keywords of draft/execution-event.schema.json#/$defs/toolCall.
+func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13727,8 +14555,20 @@ func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool.
+// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: its result is remembered per node).
 func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(72, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_tool_body(c, n, ev)
+	c.Remember(72, n, ok)
+	return ok
+}
+
+// vExecutionEvent_tool_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.
+func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13968,8 +14808,20 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp.
+// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: its result is remembered per node).
 func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(73, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_body(c, n, ev)
+	c.Remember(73, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp.
+func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14041,8 +14893,20 @@ func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server.
+// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(74, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_server_body(c, n, ev)
+	c.Remember(74, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_server_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/server.
+func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14154,8 +15018,20 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection.
+// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(80, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_connection_body(c, n, ev)
+	c.Remember(80, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
+func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -14186,8 +15062,20 @@ func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
+// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0 (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(75, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_connection_oneOf_0_body(c, n, ev)
+	c.Remember(75, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_connection_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
+func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14422,8 +15310,20 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items.
+// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items (a named type: its result is remembered per node).
 func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(76, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_connectionGaps_items_body(c, n, ev)
+	c.Remember(76, n, ok)
+	return ok
+}
+
+// vExecutionEvent_connectionGaps_items_body checks the keywords of draft/execution-event.schema.json#/$defs/connectionGaps/items.
+func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14505,8 +15405,20 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
+// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1 (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(77, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_connection_oneOf_1_body(c, n, ev)
+	c.Remember(77, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_connection_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
+func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14697,8 +15609,20 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
+// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2 (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(78, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_connection_oneOf_2_body(c, n, ev)
+	c.Remember(78, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_connection_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
+func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15262,8 +16186,20 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
+// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3 (a named type: its result is remembered per node).
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(79, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_mcp_connection_oneOf_3_body(c, n, ev)
+	c.Remember(79, n, ok)
+	return ok
+}
+
+// vExecutionEvent_mcp_connection_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
+func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15668,8 +16604,20 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
+// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch (a named type: its result is remembered per node).
 func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(81, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_batch_body(c, n, ev)
+	c.Remember(81, n, ok)
+	return ok
+}
+
+// vExecutionEvent_batch_body checks the keywords of draft/execution-event.schema.json#/$defs/batch.
+func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15953,8 +16901,20 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved.
+// vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: its result is remembered per node).
 func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(82, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolPermissionResolved_body(c, n, ev)
+	c.Remember(82, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolPermissionResolved_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.resolved.
+func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16069,8 +17029,20 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress.
+// vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: its result is remembered per node).
 func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(83, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolProgress_body(c, n, ev)
+	c.Remember(83, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.progress.
+func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16228,8 +17200,20 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after.
+// vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: its result is remembered per node).
 func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(84, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolBatchAfter_body(c, n, ev)
+	c.Remember(84, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolBatchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after.
+func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16332,8 +17316,20 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: its result is remembered per node).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(85, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_toolBatchAfter_calls_items_body(c, n, ev)
+	c.Remember(85, n, ok)
+	return ok
+}
+
+// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16596,8 +17592,20 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before.
+// vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: its result is remembered per node).
 func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(86, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_contextCompactBefore_body(c, n, ev)
+	c.Remember(86, n, ok)
+	return ok
+}
+
+// vExecutionEvent_contextCompactBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.before.
+func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16825,8 +17833,20 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts.
+// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts (a named type: its result is remembered per node).
 func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(87, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_tokenCounts_body(c, n, ev)
+	c.Remember(87, n, ok)
+	return ok
+}
+
+// vExecutionEvent_tokenCounts_body checks the keywords of draft/execution-event.schema.json#/$defs/tokenCounts.
+func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16885,8 +17905,20 @@ func vExecutionEvent_contextCompactBefore_tokenCounts_not(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after.
+// vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: its result is remembered per node).
 func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(88, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_contextCompactAfter_body(c, n, ev)
+	c.Remember(88, n, ok)
+	return ok
+}
+
+// vExecutionEvent_contextCompactAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after.
+func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17007,8 +18039,20 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items (a named type: its result is remembered per node).
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(89, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_contextCompactAfter_removed_items_body(c, n, ev)
+	c.Remember(89, n, ok)
+	return ok
+}
+
+// vExecutionEvent_contextCompactAfter_removed_items_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+func vExecutionEvent_contextCompactAfter_removed_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17061,8 +18105,20 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before.
+// vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(90, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
+	c.Remember(90, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.before.
+func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17115,8 +18171,20 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange.
+// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(91, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_taskChange_body(c, n, ev)
+	c.Remember(91, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_taskChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/taskChange.
+func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17267,8 +18335,20 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after.
+// vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(92, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
+	c.Remember(92, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.after.
+func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17321,8 +18401,20 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention.
+// vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: its result is remembered per node).
 func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(93, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_userAttention_body(c, n, ev)
+	c.Remember(93, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
+func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -17336,8 +18428,20 @@ func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention.
+// vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: its result is remembered per node).
 func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(94, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userAttention_body(c, n, ev)
+	c.Remember(94, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userAttention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention.
+func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17391,8 +18495,20 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: its result is remembered per node).
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(95, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userAttention_attention_body(c, n, ev)
+	c.Remember(95, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17469,8 +18585,20 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
+// vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: its result is remembered per node).
 func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(96, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_userElicitationRequest_body(c, n, ev)
+	c.Remember(96, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
+func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -17484,8 +18612,20 @@ func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request.
+// vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: its result is remembered per node).
 func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(97, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userElicitationRequest_body(c, n, ev)
+	c.Remember(97, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userElicitationRequest_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request.
+func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17542,8 +18682,20 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: its result is remembered per node).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(98, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userElicitationRequest_elicitation_body(c, n, ev)
+	c.Remember(98, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userElicitationRequest_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17633,8 +18785,20 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
+// vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: its result is remembered per node).
 func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(99, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_userElicitationResult_body(c, n, ev)
+	c.Remember(99, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
+func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -17648,8 +18812,20 @@ func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result.
+// vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: its result is remembered per node).
 func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(100, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userElicitationResult_body(c, n, ev)
+	c.Remember(100, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userElicitationResult_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result.
+func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17706,8 +18882,20 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: its result is remembered per node).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(101, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userElicitationResult_elicitation_body(c, n, ev)
+	c.Remember(101, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userElicitationResult_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17809,8 +18997,20 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound.
+// vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: its result is remembered per node).
 func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(102, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_userMessageInbound_body(c, n, ev)
+	c.Remember(102, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
+func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -17824,8 +19024,20 @@ func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound.
+// vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: its result is remembered per node).
 func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(103, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userMessageInbound_body(c, n, ev)
+	c.Remember(103, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userMessageInbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound.
+func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17879,8 +19091,20 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: its result is remembered per node).
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(104, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userMessageInbound_message_body(c, n, ev)
+	c.Remember(104, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18047,8 +19271,20 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	return true
 }
 
-// vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound.
+// vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: its result is remembered per node).
 func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(105, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_userMessageOutbound_body(c, n, ev)
+	c.Remember(105, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
+func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -18062,8 +19298,20 @@ func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound.
+// vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: its result is remembered per node).
 func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(106, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userMessageOutbound_body(c, n, ev)
+	c.Remember(106, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userMessageOutbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound.
+func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18117,8 +19365,20 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: its result is remembered per node).
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(107, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_userMessageOutbound_message_body(c, n, ev)
+	c.Remember(107, n, ok)
+	return ok
+}
+
+// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18256,8 +19516,20 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
+// vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(108, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
+	c.Remember(108, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
+func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18310,8 +19582,20 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange.
+// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(109, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_workspaceChange_body(c, n, ev)
+	c.Remember(109, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_workspaceChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceChange.
+func vTaskWorkspaceEvent_workspaceChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18392,8 +19676,20 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState.
+// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(110, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_workspaceState_body(c, n, ev)
+	c.Remember(110, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_workspaceState_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceState.
+func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18506,8 +19802,20 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
+// vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(111, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
+	c.Remember(111, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
+func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18560,8 +19868,20 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed.
+// vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(112, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
+	c.Remember(112, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_fileChanged_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/file.changed.
+func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18639,8 +19959,20 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile.
+// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(113, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_changedFile_body(c, n, ev)
+	c.Remember(113, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_changedFile_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/changedFile.
+func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18761,8 +20093,20 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure.
+// vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: its result is remembered per node).
 func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(114, n); found {
+			return ok
+		}
+	}
+	ok := vCatalogueEvent_hookFailure_body(c, n, ev)
+	c.Remember(114, n, ok)
+	return ok
+}
+
+// vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
+func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -18776,8 +20120,20 @@ func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure.
+// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure (a named type: its result is remembered per node).
 func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(115, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_hookFailure_body(c, n, ev)
+	c.Remember(115, n, ok)
+	return ok
+}
+
+// vInteractionEvent_hookFailure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure.
+func vInteractionEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18842,8 +20198,20 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
+// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure (a named type: its result is remembered per node).
 func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(116, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_hookFailure_failure_body(c, n, ev)
+	c.Remember(116, n, ok)
+	return ok
+}
+
+// vInteractionEvent_hookFailure_failure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
+func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18971,8 +20339,20 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vContentSelection checks draft/content-selection.schema.json#.
+// vContentSelection checks draft/content-selection.schema.json# (a named type: its result is remembered per node).
 func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(120, n); found {
+			return ok
+		}
+	}
+	ok := vContentSelection_body(c, n, ev)
+	c.Remember(120, n, ok)
+	return ok
+}
+
+// vContentSelection_body checks the keywords of draft/content-selection.schema.json#.
+func vContentSelection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19078,8 +20458,20 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
+// vContentUploadReceipt checks draft/content-upload-receipt.schema.json# (a named type: its result is remembered per node).
 func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(121, n); found {
+			return ok
+		}
+	}
+	ok := vContentUploadReceipt_body(c, n, ev)
+	c.Remember(121, n, ok)
+	return ok
+}
+
+// vContentUploadReceipt_body checks the keywords of draft/content-upload-receipt.schema.json#.
+func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19139,8 +20531,20 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentUpload checks draft/content-upload.schema.json#.
+// vContentUpload checks draft/content-upload.schema.json# (a named type: its result is remembered per node).
 func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(122, n); found {
+			return ok
+		}
+	}
+	ok := vContentUpload_body(c, n, ev)
+	c.Remember(122, n, ok)
+	return ok
+}
+
+// vContentUpload_body checks the keywords of draft/content-upload.schema.json#.
+func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19219,8 +20623,20 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication.
+// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication (a named type: its result is remembered per node).
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(123, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_authentication_body(c, n, ev)
+	c.Remember(123, n, ok)
+	return ok
+}
+
+// vRegistration_authentication_body checks the keywords of draft/registration.schema.json#/$defs/authentication.
+func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -19249,8 +20665,20 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0.
+// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0 (a named type: its result is remembered per node).
 func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(124, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_authentication_anyOf_0_body(c, n, ev)
+	c.Remember(124, n, ok)
+	return ok
+}
+
+// vRegistration_authentication_anyOf_0_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/0.
+func vRegistration_authentication_anyOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19426,8 +20854,20 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1.
+// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1 (a named type: its result is remembered per node).
 func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(125, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_authentication_anyOf_1_body(c, n, ev)
+	c.Remember(125, n, ok)
+	return ok
+}
+
+// vRegistration_authentication_anyOf_1_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/1.
+func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19606,8 +21046,20 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect checks draft/deny-effect.schema.json#.
+// vDenyEffect checks draft/deny-effect.schema.json# (a named type: its result is remembered per node).
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(126, n); found {
+			return ok
+		}
+	}
+	ok := vDenyEffect_body(c, n, ev)
+	c.Remember(126, n, ok)
+	return ok
+}
+
+// vDenyEffect_body checks the keywords of draft/deny-effect.schema.json#.
+func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19700,8 +21152,20 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect checks draft/effect.schema.json#.
+// vEffect checks draft/effect.schema.json# (a named type: its result is remembered per node).
 func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(127, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_body(c, n, ev)
+	c.Remember(127, n, ok)
+	return ok
+}
+
+// vEffect_body checks the keywords of draft/effect.schema.json#.
+func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -19769,8 +21233,20 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
+// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect (a named type: its result is remembered per node).
 func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(128, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_allowEffect_body(c, n, ev)
+	c.Remember(128, n, ok)
+	return ok
+}
+
+// vEffect_allowEffect_body checks the keywords of draft/effect.schema.json#/$defs/allowEffect.
+func vEffect_allowEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19818,8 +21294,20 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect.
+// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect (a named type: its result is remembered per node).
 func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(129, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_askEffect_body(c, n, ev)
+	c.Remember(129, n, ok)
+	return ok
+}
+
+// vEffect_askEffect_body checks the keywords of draft/effect.schema.json#/$defs/askEffect.
+func vEffect_askEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19867,8 +21355,20 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect.
+// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect (a named type: its result is remembered per node).
 func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(130, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_modifyEffect_body(c, n, ev)
+	c.Remember(130, n, ok)
+	return ok
+}
+
+// vEffect_modifyEffect_body checks the keywords of draft/effect.schema.json#/$defs/modifyEffect.
+func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20381,8 +21881,20 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect.
+// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect (a named type: its result is remembered per node).
 func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(131, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_messageEffect_body(c, n, ev)
+	c.Remember(131, n, ok)
+	return ok
+}
+
+// vEffect_messageEffect_body checks the keywords of draft/effect.schema.json#/$defs/messageEffect.
+func vEffect_messageEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20453,8 +21965,20 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect.
+// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect (a named type: its result is remembered per node).
 func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(132, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_returnEffect_body(c, n, ev)
+	c.Remember(132, n, ok)
+	return ok
+}
+
+// vEffect_returnEffect_body checks the keywords of draft/effect.schema.json#/$defs/returnEffect.
+func vEffect_returnEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20511,8 +22035,20 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect.
+// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect (a named type: its result is remembered per node).
 func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(133, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_flowStopEffect_body(c, n, ev)
+	c.Remember(133, n, ok)
+	return ok
+}
+
+// vEffect_flowStopEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowStopEffect.
+func vEffect_flowStopEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20596,8 +22132,20 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect.
+// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect (a named type: its result is remembered per node).
 func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(134, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_flowContinueEffect_body(c, n, ev)
+	c.Remember(134, n, ok)
+	return ok
+}
+
+// vEffect_flowContinueEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowContinueEffect.
+func vEffect_flowContinueEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20677,8 +22225,20 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect.
+// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect (a named type: its result is remembered per node).
 func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(135, n); found {
+			return ok
+		}
+	}
+	ok := vEffect_injectEffect_body(c, n, ev)
+	c.Remember(135, n, ok)
+	return ok
+}
+
+// vEffect_injectEffect_body checks the keywords of draft/effect.schema.json#/$defs/injectEffect.
+func vEffect_injectEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20815,8 +22375,20 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent checks draft/event.schema.json#.
+// vEvent checks draft/event.schema.json# (a named type: its result is remembered per node).
 func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(136, n); found {
+			return ok
+		}
+	}
+	ok := vEvent_body(c, n, ev)
+	c.Remember(136, n, ok)
+	return ok
+}
+
+// vEvent_body checks the keywords of draft/event.schema.json#.
+func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -20965,8 +22537,20 @@ func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore checks draft/tool-before.schema.json#.
+// vToolBefore checks draft/tool-before.schema.json# (a named type: its result is remembered per node).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(137, n); found {
+			return ok
+		}
+	}
+	ok := vToolBefore_body(c, n, ev)
+	c.Remember(137, n, ok)
+	return ok
+}
+
+// vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
+func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -21122,8 +22706,20 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter checks draft/tool-after.schema.json#.
+// vToolAfter checks draft/tool-after.schema.json# (a named type: its result is remembered per node).
 func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(138, n); found {
+			return ok
+		}
+	}
+	ok := vToolAfter_body(c, n, ev)
+	c.Remember(138, n, ok)
+	return ok
+}
+
+// vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
+func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -21595,8 +23191,20 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange.
+// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: its result is remembered per node).
 func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(139, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_fileChange_body(c, n, ev)
+	c.Remember(139, n, ok)
+	return ok
+}
+
+// vExecutionEvent_fileChange_body checks the keywords of draft/execution-event.schema.json#/$defs/fileChange.
+func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -21977,8 +23585,20 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vSessionStart checks draft/session-start.schema.json#.
+// vSessionStart checks draft/session-start.schema.json# (a named type: its result is remembered per node).
 func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(140, n); found {
+			return ok
+		}
+	}
+	ok := vSessionStart_body(c, n, ev)
+	c.Remember(140, n, ok)
+	return ok
+}
+
+// vSessionStart_body checks the keywords of draft/session-start.schema.json#.
+func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -22277,8 +23897,20 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness.
+// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness (a named type: its result is remembered per node).
 func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(141, n); found {
+			return ok
+		}
+	}
+	ok := vSessionStart_harness_body(c, n, ev)
+	c.Remember(141, n, ok)
+	return ok
+}
+
+// vSessionStart_harness_body checks the keywords of draft/session-start.schema.json#/properties/harness.
+func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -22360,8 +23992,20 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vSessionEnd checks draft/session-end.schema.json#.
+// vSessionEnd checks draft/session-end.schema.json# (a named type: its result is remembered per node).
 func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(142, n); found {
+			return ok
+		}
+	}
+	ok := vSessionEnd_body(c, n, ev)
+	c.Remember(142, n, ok)
+	return ok
+}
+
+// vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
+func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -22537,8 +24181,20 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent checks draft/execution-event.schema.json#.
+// vExecutionEvent checks draft/execution-event.schema.json# (a named type: its result is remembered per node).
 func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(143, n); found {
+			return ok
+		}
+	}
+	ok := vExecutionEvent_body(c, n, ev)
+	c.Remember(143, n, ok)
+	return ok
+}
+
+// vExecutionEvent_body checks the keywords of draft/execution-event.schema.json#.
+func vExecutionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22619,8 +24275,20 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInteractionEvent checks draft/interaction-event.schema.json#.
+// vInteractionEvent checks draft/interaction-event.schema.json# (a named type: its result is remembered per node).
 func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(144, n); found {
+			return ok
+		}
+	}
+	ok := vInteractionEvent_body(c, n, ev)
+	c.Remember(144, n, ok)
+	return ok
+}
+
+// vInteractionEvent_body checks the keywords of draft/interaction-event.schema.json#.
+func vInteractionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22673,8 +24341,20 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
+// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json# (a named type: its result is remembered per node).
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(145, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptDenyResponse_body(c, n, ev)
+	c.Remember(145, n, ok)
+	return ok
+}
+
+// vInterceptDenyResponse_body checks the keywords of draft/intercept-deny-response.schema.json#.
+func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22790,8 +24470,20 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json#.
+// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json# (a named type: its result is remembered per node).
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(147, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptNoEffectResponse_body(c, n, ev)
+	c.Remember(147, n, ok)
+	return ok
+}
+
+// vInterceptNoEffectResponse_body checks the keywords of draft/intercept-no-effect-response.schema.json#.
+func vInterceptNoEffectResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22895,8 +24587,20 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks draft/intercept-request.schema.json#.
+// vInterceptRequest checks draft/intercept-request.schema.json# (a named type: its result is remembered per node).
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(149, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptRequest_body(c, n, ev)
+	c.Remember(149, n, ok)
+	return ok
+}
+
+// vInterceptRequest_body checks the keywords of draft/intercept-request.schema.json#.
+func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25352,8 +27056,20 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state (a named type: its result is remembered per node).
 func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(151, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptRequest_allOf_1_params_state_body(c, n, ev)
+	c.Remember(151, n, ok)
+	return ok
+}
+
+// vInterceptRequest_allOf_1_params_state_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+func vInterceptRequest_allOf_1_params_state_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25467,8 +27183,20 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1 (a named type: its result is remembered per node).
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(152, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c, n, ev)
+	c.Remember(152, n, ok)
+	return ok
+}
+
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25564,8 +27292,20 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptResponse checks draft/intercept-response.schema.json#.
+// vInterceptResponse checks draft/intercept-response.schema.json# (a named type: its result is remembered per node).
 func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(153, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptResponse_body(c, n, ev)
+	c.Remember(153, n, ok)
+	return ok
+}
+
+// vInterceptResponse_body checks the keywords of draft/intercept-response.schema.json#.
+func vInterceptResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25703,8 +27443,20 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vJSONRPCMessage checks draft/json-rpc-message.schema.json#.
+// vJSONRPCMessage checks draft/json-rpc-message.schema.json# (a named type: its result is remembered per node).
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(155, n); found {
+			return ok
+		}
+	}
+	ok := vJSONRPCMessage_body(c, n, ev)
+	c.Remember(155, n, ok)
+	return ok
+}
+
+// vJSONRPCMessage_body checks the keywords of draft/json-rpc-message.schema.json#.
+func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25747,8 +27499,20 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks draft/common.schema.json#/$defs/notification.
+// vCommon_notification checks draft/common.schema.json#/$defs/notification (a named type: its result is remembered per node).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(119, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_notification_body(c, n, ev)
+	c.Remember(119, n, ok)
+	return ok
+}
+
+// vCommon_notification_body checks the keywords of draft/common.schema.json#/$defs/notification.
+func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25835,8 +27599,20 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse.
+// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse (a named type: its result is remembered per node).
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(117, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_errorResponse_body(c, n, ev)
+	c.Remember(117, n, ok)
+	return ok
+}
+
+// vCommon_errorResponse_body checks the keywords of draft/common.schema.json#/$defs/errorResponse.
+func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25912,8 +27688,20 @@ func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error.
+// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error (a named type: its result is remembered per node).
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(118, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_errorResponse_error_body(c, n, ev)
+	c.Remember(118, n, ok)
+	return ok
+}
+
+// vCommon_errorResponse_error_body checks the keywords of draft/common.schema.json#/$defs/errorResponse/properties/error.
+func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25981,8 +27769,20 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vObserveNotification checks draft/observe-notification.schema.json#.
+// vObserveNotification checks draft/observe-notification.schema.json# (a named type: its result is remembered per node).
 func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(175, n); found {
+			return ok
+		}
+	}
+	ok := vObserveNotification_body(c, n, ev)
+	c.Remember(175, n, ok)
+	return ok
+}
+
+// vObserveNotification_body checks the keywords of draft/observe-notification.schema.json#.
+func vObserveNotification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26085,8 +27885,20 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks draft/registration.schema.json#.
+// vRegistration checks draft/registration.schema.json# (a named type: its result is remembered per node).
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(177, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_body(c, n, ev)
+	c.Remember(177, n, ok)
+	return ok
+}
+
+// vRegistration_body checks the keywords of draft/registration.schema.json#.
+func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26156,8 +27968,20 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
+// vRegistration_backend checks draft/registration.schema.json#/$defs/backend (a named type: its result is remembered per node).
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(178, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_body(c, n, ev)
+	c.Remember(178, n, ok)
+	return ok
+}
+
+// vRegistration_backend_body checks the keywords of draft/registration.schema.json#/$defs/backend.
+func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26446,8 +28270,20 @@ func vRegistration_backend_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport.
+// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport (a named type: its result is remembered per node).
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(181, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_transport_body(c, n, ev)
+	c.Remember(181, n, ok)
+	return ok
+}
+
+// vRegistration_backend_transport_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/transport.
+func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26476,8 +28312,20 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport.
+// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport (a named type: its result is remembered per node).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(179, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_stdioTransport_body(c, n, ev)
+	c.Remember(179, n, ok)
+	return ok
+}
+
+// vRegistration_stdioTransport_body checks the keywords of draft/registration.schema.json#/$defs/stdioTransport.
+func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26617,8 +28465,20 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport.
+// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport (a named type: its result is remembered per node).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(180, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_httpTransport_body(c, n, ev)
+	c.Remember(180, n, ok)
+	return ok
+}
+
+// vRegistration_httpTransport_body checks the keywords of draft/registration.schema.json#/$defs/httpTransport.
+func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26716,8 +28576,20 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: its result is remembered per node).
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(185, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_subscriptions_items_body(c, n, ev)
+	c.Remember(185, n, ok)
+	return ok
+}
+
+// vRegistration_backend_subscriptions_items_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26746,8 +28618,20 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription.
+// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription (a named type: its result is remembered per node).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(182, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_interceptSubscription_body(c, n, ev)
+	c.Remember(182, n, ok)
+	return ok
+}
+
+// vRegistration_interceptSubscription_body checks the keywords of draft/registration.schema.json#/$defs/interceptSubscription.
+func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27064,8 +28948,20 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
+// vRegistration_filters checks draft/registration.schema.json#/$defs/filters (a named type: its result is remembered per node).
 func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(183, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_filters_body(c, n, ev)
+	c.Remember(183, n, ok)
+	return ok
+}
+
+// vRegistration_filters_body checks the keywords of draft/registration.schema.json#/$defs/filters.
+func vRegistration_filters_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27178,8 +29074,20 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription.
+// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription (a named type: its result is remembered per node).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(184, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_observeSubscription_body(c, n, ev)
+	c.Remember(184, n, ok)
+	return ok
+}
+
+// vRegistration_observeSubscription_body checks the keywords of draft/registration.schema.json#/$defs/observeSubscription.
+func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27535,8 +29443,20 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vSchema checks draft/schema.json#.
+// vSchema checks draft/schema.json# (a named type: its result is remembered per node).
 func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(187, n); found {
+			return ok
+		}
+	}
+	ok := vSchema_body(c, n, ev)
+	c.Remember(187, n, ok)
+	return ok
+}
+
+// vSchema_body checks the keywords of draft/schema.json#.
+func vSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27585,8 +29505,20 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json#.
+// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json# (a named type: its result is remembered per node).
 func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(188, n); found {
+			return ok
+		}
+	}
+	ok := vTaskWorkspaceEvent_body(c, n, ev)
+	c.Remember(188, n, ok)
+	return ok
+}
+
+// vTaskWorkspaceEvent_body checks the keywords of draft/task-workspace-event.schema.json#.
+func vTaskWorkspaceEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27627,8 +29559,20 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
+// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams (a named type: its result is remembered per node).
 func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(172, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_elicitRequestParams_body(c, n, ev)
+	c.Remember(172, n, ok)
+	return ok
+}
+
+// vMCPElicitation_elicitRequestParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
+func vMCPElicitation_elicitRequestParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27650,8 +29594,20 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
+// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams (a named type: its result is remembered per node).
 func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(173, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_elicitRequestUrlParams_body(c, n, ev)
+	c.Remember(173, n, ok)
+	return ok
+}
+
+// vMCPElicitation_elicitRequestUrlParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
+func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27729,8 +29685,20 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta.
+// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta (a named type: its result is remembered per node).
 func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(158, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_requestMeta_body(c, n, ev)
+	c.Remember(158, n, ok)
+	return ok
+}
+
+// vMCPElicitation_requestMeta_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/requestMeta.
+func vMCPElicitation_requestMeta_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27803,8 +29771,20 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
+// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata (a named type: its result is remembered per node).
 func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(171, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_taskMetadata_body(c, n, ev)
+	c.Remember(171, n, ok)
+	return ok
+}
+
+// vMCPElicitation_taskMetadata_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
+func vMCPElicitation_taskMetadata_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27857,8 +29837,20 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
+// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams (a named type: its result is remembered per node).
 func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(157, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_elicitRequestFormParams_body(c, n, ev)
+	c.Remember(157, n, ok)
+	return ok
+}
+
+// vMCPElicitation_elicitRequestFormParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
+func vMCPElicitation_elicitRequestFormParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27946,8 +29938,20 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema (a named type: its result is remembered per node).
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(159, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c, n, ev)
+	c.Remember(159, n, ok)
+	return ok
+}
+
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28049,8 +30053,20 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	return true
 }
 
-// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
+// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition (a named type: its result is remembered per node).
 func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(160, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_primitiveSchemaDefinition_body(c, n, ev)
+	c.Remember(160, n, ok)
+	return ok
+}
+
+// vMCPElicitation_primitiveSchemaDefinition_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
+func vMCPElicitation_primitiveSchemaDefinition_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -28090,8 +30106,20 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema.
+// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema (a named type: its result is remembered per node).
 func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(161, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_stringSchema_body(c, n, ev)
+	c.Remember(161, n, ok)
+	return ok
+}
+
+// vMCPElicitation_stringSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/StringSchema.
+func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28263,8 +30291,20 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
+// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema (a named type: its result is remembered per node).
 func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(162, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_numberSchema_body(c, n, ev)
+	c.Remember(162, n, ok)
+	return ok
+}
+
+// vMCPElicitation_numberSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
+func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28414,8 +30454,20 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
+// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema (a named type: its result is remembered per node).
 func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(156, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_booleanSchema_body(c, n, ev)
+	c.Remember(156, n, ok)
+	return ok
+}
+
+// vMCPElicitation_booleanSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
+func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28522,8 +30574,20 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
+// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema (a named type: its result is remembered per node).
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(163, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_untitledSingleSelectEnumSchema_body(c, n, ev)
+	c.Remember(163, n, ok)
+	return ok
+}
+
+// vMCPElicitation_untitledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
+func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28675,8 +30739,20 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
+// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema (a named type: its result is remembered per node).
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(164, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_titledSingleSelectEnumSchema_body(c, n, ev)
+	c.Remember(164, n, ok)
+	return ok
+}
+
+// vMCPElicitation_titledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
+func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28817,8 +30893,20 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption.
+// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption (a named type: its result is remembered per node).
 func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(165, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_labelledOption_body(c, n, ev)
+	c.Remember(165, n, ok)
+	return ok
+}
+
+// vMCPElicitation_labelledOption_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/labelledOption.
+func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28888,8 +30976,20 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
+// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema (a named type: its result is remembered per node).
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(166, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_untitledMultiSelectEnumSchema_body(c, n, ev)
+	c.Remember(166, n, ok)
+	return ok
+}
+
+// vMCPElicitation_untitledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
+func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29046,8 +31146,20 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items (a named type: its result is remembered per node).
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(167, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c, n, ev)
+	c.Remember(167, n, ok)
+	return ok
+}
+
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29164,8 +31276,20 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
+// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema (a named type: its result is remembered per node).
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(168, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_titledMultiSelectEnumSchema_body(c, n, ev)
+	c.Remember(168, n, ok)
+	return ok
+}
+
+// vMCPElicitation_titledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
+func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29322,8 +31446,20 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items (a named type: its result is remembered per node).
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(169, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_titledMultiSelectEnumSchema_items_body(c, n, ev)
+	c.Remember(169, n, ok)
+	return ok
+}
+
+// vMCPElicitation_titledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+func vMCPElicitation_titledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29403,8 +31539,20 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
+// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema (a named type: its result is remembered per node).
 func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(170, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_legacyTitledEnumSchema_body(c, n, ev)
+	c.Remember(170, n, ok)
+	return ok
+}
+
+// vMCPElicitation_legacyTitledEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
+func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29644,8 +31792,20 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	return true
 }
 
-// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
+// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult (a named type: its result is remembered per node).
 func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(174, n); found {
+			return ok
+		}
+	}
+	ok := vMCPElicitation_elicitResult_body(c, n, ev)
+	c.Remember(174, n, ok)
+	return ok
+}
+
+// vMCPElicitation_elicitResult_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
+func vMCPElicitation_elicitResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29814,8 +31974,20 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	return true
 }
 
-// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver.
+// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver (a named type: its result is remembered per node).
 func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(186, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_contentReceiver_body(c, n, ev)
+	c.Remember(186, n, ok)
+	return ok
+}
+
+// vRegistration_contentReceiver_body checks the keywords of draft/registration.schema.json#/$defs/contentReceiver.
+func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29875,8 +32047,20 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(3, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged_body(c, n, ev)
+	c.Remember(3, n, ok)
+	return ok
+}
+
+// vCommon_merged_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
+func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29890,8 +32074,20 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(6, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged2_body(c, n, ev)
+	c.Remember(6, n, ok)
+	return ok
+}
+
+// vCommon_merged2_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29920,8 +32116,20 @@ func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(146, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged3_body(c, n, ev)
+	c.Remember(146, n, ok)
+	return ok
+}
+
+// vCommon_merged3_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29935,8 +32143,20 @@ func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(148, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged4_body(c, n, ev)
+	c.Remember(148, n, ok)
+	return ok
+}
+
+// vCommon_merged4_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29950,8 +32170,20 @@ func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
 func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(150, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged5_body(c, n, ev)
+	c.Remember(150, n, ok)
+	return ok
+}
+
+// vCommon_merged5_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
+func vCommon_merged5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29965,8 +32197,20 @@ func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(154, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged6_body(c, n, ev)
+	c.Remember(154, n, ok)
+	return ok
+}
+
+// vCommon_merged6_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged6_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29980,8 +32224,20 @@ func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params.
+// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params (a named type: its result is remembered per node).
 func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(176, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged7_body(c, n, ev)
+	c.Remember(176, n, ok)
+	return ok
+}
+
+// vCommon_merged7_body checks the keywords of draft/common.schema.json#/$defs/notification/properties/params.
+func vCommon_merged7_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k

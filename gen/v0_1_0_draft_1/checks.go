@@ -9,8 +9,20 @@ import (
 	"regexp"
 )
 
-// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json#.
+// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json# (a named type: its result is remembered per node).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(1, n); found {
+			return ok
+		}
+	}
+	ok := vCapabilities_body(c, n, ev)
+	c.Remember(1, n, ok)
+	return ok
+}
+
+// vCapabilities_body checks the keywords of 0.1.0-draft.1/capabilities.schema.json#.
+func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -121,8 +133,20 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json#.
+// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json# (a named type: its result is remembered per node).
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(10, n); found {
+			return ok
+		}
+	}
+	ok := vDenyEffect_body(c, n, ev)
+	c.Remember(10, n, ok)
+	return ok
+}
+
+// vDenyEffect_body checks the keywords of 0.1.0-draft.1/deny-effect.schema.json#.
+func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -254,8 +278,20 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json#.
+// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json# (a named type: its result is remembered per node).
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(11, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptDenyResponse_body(c, n, ev)
+	c.Remember(11, n, ok)
+	return ok
+}
+
+// vInterceptDenyResponse_body checks the keywords of 0.1.0-draft.1/intercept-deny-response.schema.json#.
+func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -269,8 +305,20 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
+// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse (a named type: its result is remembered per node).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(9, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_successResponse_body(c, n, ev)
+	c.Remember(9, n, ok)
+	return ok
+}
+
+// vCommon_successResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
+func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -568,8 +616,20 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
+// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json# (a named type: its result is remembered per node).
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(13, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptNoEffectResponse_body(c, n, ev)
+	c.Remember(13, n, ok)
+	return ok
+}
+
+// vInterceptNoEffectResponse_body checks the keywords of 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
+func vInterceptNoEffectResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -673,8 +733,20 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
+// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json# (a named type: its result is remembered per node).
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(15, n); found {
+			return ok
+		}
+	}
+	ok := vInterceptRequest_body(c, n, ev)
+	c.Remember(15, n, ok)
+	return ok
+}
+
+// vInterceptRequest_body checks the keywords of 0.1.0-draft.1/intercept-request.schema.json#.
+func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -691,8 +763,20 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
+// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request (a named type: its result is remembered per node).
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(6, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_request_body(c, n, ev)
+	c.Remember(6, n, ok)
+	return ok
+}
+
+// vCommon_request_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request.
+func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -903,8 +987,20 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json#.
+// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json# (a named type: its result is remembered per node).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(17, n); found {
+			return ok
+		}
+	}
+	ok := vToolBefore_body(c, n, ev)
+	c.Remember(17, n, ok)
+	return ok
+}
+
+// vToolBefore_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#.
+func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1065,8 +1161,20 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
+// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session (a named type: its result is remembered per node).
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(7, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_session_body(c, n, ev)
+	c.Remember(7, n, ok)
+	return ok
+}
+
+// vCommon_session_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session.
+func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1197,8 +1305,20 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
+// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent (a named type: its result is remembered per node).
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(8, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_session_agent_body(c, n, ev)
+	c.Remember(8, n, ok)
+	return ok
+}
+
+// vCommon_session_agent_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
+func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1264,8 +1384,20 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
+// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool (a named type: its result is remembered per node).
 func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(18, n); found {
+			return ok
+		}
+	}
+	ok := vToolBefore_tool_body(c, n, ev)
+	c.Remember(18, n, ok)
+	return ok
+}
+
+// vToolBefore_tool_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
+func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1475,8 +1607,20 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native.
+// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native (a named type: its result is remembered per node).
 func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(4, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_native_body(c, n, ev)
+	c.Remember(4, n, ok)
+	return ok
+}
+
+// vCommon_native_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/native.
+func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1648,8 +1792,20 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	return true
 }
 
-// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json#.
+// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json# (a named type: its result is remembered per node).
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(19, n); found {
+			return ok
+		}
+	}
+	ok := vJSONRPCMessage_body(c, n, ev)
+	c.Remember(19, n, ok)
+	return ok
+}
+
+// vJSONRPCMessage_body checks the keywords of 0.1.0-draft.1/json-rpc-message.schema.json#.
+func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -1692,8 +1848,20 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification.
+// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification (a named type: its result is remembered per node).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(5, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_notification_body(c, n, ev)
+	c.Remember(5, n, ok)
+	return ok
+}
+
+// vCommon_notification_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/notification.
+func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1809,8 +1977,20 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
+// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse (a named type: its result is remembered per node).
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(2, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_errorResponse_body(c, n, ev)
+	c.Remember(2, n, ok)
+	return ok
+}
+
+// vCommon_errorResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
+func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1898,8 +2078,20 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
+// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error (a named type: its result is remembered per node).
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(3, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_errorResponse_error_body(c, n, ev)
+	c.Remember(3, n, ok)
+	return ok
+}
+
+// vCommon_errorResponse_error_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
+func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1967,8 +2159,20 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks 0.1.0-draft.1/registration.schema.json#.
+// vRegistration checks 0.1.0-draft.1/registration.schema.json# (a named type: its result is remembered per node).
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(20, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_body(c, n, ev)
+	c.Remember(20, n, ok)
+	return ok
+}
+
+// vRegistration_body checks the keywords of 0.1.0-draft.1/registration.schema.json#.
+func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2038,8 +2242,20 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend.
+// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend (a named type: its result is remembered per node).
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(21, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_body(c, n, ev)
+	c.Remember(21, n, ok)
+	return ok
+}
+
+// vRegistration_backend_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend.
+func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2321,8 +2537,20 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
+// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport (a named type: its result is remembered per node).
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(24, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_transport_body(c, n, ev)
+	c.Remember(24, n, ok)
+	return ok
+}
+
+// vRegistration_backend_transport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
+func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -2351,8 +2579,20 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
+// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport (a named type: its result is remembered per node).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(22, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_stdioTransport_body(c, n, ev)
+	c.Remember(22, n, ok)
+	return ok
+}
+
+// vRegistration_stdioTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
+func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2509,8 +2749,20 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
+// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport (a named type: its result is remembered per node).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(23, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_httpTransport_body(c, n, ev)
+	c.Remember(23, n, ok)
+	return ok
+}
+
+// vRegistration_httpTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
+func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2583,8 +2835,20 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
+// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication (a named type: its result is remembered per node).
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(25, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_authentication_body(c, n, ev)
+	c.Remember(25, n, ok)
+	return ok
+}
+
+// vRegistration_authentication_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
+func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2768,8 +3032,20 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: its result is remembered per node).
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(28, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_backend_subscriptions_items_body(c, n, ev)
+	c.Remember(28, n, ok)
+	return ok
+}
+
+// vRegistration_backend_subscriptions_items_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -2798,8 +3074,20 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
+// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription (a named type: its result is remembered per node).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(26, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_interceptSubscription_body(c, n, ev)
+	c.Remember(26, n, ok)
+	return ok
+}
+
+// vRegistration_interceptSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
+func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2970,8 +3258,20 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
+// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription (a named type: its result is remembered per node).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(27, n); found {
+			return ok
+		}
+	}
+	ok := vRegistration_observeSubscription_body(c, n, ev)
+	c.Remember(27, n, ok)
+	return ok
+}
+
+// vRegistration_observeSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
+func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -3155,8 +3455,20 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(12, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged_body(c, n, ev)
+	c.Remember(12, n, ok)
+	return ok
+}
+
+// vCommon_merged_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -3170,8 +3482,20 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(14, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged2_body(c, n, ev)
+	c.Remember(14, n, ok)
+	return ok
+}
+
+// vCommon_merged2_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -3185,8 +3509,20 @@ func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	if ev == nil {
+		if ok, found := c.Recall(16, n); found {
+			return ok
+		}
+	}
+	ok := vCommon_merged3_body(c, n, ev)
+	c.Remember(16, n, ok)
+	return ok
+}
+
+// vCommon_merged3_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
+func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k

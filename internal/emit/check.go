@@ -49,6 +49,10 @@ func (e *checks) emit() {
 			e.f.Line()
 			continue
 		}
+		if s.MemoID != 0 {
+			e.memo(s, params)
+			continue
+		}
 		e.f.Commentf("%s checks %s.", s.Func, s.Loc)
 		e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
 			e.body(g, s)
@@ -71,6 +75,30 @@ func (e *checks) emit() {
 		e.f.Comment("Constants and numeric bounds, parsed once.")
 		e.f.Var().Defs(e.vars...)
 	}
+}
+
+// memo emits the check of a named type memoized per node: s.Func asks the
+// context for an earlier result, runs s.MemoBody otherwise and remembers
+// what it found. A result never depends on ev (which only collects
+// annotations), so every run is remembered; a remembered result is used
+// only when no annotations are wanted, since replaying it would not
+// record what the check evaluated.
+func (e *checks) memo(s *ir.Schema, params []Code) {
+	e.f.Commentf("%s checks %s (a named type: its result is remembered per node).", s.Func, s.Loc)
+	e.f.Func().Id(s.Func).Params(params...).Bool().Block(
+		If(Id("ev").Op("==").Nil()).Block(
+			If(List(Id("ok"), Id("found")).Op(":=").Id("c").Dot("Recall").Call(Lit(int(s.MemoID)), Id("n")), Id("found")).Block(Return(Id("ok"))),
+		),
+		Id("ok").Op(":=").Id(s.MemoBody).Call(Id("c"), Id("n"), Id("ev")),
+		Id("c").Dot("Remember").Call(Lit(int(s.MemoID)), Id("n"), Id("ok")),
+		Return(Id("ok")),
+	)
+	e.f.Line()
+	e.f.Commentf("%s checks the keywords of %s.", s.MemoBody, s.Loc)
+	e.f.Func().Id(s.MemoBody).Params(params...).Bool().BlockFunc(func(g *Group) {
+		e.body(g, s)
+	})
+	e.f.Line()
 }
 
 // skip: schemas with nothing to check, and pure $ref schemas, get no
