@@ -55,12 +55,18 @@ type Ctx struct {
 	// anns, in StrictAll mode, records which members of which objects the
 	// schemas applied so far evaluated, on every path that has not failed.
 	anns []annotation
+	// serial numbers the annotations ever appended (see Memo).
+	serial uint64
+	// evaluated and declared are strictCheck's scratch: bits per node.
+	evaluated, declared []uint64
+	objects             []Node
 }
 
 // annotation is what one successful check of object n evaluated.
 type annotation struct {
-	n  Node
-	ev *Eval
+	n      Node
+	ev     *Eval
+	serial uint64
 }
 
 var ctxPool = sync.Pool{New: func() any { return &Ctx{Doc: &Doc{}} }}
@@ -90,7 +96,7 @@ func (c *Ctx) Release() {
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	c.dropAnnotations(0)
 	c.arena = ""
-	c.memo.reset()
+	c.resetMemo()
 	ctxPool.Put(c)
 }
 
@@ -110,7 +116,7 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 		return c.strictCheck()
 	}
 	c.dropAnnotations(0)
-	c.memo.reset()
+	c.resetMemo()
 	c.explain, c.errs = true, c.errs[:0]
 	c.Child(n, f)
 	c.explain = false
@@ -141,7 +147,8 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 		c.FreeEval(ev)
 		return false
 	}
-	c.anns = append(c.anns, annotation{n, ev})
+	c.serial++
+	c.anns = append(c.anns, annotation{n, ev, c.serial})
 	return true
 }
 
@@ -161,27 +168,38 @@ func (c *Ctx) strictCheck() error {
 	if len(c.anns) == 0 {
 		return nil
 	}
-	merged := map[Node]*Eval{}
+	// One bit per node: evaluated marks member names, declared objects.
+	words := (len(c.Doc.nodes) + 63) / 64
+	c.evaluated = resetBits(c.evaluated, words)
+	c.declared = resetBits(c.declared, words)
+	objects := c.objects[:0] // the declared objects, each once
 	for _, a := range c.anns {
-		if m, ok := merged[a.n]; ok {
-			m.Merge(a.ev)
-		} else {
-			merged[a.n] = a.ev
+		if a.ev.Declared && !hasBit(c.declared, a.n) {
+			setBit(c.declared, a.n)
+			objects = append(objects, a.n)
+		}
+		for m := c.Doc.Members(a.n); m.Next(); {
+			if a.ev.Has(m.Index()) {
+				setBit(c.evaluated, m.Name())
+			}
 		}
 	}
 	var bad Node
 	found := false
-	for n, ev := range merged {
-		if !ev.Declared || found && n > bad {
+	for _, n := range objects {
+		if found && n > bad {
 			continue
 		}
 		for m := c.Doc.Members(n); m.Next(); {
-			if !ev.Has(m.Index()) {
-				bad, found = m.Name(), true
+			if !hasBit(c.evaluated, m.Name()) {
+				if !found || m.Name() < bad {
+					bad, found = m.Name(), true
+				}
 				break
 			}
 		}
 	}
+	c.objects = objects[:0]
 	c.dropAnnotations(0)
 	if !found {
 		return nil
@@ -189,6 +207,18 @@ func (c *Ctx) strictCheck() error {
 	return &Error{Pointer: c.Doc.Pointer(bad), Code: CodeUnknownMember, Offset: -1,
 		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
 }
+
+func resetBits(b []uint64, words int) []uint64 {
+	if cap(b) < words || cap(b) > 1<<16 && words < cap(b)/4 {
+		return make([]uint64, words)
+	}
+	b = b[:words]
+	clear(b)
+	return b
+}
+
+func setBit(b []uint64, n Node)      { b[n>>6] |= 1 << (n & 63) }
+func hasBit(b []uint64, n Node) bool { return b[n>>6]&(1<<(n&63)) != 0 }
 
 // Explaining reports whether failures are being recorded. Generated code
 // uses it to skip building messages on the fast path.

@@ -1,55 +1,113 @@
 package ahprt
 
 // The memo: a check of a named type (Capabilities, an event) often runs
-// twice on the same node — once through a $ref, once through a union
-// branch or a then that names the same type. Generated code asks Recall
-// before such a check and tells Remember after it; results depend only on
-// the node and the check (no annotations are collected then, and nothing
-// is memoized while a rejection is being explained).
+// more than once on the same node — through a $ref and again through a
+// union branch or a then naming the same type, and once more when a
+// builder picks the union variant to build. Generated checks of named
+// types call [Ctx.Memo], which runs the check once per node.
+//
+// A result depends only on the check and the node. What a successful run
+// evaluated (StrictAll's annotations) is remembered too: the members of
+// the node it evaluated (an Eval) and, for the objects nested in it, the
+// annotations it appended, which stay valid as long as no failing branch
+// dropped them. A later run that wants annotations replays them when they
+// are still there and runs the check again when they are not.
 
 type memoTable struct {
 	keys []uint64 // 0 is empty; key = id<<32 | node+1
-	vals []bool
+	vals []memoEntry
 	n    int
+}
+
+type memoEntry struct {
+	ok bool
+	// ev is what a successful run that collected annotations evaluated of
+	// the node itself; nil when the run collected none.
+	ev *Eval
+	// end and serial identify the last annotation the run appended for
+	// nested objects (end 0: it appended none): the annotations are still
+	// there when c.anns[end-1] still carries serial.
+	end    int
+	serial uint64
 }
 
 func memoKey(id uint32, n Node) uint64 { return uint64(id)<<32 | uint64(n+1) }
 
-// Recall returns a remembered result of check id on node n.
-func (c *Ctx) Recall(id uint32, n Node) (result, ok bool) {
-	if c.explain || c.memo.n == 0 {
-		return false, false
+// Memo runs body, the check of a named type with memo id id, on node n,
+// or answers from an earlier run on the same node.
+func (c *Ctx) Memo(id uint32, n Node, ev *Eval, body CheckFunc) bool {
+	if c.explain {
+		// Explaining re-runs every check so that each failure is recorded.
+		return body(c, n, ev)
 	}
 	k := memoKey(id, n)
-	mask := len(c.memo.keys) - 1
-	for i := int(hashKey(k)) & mask; ; i = (i + 1) & mask {
-		switch c.memo.keys[i] {
-		case k:
-			return c.memo.vals[i], true
-		case 0:
-			return false, false
+	if e := c.memo.find(k); e != nil {
+		switch {
+		case !e.ok:
+			return false // a failure evaluated nothing: nothing to replay
+		case ev == nil:
+			return true
+		case e.ev != nil && (e.end == 0 || e.end <= len(c.anns) && c.anns[e.end-1].serial == e.serial):
+			ev.Merge(e.ev)
+			return true
 		}
+		// The run did not collect annotations, or a failing branch dropped
+		// them since: run again.
 	}
+	if ev == nil {
+		ok := body(c, n, nil)
+		c.remember(k, memoEntry{ok: ok})
+		return ok
+	}
+	start := len(c.anns)
+	local := c.NewEval(n)
+	if !body(c, n, local) {
+		c.FreeEval(local)
+		c.remember(k, memoEntry{ok: false})
+		return false
+	}
+	ev.Merge(local)
+	e := memoEntry{ok: true, ev: local}
+	if end := len(c.anns); end > start {
+		e.end, e.serial = end, c.anns[end-1].serial
+	}
+	c.remember(k, e)
+	return true
 }
 
-// Remember records the result of check id on node n.
-func (c *Ctx) Remember(id uint32, n Node, result bool) {
-	if c.explain {
-		return
+// find returns the entry of key k, or nil.
+func (m *memoTable) find(k uint64) *memoEntry {
+	if m.n == 0 {
+		return nil
 	}
-	m := &c.memo
-	if (m.n+1)*2 > len(m.keys) {
-		m.grow()
-	}
-	k := memoKey(id, n)
 	mask := len(m.keys) - 1
 	for i := int(hashKey(k)) & mask; ; i = (i + 1) & mask {
 		switch m.keys[i] {
 		case k:
-			m.vals[i] = result
+			return &m.vals[i]
+		case 0:
+			return nil
+		}
+	}
+}
+
+// remember stores e under key k, replacing (and freeing) an older entry.
+func (c *Ctx) remember(k uint64, e memoEntry) {
+	m := &c.memo
+	if (m.n+1)*2 > len(m.keys) {
+		m.grow()
+	}
+	mask := len(m.keys) - 1
+	for i := int(hashKey(k)) & mask; ; i = (i + 1) & mask {
+		switch m.keys[i] {
+		case k:
+			if old := m.vals[i].ev; old != nil {
+				c.FreeEval(old)
+			}
+			m.vals[i] = e
 			return
 		case 0:
-			m.keys[i], m.vals[i] = k, result
+			m.keys[i], m.vals[i] = k, e
 			m.n++
 			return
 		}
@@ -62,7 +120,7 @@ func (m *memoTable) grow() {
 		size = len(m.keys) * 2
 	}
 	old, oldVals := m.keys, m.vals
-	m.keys, m.vals, m.n = make([]uint64, size), make([]bool, size), 0
+	m.keys, m.vals, m.n = make([]uint64, size), make([]memoEntry, size), 0
 	mask := size - 1
 	for j, k := range old {
 		if k == 0 {
@@ -77,15 +135,24 @@ func (m *memoTable) grow() {
 	}
 }
 
-func (m *memoTable) reset() {
-	if m.n > 0 {
-		if len(m.keys) > 1<<16 {
-			*m = memoTable{} // do not keep a huge table in the pool
-			return
-		}
-		clear(m.keys)
-		m.n = 0
+// resetMemo forgets every result, handing remembered Evals back.
+func (c *Ctx) resetMemo() {
+	m := &c.memo
+	if m.n == 0 {
+		return
 	}
+	for i := range m.vals {
+		if ev := m.vals[i].ev; ev != nil {
+			c.FreeEval(ev)
+		}
+	}
+	if len(m.keys) > 1<<16 {
+		*m = memoTable{} // do not keep a huge table in the pool
+		return
+	}
+	clear(m.keys)
+	clear(m.vals)
+	m.n = 0
 }
 
 func hashKey(k uint64) uint64 {

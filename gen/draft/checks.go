@@ -9,16 +9,9 @@ import (
 	"regexp"
 )
 
-// vCapabilitiesRequest checks draft/capabilities-request.schema.json# (a named type: its result is remembered per node).
+// vCapabilitiesRequest checks draft/capabilities-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(1, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesRequest_body(c, n, ev)
-	c.Remember(1, n, ok)
-	return ok
+	return c.Memo(1, n, ev, vCapabilitiesRequest_body)
 }
 
 // vCapabilitiesRequest_body checks the keywords of draft/capabilities-request.schema.json#.
@@ -36,16 +29,9 @@ func vCapabilitiesRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_request checks draft/common.schema.json#/$defs/request (a named type: its result is remembered per node).
+// vCommon_request checks draft/common.schema.json#/$defs/request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(2, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_request_body(c, n, ev)
-	c.Remember(2, n, ok)
-	return ok
+	return c.Memo(2, n, ev, vCommon_request_body)
 }
 
 // vCommon_request_body checks the keywords of draft/common.schema.json#/$defs/request.
@@ -308,16 +294,9 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse checks draft/capabilities-response.schema.json# (a named type: its result is remembered per node).
+// vCapabilitiesResponse checks draft/capabilities-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(4, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_body(c, n, ev)
-	c.Remember(4, n, ok)
-	return ok
+	return c.Memo(4, n, ev, vCapabilitiesResponse_body)
 }
 
 // vCapabilitiesResponse_body checks the keywords of draft/capabilities-response.schema.json#.
@@ -335,16 +314,9 @@ func vCapabilitiesResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse (a named type: its result is remembered per node).
+// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(5, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_successResponse_body(c, n, ev)
-	c.Remember(5, n, ok)
-	return ok
+	return c.Memo(5, n, ev, vCommon_successResponse_body)
 }
 
 // vCommon_successResponse_body checks the keywords of draft/common.schema.json#/$defs/successResponse.
@@ -567,16 +539,9 @@ func vCapabilitiesResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: its result is remembered per node).
+// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(7, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_allOf_1_result_manifest_body(c, n, ev)
-	c.Remember(7, n, ok)
-	return ok
+	return c.Memo(7, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
@@ -744,16 +709,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: its result is remembered per node).
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(8, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c, n, ev)
-	c.Remember(8, n, ok)
-	return ok
+	return c.Memo(8, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
@@ -811,215 +769,383 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c, n, ev) {
 		return false
 	}
-	if ev == nil {
-		cv, found := n, true
-		for _, name := range [...]string{"event"} {
-			if d.Kind(cv) != ahprt.KindObject {
-				found = false
-				break
-			}
-			x, ok := d.Member(cv, name)
-			if !ok {
-				found = false
-				break
-			}
-			cv = x
+	cv, found := n, true
+	for _, name := range [...]string{"event"} {
+		if d.Kind(cv) != ahprt.KindObject {
+			found = false
+			break
 		}
-		if !found {
+		x, ok := d.Member(cv, name)
+		if !ok {
+			found = false
+			break
+		}
+		cv = x
+	}
+	if !found {
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
 				return false
 			}
 		} else {
-			switch {
-			case d.StrEq(cv, "session.start"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "config.change.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "turn.start"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "turn.finish.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.request.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.response.after"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.switch.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.after"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.permission.request"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.batch.after"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "context.compact.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "context.compact.after"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "task.change.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.elicitation.request"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.elicitation.result"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.message.inbound"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.message.outbound"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "workspace.change.before"):
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
-					return false
-				}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
+				return false
 			}
 		}
 	} else {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
-			return false
-		}
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
-			return false
+		switch {
+		case d.StrEq(cv, "session.start"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "config.change.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "turn.start"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "turn.finish.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.request.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.response.after"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.switch.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.after"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.permission.request"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.batch.after"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "context.compact.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "context.compact.after"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "task.change.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.elicitation.request"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.elicitation.result"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.message.inbound"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.message.outbound"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "workspace.change.before"):
+			if ev == nil {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
+					return false
+				}
+			}
 		}
 	}
 	_ = d
@@ -1492,16 +1618,9 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities checks draft/capabilities.schema.json# (a named type: its result is remembered per node).
+// vCapabilities checks draft/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(9, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_body(c, n, ev)
-	c.Remember(9, n, ok)
-	return ok
+	return c.Memo(9, n, ev, vCapabilities_body)
 }
 
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
@@ -2237,16 +2356,9 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify (a named type: its result is remembered per node).
+// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(10, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_modify_body(c, n, ev)
-	c.Remember(10, n, ok)
-	return ok
+	return c.Memo(10, n, ev, vCapabilities_modify_body)
 }
 
 // vCapabilities_modify_body checks the keywords of draft/capabilities.schema.json#/properties/modify.
@@ -2335,16 +2447,9 @@ func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations (a named type: its result is remembered per node).
+// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(11, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_modifyOperations_body(c, n, ev)
-	c.Remember(11, n, ok)
-	return ok
+	return c.Memo(11, n, ev, vCapabilities_modifyOperations_body)
 }
 
 // vCapabilities_modifyOperations_body checks the keywords of draft/capabilities.schema.json#/$defs/modifyOperations.
@@ -2508,16 +2613,9 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow (a named type: its result is remembered per node).
+// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(12, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_flow_body(c, n, ev)
-	c.Remember(12, n, ok)
-	return ok
+	return c.Memo(12, n, ev, vCapabilities_flow_body)
 }
 
 // vCapabilities_flow_body checks the keywords of draft/capabilities.schema.json#/properties/flow.
@@ -2741,16 +2839,9 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject (a named type: its result is remembered per node).
+// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(13, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_inject_body(c, n, ev)
-	c.Remember(13, n, ok)
-	return ok
+	return c.Memo(13, n, ev, vCapabilities_inject_body)
 }
 
 // vCapabilities_inject_body checks the keywords of draft/capabilities.schema.json#/properties/inject.
@@ -2785,16 +2876,9 @@ func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context (a named type: its result is remembered per node).
+// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(14, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_inject_context_body(c, n, ev)
-	c.Remember(14, n, ok)
-	return ok
+	return c.Memo(14, n, ev, vCapabilities_inject_context_body)
 }
 
 // vCapabilities_inject_context_body checks the keywords of draft/capabilities.schema.json#/properties/inject/properties/context.
@@ -2898,16 +2982,9 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation (a named type: its result is remembered per node).
+// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(15, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_elicitation_body(c, n, ev)
-	c.Remember(15, n, ok)
-	return ok
+	return c.Memo(15, n, ev, vCapabilities_elicitation_body)
 }
 
 // vCapabilities_elicitation_body checks the keywords of draft/capabilities.schema.json#/properties/elicitation.
@@ -7053,16 +7130,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items (a named type: its result is remembered per node).
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(16, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c, n, ev)
-	c.Remember(16, n, ok)
-	return ok
+	return c.Memo(16, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
@@ -7194,16 +7264,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits (a named type: its result is remembered per node).
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(17, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c, n, ev)
-	c.Remember(17, n, ok)
-	return ok
+	return c.Memo(17, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_limits_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_limits_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
@@ -7306,16 +7369,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy (a named type: its result is remembered per node).
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(18, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c, n, ev)
-	c.Remember(18, n, ok)
-	return ok
+	return c.Memo(18, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
@@ -7553,16 +7609,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	return true
 }
 
-// vCatalogueEvent checks draft/catalogue-event.schema.json# (a named type: its result is remembered per node).
+// vCatalogueEvent checks draft/catalogue-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(19, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_body(c, n, ev)
-	c.Remember(19, n, ok)
-	return ok
+	return c.Memo(19, n, ev, vCatalogueEvent_body)
 }
 
 // vCatalogueEvent_body checks the keywords of draft/catalogue-event.schema.json#.
@@ -7699,16 +7748,9 @@ func vCatalogueEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: its result is remembered per node).
+// vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(20, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_configChangeBefore_body(c, n, ev)
-	c.Remember(20, n, ok)
-	return ok
+	return c.Memo(20, n, ev, vCatalogueEvent_configChangeBefore_body)
 }
 
 // vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
@@ -7726,16 +7768,9 @@ func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: its result is remembered per node).
+// vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(21, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_envelope_body(c, n, ev)
-	c.Remember(21, n, ok)
-	return ok
+	return c.Memo(21, n, ev, vEvent_envelope_body)
 }
 
 // vEvent_envelope_body checks the keywords of draft/event.schema.json#/$defs/envelope.
@@ -7772,16 +7807,9 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore (a named type: its result is remembered per node).
+// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(22, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_eventCore_body(c, n, ev)
-	c.Remember(22, n, ok)
-	return ok
+	return c.Memo(22, n, ev, vEvent_eventCore_body)
 }
 
 // vEvent_eventCore_body checks the keywords of draft/event.schema.json#/$defs/eventCore.
@@ -7931,16 +7959,9 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks draft/common.schema.json#/$defs/session (a named type: its result is remembered per node).
+// vCommon_session checks draft/common.schema.json#/$defs/session (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(23, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_session_body(c, n, ev)
-	c.Remember(23, n, ok)
-	return ok
+	return c.Memo(23, n, ev, vCommon_session_body)
 }
 
 // vCommon_session_body checks the keywords of draft/common.schema.json#/$defs/session.
@@ -8065,16 +8086,9 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent (a named type: its result is remembered per node).
+// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(24, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_session_agent_body(c, n, ev)
-	c.Remember(24, n, ok)
-	return ok
+	return c.Memo(24, n, ev, vCommon_session_agent_body)
 }
 
 // vCommon_session_agent_body checks the keywords of draft/common.schema.json#/$defs/session/properties/agent.
@@ -8177,16 +8191,9 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_gap checks draft/event.schema.json#/$defs/gap (a named type: its result is remembered per node).
+// vEvent_gap checks draft/event.schema.json#/$defs/gap (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(25, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_gap_body(c, n, ev)
-	c.Remember(25, n, ok)
-	return ok
+	return c.Memo(25, n, ev, vEvent_gap_body)
 }
 
 // vEvent_gap_body checks the keywords of draft/event.schema.json#/$defs/gap.
@@ -8295,16 +8302,9 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity (a named type: its result is remembered per node).
+// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(26, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_openIdentity_body(c, n, ev)
-	c.Remember(26, n, ok)
-	return ok
+	return c.Memo(26, n, ev, vEvent_openIdentity_body)
 }
 
 // vEvent_openIdentity_body checks the keywords of draft/event.schema.json#/$defs/openIdentity.
@@ -8385,16 +8385,9 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem checks draft/content-item.schema.json# (a named type: its result is remembered per node).
+// vContentItem checks draft/content-item.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(27, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_body(c, n, ev)
-	c.Remember(27, n, ok)
-	return ok
+	return c.Memo(27, n, ev, vContentItem_body)
 }
 
 // vContentItem_body checks the keywords of draft/content-item.schema.json#.
@@ -8423,16 +8416,9 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: its result is remembered per node).
+// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(28, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_textPart_body(c, n, ev)
-	c.Remember(28, n, ok)
-	return ok
+	return c.Memo(28, n, ev, vContentItem_textPart_body)
 }
 
 // vContentItem_textPart_body checks the keywords of draft/content-item.schema.json#/$defs/textPart.
@@ -8503,16 +8489,9 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart (a named type: its result is remembered per node).
+// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(29, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_textBodyPart_body(c, n, ev)
-	c.Remember(29, n, ok)
-	return ok
+	return c.Memo(29, n, ev, vContentItem_textBodyPart_body)
 }
 
 // vContentItem_textBodyPart_body checks the keywords of draft/content-item.schema.json#/$defs/textBodyPart.
@@ -8740,16 +8719,9 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart (a named type: its result is remembered per node).
+// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(30, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_textGapPart_body(c, n, ev)
-	c.Remember(30, n, ok)
-	return ok
+	return c.Memo(30, n, ev, vContentItem_textGapPart_body)
 }
 
 // vContentItem_textGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/textGapPart.
@@ -8905,16 +8877,9 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap (a named type: its result is remembered per node).
+// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(31, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_gap_body(c, n, ev)
-	c.Remember(31, n, ok)
-	return ok
+	return c.Memo(31, n, ev, vContentItem_gap_body)
 }
 
 // vContentItem_gap_body checks the keywords of draft/content-item.schema.json#/$defs/gap.
@@ -8985,16 +8950,9 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart (a named type: its result is remembered per node).
+// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(32, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_textMetadataPart_body(c, n, ev)
-	c.Remember(32, n, ok)
-	return ok
+	return c.Memo(32, n, ev, vContentItem_textMetadataPart_body)
 }
 
 // vContentItem_textMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/textMetadataPart.
@@ -9138,16 +9096,9 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart (a named type: its result is remembered per node).
+// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(33, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_textOmittedPart_body(c, n, ev)
-	c.Remember(33, n, ok)
-	return ok
+	return c.Memo(33, n, ev, vContentItem_textOmittedPart_body)
 }
 
 // vContentItem_textOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/textOmittedPart.
@@ -9291,16 +9242,9 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: its result is remembered per node).
+// vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(34, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_attachmentPart_body(c, n, ev)
-	c.Remember(34, n, ok)
-	return ok
+	return c.Memo(34, n, ev, vContentItem_attachmentPart_body)
 }
 
 // vContentItem_attachmentPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentPart.
@@ -9360,16 +9304,9 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart (a named type: its result is remembered per node).
+// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(35, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_attachmentBodyPart_body2(c, n, ev)
-	c.Remember(35, n, ok)
-	return ok
+	return c.Memo(35, n, ev, vContentItem_attachmentBodyPart_body2)
 }
 
 // vContentItem_attachmentBodyPart_body2 checks the keywords of draft/content-item.schema.json#/$defs/attachmentBodyPart.
@@ -9596,16 +9533,9 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vContentReference checks draft/content-reference.schema.json# (a named type: its result is remembered per node).
+// vContentReference checks draft/content-reference.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(36, n); found {
-			return ok
-		}
-	}
-	ok := vContentReference_body(c, n, ev)
-	c.Remember(36, n, ok)
-	return ok
+	return c.Memo(36, n, ev, vContentReference_body)
 }
 
 // vContentReference_body checks the keywords of draft/content-reference.schema.json#.
@@ -9711,16 +9641,9 @@ func vContentReference_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart (a named type: its result is remembered per node).
+// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(37, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_attachmentGapPart_body(c, n, ev)
-	c.Remember(37, n, ok)
-	return ok
+	return c.Memo(37, n, ev, vContentItem_attachmentGapPart_body)
 }
 
 // vContentItem_attachmentGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentGapPart.
@@ -9864,16 +9787,9 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart (a named type: its result is remembered per node).
+// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(38, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_attachmentMetadataPart_body(c, n, ev)
-	c.Remember(38, n, ok)
-	return ok
+	return c.Memo(38, n, ev, vContentItem_attachmentMetadataPart_body)
 }
 
 // vContentItem_attachmentMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentMetadataPart.
@@ -10005,16 +9921,9 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart (a named type: its result is remembered per node).
+// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(39, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_attachmentOmittedPart_body(c, n, ev)
-	c.Remember(39, n, ok)
-	return ok
+	return c.Memo(39, n, ev, vContentItem_attachmentOmittedPart_body)
 }
 
 // vContentItem_attachmentOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentOmittedPart.
@@ -10146,16 +10055,9 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before (a named type: its result is remembered per node).
+// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(40, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_configChangeBefore_body(c, n, ev)
-	c.Remember(40, n, ok)
-	return ok
+	return c.Memo(40, n, ev, vInteractionEvent_configChangeBefore_body)
 }
 
 // vInteractionEvent_configChangeBefore_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before.
@@ -10213,16 +10115,9 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change (a named type: its result is remembered per node).
+// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(41, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_configChangeBefore_change_body(c, n, ev)
-	c.Remember(41, n, ok)
-	return ok
+	return c.Memo(41, n, ev, vInteractionEvent_configChangeBefore_change_body)
 }
 
 // vInteractionEvent_configChangeBefore_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
@@ -10413,16 +10308,9 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: its result is remembered per node).
+// vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(42, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_configChangeAfter_body(c, n, ev)
-	c.Remember(42, n, ok)
-	return ok
+	return c.Memo(42, n, ev, vCatalogueEvent_configChangeAfter_body)
 }
 
 // vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
@@ -10440,16 +10328,9 @@ func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after (a named type: its result is remembered per node).
+// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(43, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_configChangeAfter_body(c, n, ev)
-	c.Remember(43, n, ok)
-	return ok
+	return c.Memo(43, n, ev, vInteractionEvent_configChangeAfter_body)
 }
 
 // vInteractionEvent_configChangeAfter_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after.
@@ -10507,16 +10388,9 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change (a named type: its result is remembered per node).
+// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(44, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_configChangeAfter_change_body(c, n, ev)
-	c.Remember(44, n, ok)
-	return ok
+	return c.Memo(44, n, ev, vInteractionEvent_configChangeAfter_change_body)
 }
 
 // vInteractionEvent_configChangeAfter_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
@@ -10748,16 +10622,9 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: its result is remembered per node).
+// vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(45, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_turnStart_body(c, n, ev)
-	c.Remember(45, n, ok)
-	return ok
+	return c.Memo(45, n, ev, vExecutionEvent_turnStart_body)
 }
 
 // vExecutionEvent_turnStart_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.start.
@@ -10843,16 +10710,9 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent_identity checks draft/event.schema.json#/$defs/identity (a named type: its result is remembered per node).
+// vEvent_identity checks draft/event.schema.json#/$defs/identity (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(46, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_identity_body(c, n, ev)
-	c.Remember(46, n, ok)
-	return ok
+	return c.Memo(46, n, ev, vEvent_identity_body)
 }
 
 // vEvent_identity_body checks the keywords of draft/event.schema.json#/$defs/identity.
@@ -10939,16 +10799,9 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: its result is remembered per node).
+// vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(47, n); found {
-			return ok
-		}
-	}
-	ok := vContentItem_message_body(c, n, ev)
-	c.Remember(47, n, ok)
-	return ok
+	return c.Memo(47, n, ev, vContentItem_message_body)
 }
 
 // vContentItem_message_body checks the keywords of draft/content-item.schema.json#/$defs/message.
@@ -11104,16 +10957,9 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: its result is remembered per node).
+// vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(48, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_turnFinishBefore_body(c, n, ev)
-	c.Remember(48, n, ok)
-	return ok
+	return c.Memo(48, n, ev, vExecutionEvent_turnFinishBefore_body)
 }
 
 // vExecutionEvent_turnFinishBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.finish.before.
@@ -11149,16 +10995,9 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: its result is remembered per node).
+// vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(49, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_turnCompletion_body(c, n, ev)
-	c.Remember(49, n, ok)
-	return ok
+	return c.Memo(49, n, ev, vExecutionEvent_turnCompletion_body)
 }
 
 // vExecutionEvent_turnCompletion_body checks the keywords of draft/execution-event.schema.json#/$defs/turnCompletion.
@@ -11288,16 +11127,9 @@ func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage (a named type: its result is remembered per node).
+// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(50, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_usage_body(c, n, ev)
-	c.Remember(50, n, ok)
-	return ok
+	return c.Memo(50, n, ev, vExecutionEvent_usage_body)
 }
 
 // vExecutionEvent_usage_body checks the keywords of draft/execution-event.schema.json#/$defs/usage.
@@ -11497,16 +11329,9 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost (a named type: its result is remembered per node).
+// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(51, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_usage_cost_body(c, n, ev)
-	c.Remember(51, n, ok)
-	return ok
+	return c.Memo(51, n, ev, vExecutionEvent_usage_cost_body)
 }
 
 // vExecutionEvent_usage_cost_body checks the keywords of draft/execution-event.schema.json#/$defs/usage/properties/cost.
@@ -11686,16 +11511,9 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: its result is remembered per node).
+// vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(52, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_turnEnd_body(c, n, ev)
-	c.Remember(52, n, ok)
-	return ok
+	return c.Memo(52, n, ev, vExecutionEvent_turnEnd_body)
 }
 
 // vExecutionEvent_turnEnd_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.end.
@@ -11840,16 +11658,9 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error (a named type: its result is remembered per node).
+// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(53, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_error_body(c, n, ev)
-	c.Remember(53, n, ok)
-	return ok
+	return c.Memo(53, n, ev, vExecutionEvent_error_body)
 }
 
 // vExecutionEvent_error_body checks the keywords of draft/execution-event.schema.json#/$defs/error.
@@ -12027,16 +11838,9 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: its result is remembered per node).
+// vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(54, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_turnProgress_body(c, n, ev)
-	c.Remember(54, n, ok)
-	return ok
+	return c.Memo(54, n, ev, vExecutionEvent_turnProgress_body)
 }
 
 // vExecutionEvent_turnProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.progress.
@@ -12144,16 +11948,9 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: its result is remembered per node).
+// vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(55, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelRequestBefore_body(c, n, ev)
-	c.Remember(55, n, ok)
-	return ok
+	return c.Memo(55, n, ev, vExecutionEvent_modelRequestBefore_body)
 }
 
 // vExecutionEvent_modelRequestBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.request.before.
@@ -12385,16 +12182,9 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model (a named type: its result is remembered per node).
+// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(56, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_model_body(c, n, ev)
-	c.Remember(56, n, ok)
-	return ok
+	return c.Memo(56, n, ev, vExecutionEvent_model_body)
 }
 
 // vExecutionEvent_model_body checks the keywords of draft/execution-event.schema.json#/$defs/model.
@@ -12480,16 +12270,9 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt (a named type: its result is remembered per node).
+// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(57, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_attempt_body(c, n, ev)
-	c.Remember(57, n, ok)
-	return ok
+	return c.Memo(57, n, ev, vExecutionEvent_attempt_body)
 }
 
 // vExecutionEvent_attempt_body checks the keywords of draft/execution-event.schema.json#/$defs/attempt.
@@ -12593,16 +12376,9 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: its result is remembered per node).
+// vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(58, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelResponseAfter_body(c, n, ev)
-	c.Remember(58, n, ok)
-	return ok
+	return c.Memo(58, n, ev, vExecutionEvent_modelResponseAfter_body)
 }
 
 // vExecutionEvent_modelResponseAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.response.after.
@@ -12986,16 +12762,9 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution (a named type: its result is remembered per node).
+// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(59, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_body(c, n, ev)
-	c.Remember(59, n, ok)
-	return ok
+	return c.Memo(59, n, ev, vExecutionEvent_execution_body)
 }
 
 // vExecutionEvent_execution_body checks the keywords of draft/execution-event.schema.json#/$defs/execution.
@@ -13055,16 +12824,9 @@ func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(60, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_0_body(c, n, ev)
-	c.Remember(60, n, ok)
-	return ok
+	return c.Memo(60, n, ev, vExecutionEvent_execution_oneOf_0_body)
 }
 
 // vExecutionEvent_execution_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/0.
@@ -13116,16 +12878,9 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(61, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_1_body(c, n, ev)
-	c.Remember(61, n, ok)
-	return ok
+	return c.Memo(61, n, ev, vExecutionEvent_execution_oneOf_1_body)
 }
 
 // vExecutionEvent_execution_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/1.
@@ -13201,16 +12956,9 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(62, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_2_body(c, n, ev)
-	c.Remember(62, n, ok)
-	return ok
+	return c.Memo(62, n, ev, vExecutionEvent_execution_oneOf_2_body)
 }
 
 // vExecutionEvent_execution_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/2.
@@ -13311,16 +13059,9 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(63, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_3_body(c, n, ev)
-	c.Remember(63, n, ok)
-	return ok
+	return c.Memo(63, n, ev, vExecutionEvent_execution_oneOf_3_body)
 }
 
 // vExecutionEvent_execution_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/3.
@@ -13421,16 +13162,9 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(64, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_4_body(c, n, ev)
-	c.Remember(64, n, ok)
-	return ok
+	return c.Memo(64, n, ev, vExecutionEvent_execution_oneOf_4_body)
 }
 
 // vExecutionEvent_execution_oneOf_4_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/4.
@@ -13531,16 +13265,9 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5 (a named type: its result is remembered per node).
+// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(65, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_execution_oneOf_5_body(c, n, ev)
-	c.Remember(65, n, ok)
-	return ok
+	return c.Memo(65, n, ev, vExecutionEvent_execution_oneOf_5_body)
 }
 
 // vExecutionEvent_execution_oneOf_5_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/5.
@@ -13768,16 +13495,9 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: its result is remembered per node).
+// vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(66, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelError_body(c, n, ev)
-	c.Remember(66, n, ok)
-	return ok
+	return c.Memo(66, n, ev, vExecutionEvent_modelError_body)
 }
 
 // vExecutionEvent_modelError_body checks the keywords of draft/execution-event.schema.json#/$defs/model.error.
@@ -14009,16 +13729,9 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: its result is remembered per node).
+// vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(67, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelSwitchBefore_body(c, n, ev)
-	c.Remember(67, n, ok)
-	return ok
+	return c.Memo(67, n, ev, vExecutionEvent_modelSwitchBefore_body)
 }
 
 // vExecutionEvent_modelSwitchBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before.
@@ -14158,16 +13871,9 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing (a named type: its result is remembered per node).
+// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(68, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelSwitchBefore_pricing_body(c, n, ev)
-	c.Remember(68, n, ok)
-	return ok
+	return c.Memo(68, n, ev, vExecutionEvent_modelSwitchBefore_pricing_body)
 }
 
 // vExecutionEvent_modelSwitchBefore_pricing_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
@@ -14255,16 +13961,9 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: its result is remembered per node).
+// vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(69, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_modelSwitchAfter_body(c, n, ev)
-	c.Remember(69, n, ok)
-	return ok
+	return c.Memo(69, n, ev, vExecutionEvent_modelSwitchAfter_body)
 }
 
 // vExecutionEvent_modelSwitchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.after.
@@ -14397,16 +14096,9 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: its result is remembered per node).
+// vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(70, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolPermissionRequest_body(c, n, ev)
-	c.Remember(70, n, ok)
-	return ok
+	return c.Memo(70, n, ev, vExecutionEvent_toolPermissionRequest_body)
 }
 
 // vExecutionEvent_toolPermissionRequest_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.request.
@@ -14482,16 +14174,9 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: its result is remembered per node).
+// vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(71, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolCall_body(c, n, ev)
-	c.Remember(71, n, ok)
-	return ok
+	return c.Memo(71, n, ev, vExecutionEvent_toolCall_body)
 }
 
 // vExecutionEvent_toolCall_body checks the keywords of draft/execution-event.schema.json#/$defs/toolCall.
@@ -14555,16 +14240,9 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: its result is remembered per node).
+// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(72, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_tool_body(c, n, ev)
-	c.Remember(72, n, ok)
-	return ok
+	return c.Memo(72, n, ev, vExecutionEvent_tool_body)
 }
 
 // vExecutionEvent_tool_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.
@@ -14808,16 +14486,9 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: its result is remembered per node).
+// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(73, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_body(c, n, ev)
-	c.Remember(73, n, ok)
-	return ok
+	return c.Memo(73, n, ev, vExecutionEvent_mcp_body)
 }
 
 // vExecutionEvent_mcp_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp.
@@ -14893,16 +14564,9 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(74, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_server_body(c, n, ev)
-	c.Remember(74, n, ok)
-	return ok
+	return c.Memo(74, n, ev, vExecutionEvent_mcp_server_body)
 }
 
 // vExecutionEvent_mcp_server_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/server.
@@ -15018,16 +14682,9 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(80, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_connection_body(c, n, ev)
-	c.Remember(80, n, ok)
-	return ok
+	return c.Memo(80, n, ev, vExecutionEvent_mcp_connection_body)
 }
 
 // vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
@@ -15062,16 +14719,9 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0 (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(75, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_connection_oneOf_0_body(c, n, ev)
-	c.Remember(75, n, ok)
-	return ok
+	return c.Memo(75, n, ev, vExecutionEvent_mcp_connection_oneOf_0_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
@@ -15310,16 +14960,9 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items (a named type: its result is remembered per node).
+// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(76, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_connectionGaps_items_body(c, n, ev)
-	c.Remember(76, n, ok)
-	return ok
+	return c.Memo(76, n, ev, vExecutionEvent_connectionGaps_items_body)
 }
 
 // vExecutionEvent_connectionGaps_items_body checks the keywords of draft/execution-event.schema.json#/$defs/connectionGaps/items.
@@ -15405,16 +15048,9 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1 (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(77, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_connection_oneOf_1_body(c, n, ev)
-	c.Remember(77, n, ok)
-	return ok
+	return c.Memo(77, n, ev, vExecutionEvent_mcp_connection_oneOf_1_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
@@ -15609,16 +15245,9 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2 (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(78, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_connection_oneOf_2_body(c, n, ev)
-	c.Remember(78, n, ok)
-	return ok
+	return c.Memo(78, n, ev, vExecutionEvent_mcp_connection_oneOf_2_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
@@ -16186,16 +15815,9 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3 (a named type: its result is remembered per node).
+// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(79, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_mcp_connection_oneOf_3_body(c, n, ev)
-	c.Remember(79, n, ok)
-	return ok
+	return c.Memo(79, n, ev, vExecutionEvent_mcp_connection_oneOf_3_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
@@ -16604,16 +16226,9 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch (a named type: its result is remembered per node).
+// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(81, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_batch_body(c, n, ev)
-	c.Remember(81, n, ok)
-	return ok
+	return c.Memo(81, n, ev, vExecutionEvent_batch_body)
 }
 
 // vExecutionEvent_batch_body checks the keywords of draft/execution-event.schema.json#/$defs/batch.
@@ -16901,16 +16516,9 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: its result is remembered per node).
+// vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(82, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolPermissionResolved_body(c, n, ev)
-	c.Remember(82, n, ok)
-	return ok
+	return c.Memo(82, n, ev, vExecutionEvent_toolPermissionResolved_body)
 }
 
 // vExecutionEvent_toolPermissionResolved_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.resolved.
@@ -17029,16 +16637,9 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: its result is remembered per node).
+// vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(83, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolProgress_body(c, n, ev)
-	c.Remember(83, n, ok)
-	return ok
+	return c.Memo(83, n, ev, vExecutionEvent_toolProgress_body)
 }
 
 // vExecutionEvent_toolProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.progress.
@@ -17200,16 +16801,9 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: its result is remembered per node).
+// vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(84, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolBatchAfter_body(c, n, ev)
-	c.Remember(84, n, ok)
-	return ok
+	return c.Memo(84, n, ev, vExecutionEvent_toolBatchAfter_body)
 }
 
 // vExecutionEvent_toolBatchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after.
@@ -17316,16 +16910,9 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: its result is remembered per node).
+// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(85, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_toolBatchAfter_calls_items_body(c, n, ev)
-	c.Remember(85, n, ok)
-	return ok
+	return c.Memo(85, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
 }
 
 // vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
@@ -17592,16 +17179,9 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: its result is remembered per node).
+// vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(86, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_contextCompactBefore_body(c, n, ev)
-	c.Remember(86, n, ok)
-	return ok
+	return c.Memo(86, n, ev, vExecutionEvent_contextCompactBefore_body)
 }
 
 // vExecutionEvent_contextCompactBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.before.
@@ -17833,16 +17413,9 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts (a named type: its result is remembered per node).
+// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(87, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_tokenCounts_body(c, n, ev)
-	c.Remember(87, n, ok)
-	return ok
+	return c.Memo(87, n, ev, vExecutionEvent_tokenCounts_body)
 }
 
 // vExecutionEvent_tokenCounts_body checks the keywords of draft/execution-event.schema.json#/$defs/tokenCounts.
@@ -17905,16 +17478,9 @@ func vExecutionEvent_contextCompactBefore_tokenCounts_not(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: its result is remembered per node).
+// vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(88, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_contextCompactAfter_body(c, n, ev)
-	c.Remember(88, n, ok)
-	return ok
+	return c.Memo(88, n, ev, vExecutionEvent_contextCompactAfter_body)
 }
 
 // vExecutionEvent_contextCompactAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after.
@@ -18039,16 +17605,9 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items (a named type: its result is remembered per node).
+// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(89, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_contextCompactAfter_removed_items_body(c, n, ev)
-	c.Remember(89, n, ok)
-	return ok
+	return c.Memo(89, n, ev, vExecutionEvent_contextCompactAfter_removed_items_body)
 }
 
 // vExecutionEvent_contextCompactAfter_removed_items_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
@@ -18105,16 +17664,9 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(90, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev)
-	c.Remember(90, n, ok)
-	return ok
+	return c.Memo(90, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.before.
@@ -18171,16 +17723,9 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(91, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_taskChange_body(c, n, ev)
-	c.Remember(91, n, ok)
-	return ok
+	return c.Memo(91, n, ev, vTaskWorkspaceEvent_taskChange_body)
 }
 
 // vTaskWorkspaceEvent_taskChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/taskChange.
@@ -18335,16 +17880,9 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(92, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev)
-	c.Remember(92, n, ok)
-	return ok
+	return c.Memo(92, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.after.
@@ -18401,16 +17939,9 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: its result is remembered per node).
+// vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(93, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_userAttention_body(c, n, ev)
-	c.Remember(93, n, ok)
-	return ok
+	return c.Memo(93, n, ev, vCatalogueEvent_userAttention_body)
 }
 
 // vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
@@ -18428,16 +17959,9 @@ func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: its result is remembered per node).
+// vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(94, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userAttention_body(c, n, ev)
-	c.Remember(94, n, ok)
-	return ok
+	return c.Memo(94, n, ev, vInteractionEvent_userAttention_body)
 }
 
 // vInteractionEvent_userAttention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention.
@@ -18495,16 +18019,9 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: its result is remembered per node).
+// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(95, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userAttention_attention_body(c, n, ev)
-	c.Remember(95, n, ok)
-	return ok
+	return c.Memo(95, n, ev, vInteractionEvent_userAttention_attention_body)
 }
 
 // vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
@@ -18585,16 +18102,9 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: its result is remembered per node).
+// vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(96, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_userElicitationRequest_body(c, n, ev)
-	c.Remember(96, n, ok)
-	return ok
+	return c.Memo(96, n, ev, vCatalogueEvent_userElicitationRequest_body)
 }
 
 // vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
@@ -18612,16 +18122,9 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: its result is remembered per node).
+// vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(97, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userElicitationRequest_body(c, n, ev)
-	c.Remember(97, n, ok)
-	return ok
+	return c.Memo(97, n, ev, vInteractionEvent_userElicitationRequest_body)
 }
 
 // vInteractionEvent_userElicitationRequest_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request.
@@ -18682,16 +18185,9 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: its result is remembered per node).
+// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(98, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userElicitationRequest_elicitation_body(c, n, ev)
-	c.Remember(98, n, ok)
-	return ok
+	return c.Memo(98, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
@@ -18785,16 +18281,9 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: its result is remembered per node).
+// vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(99, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_userElicitationResult_body(c, n, ev)
-	c.Remember(99, n, ok)
-	return ok
+	return c.Memo(99, n, ev, vCatalogueEvent_userElicitationResult_body)
 }
 
 // vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
@@ -18812,16 +18301,9 @@ func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: its result is remembered per node).
+// vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(100, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userElicitationResult_body(c, n, ev)
-	c.Remember(100, n, ok)
-	return ok
+	return c.Memo(100, n, ev, vInteractionEvent_userElicitationResult_body)
 }
 
 // vInteractionEvent_userElicitationResult_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result.
@@ -18882,16 +18364,9 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: its result is remembered per node).
+// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(101, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userElicitationResult_elicitation_body(c, n, ev)
-	c.Remember(101, n, ok)
-	return ok
+	return c.Memo(101, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
@@ -18997,16 +18472,9 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: its result is remembered per node).
+// vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(102, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_userMessageInbound_body(c, n, ev)
-	c.Remember(102, n, ok)
-	return ok
+	return c.Memo(102, n, ev, vCatalogueEvent_userMessageInbound_body)
 }
 
 // vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
@@ -19024,16 +18492,9 @@ func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: its result is remembered per node).
+// vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(103, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userMessageInbound_body(c, n, ev)
-	c.Remember(103, n, ok)
-	return ok
+	return c.Memo(103, n, ev, vInteractionEvent_userMessageInbound_body)
 }
 
 // vInteractionEvent_userMessageInbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound.
@@ -19091,16 +18552,9 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: its result is remembered per node).
+// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(104, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userMessageInbound_message_body(c, n, ev)
-	c.Remember(104, n, ok)
-	return ok
+	return c.Memo(104, n, ev, vInteractionEvent_userMessageInbound_message_body)
 }
 
 // vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
@@ -19271,16 +18725,9 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	return true
 }
 
-// vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: its result is remembered per node).
+// vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(105, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_userMessageOutbound_body(c, n, ev)
-	c.Remember(105, n, ok)
-	return ok
+	return c.Memo(105, n, ev, vCatalogueEvent_userMessageOutbound_body)
 }
 
 // vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
@@ -19298,16 +18745,9 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: its result is remembered per node).
+// vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(106, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userMessageOutbound_body(c, n, ev)
-	c.Remember(106, n, ok)
-	return ok
+	return c.Memo(106, n, ev, vInteractionEvent_userMessageOutbound_body)
 }
 
 // vInteractionEvent_userMessageOutbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound.
@@ -19365,16 +18805,9 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: its result is remembered per node).
+// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(107, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_userMessageOutbound_message_body(c, n, ev)
-	c.Remember(107, n, ok)
-	return ok
+	return c.Memo(107, n, ev, vInteractionEvent_userMessageOutbound_message_body)
 }
 
 // vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
@@ -19516,16 +18949,9 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(108, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev)
-	c.Remember(108, n, ok)
-	return ok
+	return c.Memo(108, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
@@ -19582,16 +19008,9 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(109, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_workspaceChange_body(c, n, ev)
-	c.Remember(109, n, ok)
-	return ok
+	return c.Memo(109, n, ev, vTaskWorkspaceEvent_workspaceChange_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceChange.
@@ -19676,16 +19095,9 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(110, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_workspaceState_body(c, n, ev)
-	c.Remember(110, n, ok)
-	return ok
+	return c.Memo(110, n, ev, vTaskWorkspaceEvent_workspaceState_body)
 }
 
 // vTaskWorkspaceEvent_workspaceState_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceState.
@@ -19802,16 +19214,9 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(111, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev)
-	c.Remember(111, n, ok)
-	return ok
+	return c.Memo(111, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
@@ -19868,16 +19273,9 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(112, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_fileChanged_body(c, n, ev)
-	c.Remember(112, n, ok)
-	return ok
+	return c.Memo(112, n, ev, vTaskWorkspaceEvent_fileChanged_body)
 }
 
 // vTaskWorkspaceEvent_fileChanged_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/file.changed.
@@ -19959,16 +19357,9 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(113, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_changedFile_body(c, n, ev)
-	c.Remember(113, n, ok)
-	return ok
+	return c.Memo(113, n, ev, vTaskWorkspaceEvent_changedFile_body)
 }
 
 // vTaskWorkspaceEvent_changedFile_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/changedFile.
@@ -20093,16 +19484,9 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: its result is remembered per node).
+// vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(114, n); found {
-			return ok
-		}
-	}
-	ok := vCatalogueEvent_hookFailure_body(c, n, ev)
-	c.Remember(114, n, ok)
-	return ok
+	return c.Memo(114, n, ev, vCatalogueEvent_hookFailure_body)
 }
 
 // vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
@@ -20120,16 +19504,9 @@ func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure (a named type: its result is remembered per node).
+// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(115, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_hookFailure_body(c, n, ev)
-	c.Remember(115, n, ok)
-	return ok
+	return c.Memo(115, n, ev, vInteractionEvent_hookFailure_body)
 }
 
 // vInteractionEvent_hookFailure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure.
@@ -20198,16 +19575,9 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure (a named type: its result is remembered per node).
+// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(116, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_hookFailure_failure_body(c, n, ev)
-	c.Remember(116, n, ok)
-	return ok
+	return c.Memo(116, n, ev, vInteractionEvent_hookFailure_failure_body)
 }
 
 // vInteractionEvent_hookFailure_failure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
@@ -20339,16 +19709,9 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vContentSelection checks draft/content-selection.schema.json# (a named type: its result is remembered per node).
+// vContentSelection checks draft/content-selection.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(120, n); found {
-			return ok
-		}
-	}
-	ok := vContentSelection_body(c, n, ev)
-	c.Remember(120, n, ok)
-	return ok
+	return c.Memo(120, n, ev, vContentSelection_body)
 }
 
 // vContentSelection_body checks the keywords of draft/content-selection.schema.json#.
@@ -20458,16 +19821,9 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentUploadReceipt checks draft/content-upload-receipt.schema.json# (a named type: its result is remembered per node).
+// vContentUploadReceipt checks draft/content-upload-receipt.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(121, n); found {
-			return ok
-		}
-	}
-	ok := vContentUploadReceipt_body(c, n, ev)
-	c.Remember(121, n, ok)
-	return ok
+	return c.Memo(121, n, ev, vContentUploadReceipt_body)
 }
 
 // vContentUploadReceipt_body checks the keywords of draft/content-upload-receipt.schema.json#.
@@ -20531,16 +19887,9 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentUpload checks draft/content-upload.schema.json# (a named type: its result is remembered per node).
+// vContentUpload checks draft/content-upload.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(122, n); found {
-			return ok
-		}
-	}
-	ok := vContentUpload_body(c, n, ev)
-	c.Remember(122, n, ok)
-	return ok
+	return c.Memo(122, n, ev, vContentUpload_body)
 }
 
 // vContentUpload_body checks the keywords of draft/content-upload.schema.json#.
@@ -20623,16 +19972,9 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication (a named type: its result is remembered per node).
+// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(123, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_authentication_body(c, n, ev)
-	c.Remember(123, n, ok)
-	return ok
+	return c.Memo(123, n, ev, vRegistration_authentication_body)
 }
 
 // vRegistration_authentication_body checks the keywords of draft/registration.schema.json#/$defs/authentication.
@@ -20665,16 +20007,9 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0 (a named type: its result is remembered per node).
+// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(124, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_authentication_anyOf_0_body(c, n, ev)
-	c.Remember(124, n, ok)
-	return ok
+	return c.Memo(124, n, ev, vRegistration_authentication_anyOf_0_body)
 }
 
 // vRegistration_authentication_anyOf_0_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/0.
@@ -20854,16 +20189,9 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1 (a named type: its result is remembered per node).
+// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(125, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_authentication_anyOf_1_body(c, n, ev)
-	c.Remember(125, n, ok)
-	return ok
+	return c.Memo(125, n, ev, vRegistration_authentication_anyOf_1_body)
 }
 
 // vRegistration_authentication_anyOf_1_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/1.
@@ -21046,16 +20374,9 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect checks draft/deny-effect.schema.json# (a named type: its result is remembered per node).
+// vDenyEffect checks draft/deny-effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(126, n); found {
-			return ok
-		}
-	}
-	ok := vDenyEffect_body(c, n, ev)
-	c.Remember(126, n, ok)
-	return ok
+	return c.Memo(126, n, ev, vDenyEffect_body)
 }
 
 // vDenyEffect_body checks the keywords of draft/deny-effect.schema.json#.
@@ -21152,16 +20473,9 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect checks draft/effect.schema.json# (a named type: its result is remembered per node).
+// vEffect checks draft/effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(127, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_body(c, n, ev)
-	c.Remember(127, n, ok)
-	return ok
+	return c.Memo(127, n, ev, vEffect_body)
 }
 
 // vEffect_body checks the keywords of draft/effect.schema.json#.
@@ -21233,16 +20547,9 @@ func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect (a named type: its result is remembered per node).
+// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(128, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_allowEffect_body(c, n, ev)
-	c.Remember(128, n, ok)
-	return ok
+	return c.Memo(128, n, ev, vEffect_allowEffect_body)
 }
 
 // vEffect_allowEffect_body checks the keywords of draft/effect.schema.json#/$defs/allowEffect.
@@ -21294,16 +20601,9 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect (a named type: its result is remembered per node).
+// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(129, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_askEffect_body(c, n, ev)
-	c.Remember(129, n, ok)
-	return ok
+	return c.Memo(129, n, ev, vEffect_askEffect_body)
 }
 
 // vEffect_askEffect_body checks the keywords of draft/effect.schema.json#/$defs/askEffect.
@@ -21355,16 +20655,9 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect (a named type: its result is remembered per node).
+// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(130, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_modifyEffect_body(c, n, ev)
-	c.Remember(130, n, ok)
-	return ok
+	return c.Memo(130, n, ev, vEffect_modifyEffect_body)
 }
 
 // vEffect_modifyEffect_body checks the keywords of draft/effect.schema.json#/$defs/modifyEffect.
@@ -21881,16 +21174,9 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect (a named type: its result is remembered per node).
+// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(131, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_messageEffect_body(c, n, ev)
-	c.Remember(131, n, ok)
-	return ok
+	return c.Memo(131, n, ev, vEffect_messageEffect_body)
 }
 
 // vEffect_messageEffect_body checks the keywords of draft/effect.schema.json#/$defs/messageEffect.
@@ -21965,16 +21251,9 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect (a named type: its result is remembered per node).
+// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(132, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_returnEffect_body(c, n, ev)
-	c.Remember(132, n, ok)
-	return ok
+	return c.Memo(132, n, ev, vEffect_returnEffect_body)
 }
 
 // vEffect_returnEffect_body checks the keywords of draft/effect.schema.json#/$defs/returnEffect.
@@ -22035,16 +21314,9 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect (a named type: its result is remembered per node).
+// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(133, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_flowStopEffect_body(c, n, ev)
-	c.Remember(133, n, ok)
-	return ok
+	return c.Memo(133, n, ev, vEffect_flowStopEffect_body)
 }
 
 // vEffect_flowStopEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowStopEffect.
@@ -22132,16 +21404,9 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect (a named type: its result is remembered per node).
+// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(134, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_flowContinueEffect_body(c, n, ev)
-	c.Remember(134, n, ok)
-	return ok
+	return c.Memo(134, n, ev, vEffect_flowContinueEffect_body)
 }
 
 // vEffect_flowContinueEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowContinueEffect.
@@ -22225,16 +21490,9 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect (a named type: its result is remembered per node).
+// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(135, n); found {
-			return ok
-		}
-	}
-	ok := vEffect_injectEffect_body(c, n, ev)
-	c.Remember(135, n, ok)
-	return ok
+	return c.Memo(135, n, ev, vEffect_injectEffect_body)
 }
 
 // vEffect_injectEffect_body checks the keywords of draft/effect.schema.json#/$defs/injectEffect.
@@ -22375,16 +21633,9 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent checks draft/event.schema.json# (a named type: its result is remembered per node).
+// vEvent checks draft/event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(136, n); found {
-			return ok
-		}
-	}
-	ok := vEvent_body(c, n, ev)
-	c.Remember(136, n, ok)
-	return ok
+	return c.Memo(136, n, ev, vEvent_body)
 }
 
 // vEvent_body checks the keywords of draft/event.schema.json#.
@@ -22537,16 +21788,9 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore checks draft/tool-before.schema.json# (a named type: its result is remembered per node).
+// vToolBefore checks draft/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(137, n); found {
-			return ok
-		}
-	}
-	ok := vToolBefore_body(c, n, ev)
-	c.Remember(137, n, ok)
-	return ok
+	return c.Memo(137, n, ev, vToolBefore_body)
 }
 
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
@@ -22706,16 +21950,9 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter checks draft/tool-after.schema.json# (a named type: its result is remembered per node).
+// vToolAfter checks draft/tool-after.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(138, n); found {
-			return ok
-		}
-	}
-	ok := vToolAfter_body(c, n, ev)
-	c.Remember(138, n, ok)
-	return ok
+	return c.Memo(138, n, ev, vToolAfter_body)
 }
 
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
@@ -23191,16 +22428,9 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: its result is remembered per node).
+// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(139, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_fileChange_body(c, n, ev)
-	c.Remember(139, n, ok)
-	return ok
+	return c.Memo(139, n, ev, vExecutionEvent_fileChange_body)
 }
 
 // vExecutionEvent_fileChange_body checks the keywords of draft/execution-event.schema.json#/$defs/fileChange.
@@ -23585,16 +22815,9 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vSessionStart checks draft/session-start.schema.json# (a named type: its result is remembered per node).
+// vSessionStart checks draft/session-start.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(140, n); found {
-			return ok
-		}
-	}
-	ok := vSessionStart_body(c, n, ev)
-	c.Remember(140, n, ok)
-	return ok
+	return c.Memo(140, n, ev, vSessionStart_body)
 }
 
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
@@ -23897,16 +23120,9 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness (a named type: its result is remembered per node).
+// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(141, n); found {
-			return ok
-		}
-	}
-	ok := vSessionStart_harness_body(c, n, ev)
-	c.Remember(141, n, ok)
-	return ok
+	return c.Memo(141, n, ev, vSessionStart_harness_body)
 }
 
 // vSessionStart_harness_body checks the keywords of draft/session-start.schema.json#/properties/harness.
@@ -23992,16 +23208,9 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vSessionEnd checks draft/session-end.schema.json# (a named type: its result is remembered per node).
+// vSessionEnd checks draft/session-end.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(142, n); found {
-			return ok
-		}
-	}
-	ok := vSessionEnd_body(c, n, ev)
-	c.Remember(142, n, ok)
-	return ok
+	return c.Memo(142, n, ev, vSessionEnd_body)
 }
 
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
@@ -24181,16 +23390,9 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent checks draft/execution-event.schema.json# (a named type: its result is remembered per node).
+// vExecutionEvent checks draft/execution-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(143, n); found {
-			return ok
-		}
-	}
-	ok := vExecutionEvent_body(c, n, ev)
-	c.Remember(143, n, ok)
-	return ok
+	return c.Memo(143, n, ev, vExecutionEvent_body)
 }
 
 // vExecutionEvent_body checks the keywords of draft/execution-event.schema.json#.
@@ -24275,16 +23477,9 @@ func vExecutionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInteractionEvent checks draft/interaction-event.schema.json# (a named type: its result is remembered per node).
+// vInteractionEvent checks draft/interaction-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(144, n); found {
-			return ok
-		}
-	}
-	ok := vInteractionEvent_body(c, n, ev)
-	c.Remember(144, n, ok)
-	return ok
+	return c.Memo(144, n, ev, vInteractionEvent_body)
 }
 
 // vInteractionEvent_body checks the keywords of draft/interaction-event.schema.json#.
@@ -24341,16 +23536,9 @@ func vInteractionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json# (a named type: its result is remembered per node).
+// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(145, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptDenyResponse_body(c, n, ev)
-	c.Remember(145, n, ok)
-	return ok
+	return c.Memo(145, n, ev, vInterceptDenyResponse_body)
 }
 
 // vInterceptDenyResponse_body checks the keywords of draft/intercept-deny-response.schema.json#.
@@ -24470,16 +23658,9 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json# (a named type: its result is remembered per node).
+// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(147, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptNoEffectResponse_body(c, n, ev)
-	c.Remember(147, n, ok)
-	return ok
+	return c.Memo(147, n, ev, vInterceptNoEffectResponse_body)
 }
 
 // vInterceptNoEffectResponse_body checks the keywords of draft/intercept-no-effect-response.schema.json#.
@@ -24587,16 +23768,9 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks draft/intercept-request.schema.json# (a named type: its result is remembered per node).
+// vInterceptRequest checks draft/intercept-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(149, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptRequest_body(c, n, ev)
-	c.Remember(149, n, ok)
-	return ok
+	return c.Memo(149, n, ev, vInterceptRequest_body)
 }
 
 // vInterceptRequest_body checks the keywords of draft/intercept-request.schema.json#.
@@ -24736,215 +23910,383 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"capabilities\"")
 		}
 	}
-	if ev == nil {
-		cv, found := n, true
-		for _, name := range [...]string{"event", "type"} {
-			if d.Kind(cv) != ahprt.KindObject {
-				found = false
-				break
-			}
-			x, ok := d.Member(cv, name)
-			if !ok {
-				found = false
-				break
-			}
-			cv = x
+	cv, found := n, true
+	for _, name := range [...]string{"event", "type"} {
+		if d.Kind(cv) != ahprt.KindObject {
+			found = false
+			break
 		}
-		if !found {
+		x, ok := d.Member(cv, name)
+		if !ok {
+			found = false
+			break
+		}
+		cv = x
+	}
+	if !found {
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
 				return false
 			}
+		} else {
+			if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
 			if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
 				return false
 			}
 		} else {
-			switch {
-			case d.StrEq(cv, "session.start"):
-				if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "config.change.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "turn.start"):
-				if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "turn.finish.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.request.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.response.after"):
-				if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "model.switch.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.after"):
-				if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.permission.request"):
-				if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "tool.batch.after"):
-				if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "context.compact.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "context.compact.after"):
-				if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "task.change.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.elicitation.request"):
-				if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.elicitation.result"):
-				if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.message.inbound"):
-				if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "user.message.outbound"):
-				if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
-					return false
-				}
-			case d.StrEq(cv, "workspace.change.before"):
-				if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
-					return false
-				}
+			if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
+				return false
 			}
 		}
 	} else {
-		if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
-			return false
-		}
-		if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
-			return false
+		switch {
+		case d.StrEq(cv, "session.start"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "config.change.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "turn.start"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "turn.finish.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.request.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.response.after"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "model.switch.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.after"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.permission.request"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "tool.batch.after"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "context.compact.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "context.compact.after"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "task.change.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.elicitation.request"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.elicitation.result"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.message.inbound"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "user.message.outbound"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "workspace.change.before"):
+			if ev == nil {
+				if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
+					return false
+				}
+			}
 		}
 	}
 	_ = d
@@ -27056,16 +26398,9 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state (a named type: its result is remembered per node).
+// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(151, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptRequest_allOf_1_params_state_body(c, n, ev)
-	c.Remember(151, n, ok)
-	return ok
+	return c.Memo(151, n, ev, vInterceptRequest_allOf_1_params_state_body)
 }
 
 // vInterceptRequest_allOf_1_params_state_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
@@ -27183,16 +26518,9 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1 (a named type: its result is remembered per node).
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(152, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c, n, ev)
-	c.Remember(152, n, ok)
-	return ok
+	return c.Memo(152, n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body)
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
@@ -27292,16 +26620,9 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptResponse checks draft/intercept-response.schema.json# (a named type: its result is remembered per node).
+// vInterceptResponse checks draft/intercept-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(153, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptResponse_body(c, n, ev)
-	c.Remember(153, n, ok)
-	return ok
+	return c.Memo(153, n, ev, vInterceptResponse_body)
 }
 
 // vInterceptResponse_body checks the keywords of draft/intercept-response.schema.json#.
@@ -27443,16 +26764,9 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vJSONRPCMessage checks draft/json-rpc-message.schema.json# (a named type: its result is remembered per node).
+// vJSONRPCMessage checks draft/json-rpc-message.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(155, n); found {
-			return ok
-		}
-	}
-	ok := vJSONRPCMessage_body(c, n, ev)
-	c.Remember(155, n, ok)
-	return ok
+	return c.Memo(155, n, ev, vJSONRPCMessage_body)
 }
 
 // vJSONRPCMessage_body checks the keywords of draft/json-rpc-message.schema.json#.
@@ -27499,16 +26813,9 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks draft/common.schema.json#/$defs/notification (a named type: its result is remembered per node).
+// vCommon_notification checks draft/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(119, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_notification_body(c, n, ev)
-	c.Remember(119, n, ok)
-	return ok
+	return c.Memo(119, n, ev, vCommon_notification_body)
 }
 
 // vCommon_notification_body checks the keywords of draft/common.schema.json#/$defs/notification.
@@ -27599,16 +26906,9 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse (a named type: its result is remembered per node).
+// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(117, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_errorResponse_body(c, n, ev)
-	c.Remember(117, n, ok)
-	return ok
+	return c.Memo(117, n, ev, vCommon_errorResponse_body)
 }
 
 // vCommon_errorResponse_body checks the keywords of draft/common.schema.json#/$defs/errorResponse.
@@ -27688,16 +26988,9 @@ func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error (a named type: its result is remembered per node).
+// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(118, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_errorResponse_error_body(c, n, ev)
-	c.Remember(118, n, ok)
-	return ok
+	return c.Memo(118, n, ev, vCommon_errorResponse_error_body)
 }
 
 // vCommon_errorResponse_error_body checks the keywords of draft/common.schema.json#/$defs/errorResponse/properties/error.
@@ -27769,16 +27062,9 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vObserveNotification checks draft/observe-notification.schema.json# (a named type: its result is remembered per node).
+// vObserveNotification checks draft/observe-notification.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(175, n); found {
-			return ok
-		}
-	}
-	ok := vObserveNotification_body(c, n, ev)
-	c.Remember(175, n, ok)
-	return ok
+	return c.Memo(175, n, ev, vObserveNotification_body)
 }
 
 // vObserveNotification_body checks the keywords of draft/observe-notification.schema.json#.
@@ -27885,16 +27171,9 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks draft/registration.schema.json# (a named type: its result is remembered per node).
+// vRegistration checks draft/registration.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(177, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_body(c, n, ev)
-	c.Remember(177, n, ok)
-	return ok
+	return c.Memo(177, n, ev, vRegistration_body)
 }
 
 // vRegistration_body checks the keywords of draft/registration.schema.json#.
@@ -27968,16 +27247,9 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks draft/registration.schema.json#/$defs/backend (a named type: its result is remembered per node).
+// vRegistration_backend checks draft/registration.schema.json#/$defs/backend (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(178, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_body(c, n, ev)
-	c.Remember(178, n, ok)
-	return ok
+	return c.Memo(178, n, ev, vRegistration_backend_body)
 }
 
 // vRegistration_backend_body checks the keywords of draft/registration.schema.json#/$defs/backend.
@@ -28270,16 +27542,9 @@ func vRegistration_backend_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport (a named type: its result is remembered per node).
+// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(181, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_transport_body(c, n, ev)
-	c.Remember(181, n, ok)
-	return ok
+	return c.Memo(181, n, ev, vRegistration_backend_transport_body)
 }
 
 // vRegistration_backend_transport_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/transport.
@@ -28312,16 +27577,9 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport (a named type: its result is remembered per node).
+// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(179, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_stdioTransport_body(c, n, ev)
-	c.Remember(179, n, ok)
-	return ok
+	return c.Memo(179, n, ev, vRegistration_stdioTransport_body)
 }
 
 // vRegistration_stdioTransport_body checks the keywords of draft/registration.schema.json#/$defs/stdioTransport.
@@ -28465,16 +27723,9 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport (a named type: its result is remembered per node).
+// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(180, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_httpTransport_body(c, n, ev)
-	c.Remember(180, n, ok)
-	return ok
+	return c.Memo(180, n, ev, vRegistration_httpTransport_body)
 }
 
 // vRegistration_httpTransport_body checks the keywords of draft/registration.schema.json#/$defs/httpTransport.
@@ -28576,16 +27827,9 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: its result is remembered per node).
+// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(185, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_subscriptions_items_body(c, n, ev)
-	c.Remember(185, n, ok)
-	return ok
+	return c.Memo(185, n, ev, vRegistration_backend_subscriptions_items_body)
 }
 
 // vRegistration_backend_subscriptions_items_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
@@ -28618,16 +27862,9 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription (a named type: its result is remembered per node).
+// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(182, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_interceptSubscription_body(c, n, ev)
-	c.Remember(182, n, ok)
-	return ok
+	return c.Memo(182, n, ev, vRegistration_interceptSubscription_body)
 }
 
 // vRegistration_interceptSubscription_body checks the keywords of draft/registration.schema.json#/$defs/interceptSubscription.
@@ -28948,16 +28185,9 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_filters checks draft/registration.schema.json#/$defs/filters (a named type: its result is remembered per node).
+// vRegistration_filters checks draft/registration.schema.json#/$defs/filters (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(183, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_filters_body(c, n, ev)
-	c.Remember(183, n, ok)
-	return ok
+	return c.Memo(183, n, ev, vRegistration_filters_body)
 }
 
 // vRegistration_filters_body checks the keywords of draft/registration.schema.json#/$defs/filters.
@@ -29074,16 +28304,9 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription (a named type: its result is remembered per node).
+// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(184, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_observeSubscription_body(c, n, ev)
-	c.Remember(184, n, ok)
-	return ok
+	return c.Memo(184, n, ev, vRegistration_observeSubscription_body)
 }
 
 // vRegistration_observeSubscription_body checks the keywords of draft/registration.schema.json#/$defs/observeSubscription.
@@ -29443,16 +28666,9 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vSchema checks draft/schema.json# (a named type: its result is remembered per node).
+// vSchema checks draft/schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(187, n); found {
-			return ok
-		}
-	}
-	ok := vSchema_body(c, n, ev)
-	c.Remember(187, n, ok)
-	return ok
+	return c.Memo(187, n, ev, vSchema_body)
 }
 
 // vSchema_body checks the keywords of draft/schema.json#.
@@ -29505,16 +28721,9 @@ func vSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json# (a named type: its result is remembered per node).
+// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(188, n); found {
-			return ok
-		}
-	}
-	ok := vTaskWorkspaceEvent_body(c, n, ev)
-	c.Remember(188, n, ok)
-	return ok
+	return c.Memo(188, n, ev, vTaskWorkspaceEvent_body)
 }
 
 // vTaskWorkspaceEvent_body checks the keywords of draft/task-workspace-event.schema.json#.
@@ -29559,16 +28768,9 @@ func vTaskWorkspaceEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams (a named type: its result is remembered per node).
+// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(172, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_elicitRequestParams_body(c, n, ev)
-	c.Remember(172, n, ok)
-	return ok
+	return c.Memo(172, n, ev, vMCPElicitation_elicitRequestParams_body)
 }
 
 // vMCPElicitation_elicitRequestParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
@@ -29594,16 +28796,9 @@ func vMCPElicitation_elicitRequestParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams (a named type: its result is remembered per node).
+// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(173, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_elicitRequestUrlParams_body(c, n, ev)
-	c.Remember(173, n, ok)
-	return ok
+	return c.Memo(173, n, ev, vMCPElicitation_elicitRequestUrlParams_body)
 }
 
 // vMCPElicitation_elicitRequestUrlParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
@@ -29685,16 +28880,9 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta (a named type: its result is remembered per node).
+// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(158, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_requestMeta_body(c, n, ev)
-	c.Remember(158, n, ok)
-	return ok
+	return c.Memo(158, n, ev, vMCPElicitation_requestMeta_body)
 }
 
 // vMCPElicitation_requestMeta_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/requestMeta.
@@ -29771,16 +28959,9 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata (a named type: its result is remembered per node).
+// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(171, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_taskMetadata_body(c, n, ev)
-	c.Remember(171, n, ok)
-	return ok
+	return c.Memo(171, n, ev, vMCPElicitation_taskMetadata_body)
 }
 
 // vMCPElicitation_taskMetadata_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
@@ -29837,16 +29018,9 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams (a named type: its result is remembered per node).
+// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(157, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_elicitRequestFormParams_body(c, n, ev)
-	c.Remember(157, n, ok)
-	return ok
+	return c.Memo(157, n, ev, vMCPElicitation_elicitRequestFormParams_body)
 }
 
 // vMCPElicitation_elicitRequestFormParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
@@ -29938,16 +29112,9 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema (a named type: its result is remembered per node).
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(159, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c, n, ev)
-	c.Remember(159, n, ok)
-	return ok
+	return c.Memo(159, n, ev, vMCPElicitation_elicitRequestFormParams_requestedSchema_body)
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
@@ -30053,16 +29220,9 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	return true
 }
 
-// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition (a named type: its result is remembered per node).
+// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(160, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_primitiveSchemaDefinition_body(c, n, ev)
-	c.Remember(160, n, ok)
-	return ok
+	return c.Memo(160, n, ev, vMCPElicitation_primitiveSchemaDefinition_body)
 }
 
 // vMCPElicitation_primitiveSchemaDefinition_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
@@ -30106,16 +29266,9 @@ func vMCPElicitation_primitiveSchemaDefinition_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema (a named type: its result is remembered per node).
+// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(161, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_stringSchema_body(c, n, ev)
-	c.Remember(161, n, ok)
-	return ok
+	return c.Memo(161, n, ev, vMCPElicitation_stringSchema_body)
 }
 
 // vMCPElicitation_stringSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/StringSchema.
@@ -30291,16 +29444,9 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema (a named type: its result is remembered per node).
+// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(162, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_numberSchema_body(c, n, ev)
-	c.Remember(162, n, ok)
-	return ok
+	return c.Memo(162, n, ev, vMCPElicitation_numberSchema_body)
 }
 
 // vMCPElicitation_numberSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
@@ -30454,16 +29600,9 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema (a named type: its result is remembered per node).
+// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(156, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_booleanSchema_body(c, n, ev)
-	c.Remember(156, n, ok)
-	return ok
+	return c.Memo(156, n, ev, vMCPElicitation_booleanSchema_body)
 }
 
 // vMCPElicitation_booleanSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
@@ -30574,16 +29713,9 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema (a named type: its result is remembered per node).
+// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(163, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_untitledSingleSelectEnumSchema_body(c, n, ev)
-	c.Remember(163, n, ok)
-	return ok
+	return c.Memo(163, n, ev, vMCPElicitation_untitledSingleSelectEnumSchema_body)
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
@@ -30739,16 +29871,9 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema (a named type: its result is remembered per node).
+// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(164, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_titledSingleSelectEnumSchema_body(c, n, ev)
-	c.Remember(164, n, ok)
-	return ok
+	return c.Memo(164, n, ev, vMCPElicitation_titledSingleSelectEnumSchema_body)
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
@@ -30893,16 +30018,9 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption (a named type: its result is remembered per node).
+// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(165, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_labelledOption_body(c, n, ev)
-	c.Remember(165, n, ok)
-	return ok
+	return c.Memo(165, n, ev, vMCPElicitation_labelledOption_body)
 }
 
 // vMCPElicitation_labelledOption_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/labelledOption.
@@ -30976,16 +30094,9 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema (a named type: its result is remembered per node).
+// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(166, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_untitledMultiSelectEnumSchema_body(c, n, ev)
-	c.Remember(166, n, ok)
-	return ok
+	return c.Memo(166, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_body)
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
@@ -31146,16 +30257,9 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items (a named type: its result is remembered per node).
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(167, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c, n, ev)
-	c.Remember(167, n, ok)
-	return ok
+	return c.Memo(167, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_items_body)
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
@@ -31276,16 +30380,9 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema (a named type: its result is remembered per node).
+// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(168, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_titledMultiSelectEnumSchema_body(c, n, ev)
-	c.Remember(168, n, ok)
-	return ok
+	return c.Memo(168, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_body)
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
@@ -31446,16 +30543,9 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items (a named type: its result is remembered per node).
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(169, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_titledMultiSelectEnumSchema_items_body(c, n, ev)
-	c.Remember(169, n, ok)
-	return ok
+	return c.Memo(169, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_items_body)
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
@@ -31539,16 +30629,9 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema (a named type: its result is remembered per node).
+// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(170, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_legacyTitledEnumSchema_body(c, n, ev)
-	c.Remember(170, n, ok)
-	return ok
+	return c.Memo(170, n, ev, vMCPElicitation_legacyTitledEnumSchema_body)
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
@@ -31792,16 +30875,9 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	return true
 }
 
-// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult (a named type: its result is remembered per node).
+// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(174, n); found {
-			return ok
-		}
-	}
-	ok := vMCPElicitation_elicitResult_body(c, n, ev)
-	c.Remember(174, n, ok)
-	return ok
+	return c.Memo(174, n, ev, vMCPElicitation_elicitResult_body)
 }
 
 // vMCPElicitation_elicitResult_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
@@ -31974,16 +31050,9 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	return true
 }
 
-// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver (a named type: its result is remembered per node).
+// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(186, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_contentReceiver_body(c, n, ev)
-	c.Remember(186, n, ok)
-	return ok
+	return c.Memo(186, n, ev, vRegistration_contentReceiver_body)
 }
 
 // vRegistration_contentReceiver_body checks the keywords of draft/registration.schema.json#/$defs/contentReceiver.
@@ -32047,16 +31116,9 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
+// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(3, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged_body(c, n, ev)
-	c.Remember(3, n, ok)
-	return ok
+	return c.Memo(3, n, ev, vCommon_merged_body)
 }
 
 // vCommon_merged_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
@@ -32074,16 +31136,9 @@ func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(6, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged2_body(c, n, ev)
-	c.Remember(6, n, ok)
-	return ok
+	return c.Memo(6, n, ev, vCommon_merged2_body)
 }
 
 // vCommon_merged2_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
@@ -32116,16 +31171,9 @@ func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(146, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged3_body(c, n, ev)
-	c.Remember(146, n, ok)
-	return ok
+	return c.Memo(146, n, ev, vCommon_merged3_body)
 }
 
 // vCommon_merged3_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
@@ -32143,16 +31191,9 @@ func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(148, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged4_body(c, n, ev)
-	c.Remember(148, n, ok)
-	return ok
+	return c.Memo(148, n, ev, vCommon_merged4_body)
 }
 
 // vCommon_merged4_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
@@ -32170,16 +31211,9 @@ func vCommon_merged4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
+// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(150, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged5_body(c, n, ev)
-	c.Remember(150, n, ok)
-	return ok
+	return c.Memo(150, n, ev, vCommon_merged5_body)
 }
 
 // vCommon_merged5_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
@@ -32197,16 +31231,9 @@ func vCommon_merged5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(154, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged6_body(c, n, ev)
-	c.Remember(154, n, ok)
-	return ok
+	return c.Memo(154, n, ev, vCommon_merged6_body)
 }
 
 // vCommon_merged6_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
@@ -32224,16 +31251,9 @@ func vCommon_merged6_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params (a named type: its result is remembered per node).
+// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(176, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged7_body(c, n, ev)
-	c.Remember(176, n, ok)
-	return ok
+	return c.Memo(176, n, ev, vCommon_merged7_body)
 }
 
 // vCommon_merged7_body checks the keywords of draft/common.schema.json#/$defs/notification/properties/params.

@@ -9,16 +9,9 @@ import (
 	"regexp"
 )
 
-// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json# (a named type: its result is remembered per node).
+// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(1, n); found {
-			return ok
-		}
-	}
-	ok := vCapabilities_body(c, n, ev)
-	c.Remember(1, n, ok)
-	return ok
+	return c.Memo(1, n, ev, vCapabilities_body)
 }
 
 // vCapabilities_body checks the keywords of 0.1.0-draft.1/capabilities.schema.json#.
@@ -133,16 +126,9 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json# (a named type: its result is remembered per node).
+// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(10, n); found {
-			return ok
-		}
-	}
-	ok := vDenyEffect_body(c, n, ev)
-	c.Remember(10, n, ok)
-	return ok
+	return c.Memo(10, n, ev, vDenyEffect_body)
 }
 
 // vDenyEffect_body checks the keywords of 0.1.0-draft.1/deny-effect.schema.json#.
@@ -278,16 +264,9 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json# (a named type: its result is remembered per node).
+// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(11, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptDenyResponse_body(c, n, ev)
-	c.Remember(11, n, ok)
-	return ok
+	return c.Memo(11, n, ev, vInterceptDenyResponse_body)
 }
 
 // vInterceptDenyResponse_body checks the keywords of 0.1.0-draft.1/intercept-deny-response.schema.json#.
@@ -305,16 +284,9 @@ func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse (a named type: its result is remembered per node).
+// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(9, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_successResponse_body(c, n, ev)
-	c.Remember(9, n, ok)
-	return ok
+	return c.Memo(9, n, ev, vCommon_successResponse_body)
 }
 
 // vCommon_successResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
@@ -616,16 +588,9 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json# (a named type: its result is remembered per node).
+// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(13, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptNoEffectResponse_body(c, n, ev)
-	c.Remember(13, n, ok)
-	return ok
+	return c.Memo(13, n, ev, vInterceptNoEffectResponse_body)
 }
 
 // vInterceptNoEffectResponse_body checks the keywords of 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
@@ -733,16 +698,9 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json# (a named type: its result is remembered per node).
+// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(15, n); found {
-			return ok
-		}
-	}
-	ok := vInterceptRequest_body(c, n, ev)
-	c.Remember(15, n, ok)
-	return ok
+	return c.Memo(15, n, ev, vInterceptRequest_body)
 }
 
 // vInterceptRequest_body checks the keywords of 0.1.0-draft.1/intercept-request.schema.json#.
@@ -763,16 +721,9 @@ func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request (a named type: its result is remembered per node).
+// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(6, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_request_body(c, n, ev)
-	c.Remember(6, n, ok)
-	return ok
+	return c.Memo(6, n, ev, vCommon_request_body)
 }
 
 // vCommon_request_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request.
@@ -987,16 +938,9 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json# (a named type: its result is remembered per node).
+// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(17, n); found {
-			return ok
-		}
-	}
-	ok := vToolBefore_body(c, n, ev)
-	c.Remember(17, n, ok)
-	return ok
+	return c.Memo(17, n, ev, vToolBefore_body)
 }
 
 // vToolBefore_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#.
@@ -1161,16 +1105,9 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session (a named type: its result is remembered per node).
+// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(7, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_session_body(c, n, ev)
-	c.Remember(7, n, ok)
-	return ok
+	return c.Memo(7, n, ev, vCommon_session_body)
 }
 
 // vCommon_session_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session.
@@ -1305,16 +1242,9 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent (a named type: its result is remembered per node).
+// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(8, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_session_agent_body(c, n, ev)
-	c.Remember(8, n, ok)
-	return ok
+	return c.Memo(8, n, ev, vCommon_session_agent_body)
 }
 
 // vCommon_session_agent_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
@@ -1384,16 +1314,9 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool (a named type: its result is remembered per node).
+// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(18, n); found {
-			return ok
-		}
-	}
-	ok := vToolBefore_tool_body(c, n, ev)
-	c.Remember(18, n, ok)
-	return ok
+	return c.Memo(18, n, ev, vToolBefore_tool_body)
 }
 
 // vToolBefore_tool_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
@@ -1607,16 +1530,9 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native (a named type: its result is remembered per node).
+// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(4, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_native_body(c, n, ev)
-	c.Remember(4, n, ok)
-	return ok
+	return c.Memo(4, n, ev, vCommon_native_body)
 }
 
 // vCommon_native_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/native.
@@ -1792,16 +1708,9 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	return true
 }
 
-// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json# (a named type: its result is remembered per node).
+// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(19, n); found {
-			return ok
-		}
-	}
-	ok := vJSONRPCMessage_body(c, n, ev)
-	c.Remember(19, n, ok)
-	return ok
+	return c.Memo(19, n, ev, vJSONRPCMessage_body)
 }
 
 // vJSONRPCMessage_body checks the keywords of 0.1.0-draft.1/json-rpc-message.schema.json#.
@@ -1848,16 +1757,9 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification (a named type: its result is remembered per node).
+// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(5, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_notification_body(c, n, ev)
-	c.Remember(5, n, ok)
-	return ok
+	return c.Memo(5, n, ev, vCommon_notification_body)
 }
 
 // vCommon_notification_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/notification.
@@ -1977,16 +1879,9 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse (a named type: its result is remembered per node).
+// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(2, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_errorResponse_body(c, n, ev)
-	c.Remember(2, n, ok)
-	return ok
+	return c.Memo(2, n, ev, vCommon_errorResponse_body)
 }
 
 // vCommon_errorResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
@@ -2078,16 +1973,9 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error (a named type: its result is remembered per node).
+// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(3, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_errorResponse_error_body(c, n, ev)
-	c.Remember(3, n, ok)
-	return ok
+	return c.Memo(3, n, ev, vCommon_errorResponse_error_body)
 }
 
 // vCommon_errorResponse_error_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
@@ -2159,16 +2047,9 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks 0.1.0-draft.1/registration.schema.json# (a named type: its result is remembered per node).
+// vRegistration checks 0.1.0-draft.1/registration.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(20, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_body(c, n, ev)
-	c.Remember(20, n, ok)
-	return ok
+	return c.Memo(20, n, ev, vRegistration_body)
 }
 
 // vRegistration_body checks the keywords of 0.1.0-draft.1/registration.schema.json#.
@@ -2242,16 +2123,9 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend (a named type: its result is remembered per node).
+// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(21, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_body(c, n, ev)
-	c.Remember(21, n, ok)
-	return ok
+	return c.Memo(21, n, ev, vRegistration_backend_body)
 }
 
 // vRegistration_backend_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend.
@@ -2537,16 +2411,9 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport (a named type: its result is remembered per node).
+// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(24, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_transport_body(c, n, ev)
-	c.Remember(24, n, ok)
-	return ok
+	return c.Memo(24, n, ev, vRegistration_backend_transport_body)
 }
 
 // vRegistration_backend_transport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
@@ -2579,16 +2446,9 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport (a named type: its result is remembered per node).
+// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(22, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_stdioTransport_body(c, n, ev)
-	c.Remember(22, n, ok)
-	return ok
+	return c.Memo(22, n, ev, vRegistration_stdioTransport_body)
 }
 
 // vRegistration_stdioTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
@@ -2749,16 +2609,9 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport (a named type: its result is remembered per node).
+// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(23, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_httpTransport_body(c, n, ev)
-	c.Remember(23, n, ok)
-	return ok
+	return c.Memo(23, n, ev, vRegistration_httpTransport_body)
 }
 
 // vRegistration_httpTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
@@ -2835,16 +2688,9 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication (a named type: its result is remembered per node).
+// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(25, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_authentication_body(c, n, ev)
-	c.Remember(25, n, ok)
-	return ok
+	return c.Memo(25, n, ev, vRegistration_authentication_body)
 }
 
 // vRegistration_authentication_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
@@ -3032,16 +2878,9 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: its result is remembered per node).
+// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(28, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_backend_subscriptions_items_body(c, n, ev)
-	c.Remember(28, n, ok)
-	return ok
+	return c.Memo(28, n, ev, vRegistration_backend_subscriptions_items_body)
 }
 
 // vRegistration_backend_subscriptions_items_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
@@ -3074,16 +2913,9 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription (a named type: its result is remembered per node).
+// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(26, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_interceptSubscription_body(c, n, ev)
-	c.Remember(26, n, ok)
-	return ok
+	return c.Memo(26, n, ev, vRegistration_interceptSubscription_body)
 }
 
 // vRegistration_interceptSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
@@ -3258,16 +3090,9 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription (a named type: its result is remembered per node).
+// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(27, n); found {
-			return ok
-		}
-	}
-	ok := vRegistration_observeSubscription_body(c, n, ev)
-	c.Remember(27, n, ok)
-	return ok
+	return c.Memo(27, n, ev, vRegistration_observeSubscription_body)
 }
 
 // vRegistration_observeSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
@@ -3455,16 +3280,9 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(12, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged_body(c, n, ev)
-	c.Remember(12, n, ok)
-	return ok
+	return c.Memo(12, n, ev, vCommon_merged_body)
 }
 
 // vCommon_merged_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
@@ -3482,16 +3300,9 @@ func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: its result is remembered per node).
+// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(14, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged2_body(c, n, ev)
-	c.Remember(14, n, ok)
-	return ok
+	return c.Memo(14, n, ev, vCommon_merged2_body)
 }
 
 // vCommon_merged2_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
@@ -3509,16 +3320,9 @@ func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params (a named type: its result is remembered per node).
+// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	if ev == nil {
-		if ok, found := c.Recall(16, n); found {
-			return ok
-		}
-	}
-	ok := vCommon_merged3_body(c, n, ev)
-	c.Remember(16, n, ok)
-	return ok
+	return c.Memo(16, n, ev, vCommon_merged3_body)
 }
 
 // vCommon_merged3_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.

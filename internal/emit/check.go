@@ -77,21 +77,12 @@ func (e *checks) emit() {
 	}
 }
 
-// memo emits the check of a named type memoized per node: s.Func asks the
-// context for an earlier result, runs s.MemoBody otherwise and remembers
-// what it found. A result never depends on ev (which only collects
-// annotations), so every run is remembered; a remembered result is used
-// only when no annotations are wanted, since replaying it would not
-// record what the check evaluated.
+// memo emits the check of a named type memoized per node: s.Func hands
+// s.MemoBody, which holds the keywords, to ahprt.Ctx.Memo.
 func (e *checks) memo(s *ir.Schema, params []Code) {
-	e.f.Commentf("%s checks %s (a named type: its result is remembered per node).", s.Func, s.Loc)
+	e.f.Commentf("%s checks %s (a named type: one run per node, see ahprt.Ctx.Memo).", s.Func, s.Loc)
 	e.f.Func().Id(s.Func).Params(params...).Bool().Block(
-		If(Id("ev").Op("==").Nil()).Block(
-			If(List(Id("ok"), Id("found")).Op(":=").Id("c").Dot("Recall").Call(Lit(int(s.MemoID)), Id("n")), Id("found")).Block(Return(Id("ok"))),
-		),
-		Id("ok").Op(":=").Id(s.MemoBody).Call(Id("c"), Id("n"), Id("ev")),
-		Id("c").Dot("Remember").Call(Lit(int(s.MemoID)), Id("n"), Id("ok")),
-		Return(Id("ok")),
+		Return(Id("c").Dot("Memo").Call(Lit(int(s.MemoID)), Id("n"), Id("ev"), Id(s.MemoBody))),
 	)
 	e.f.Line()
 	e.f.Commentf("%s checks the keywords of %s.", s.MemoBody, s.Loc)
@@ -973,49 +964,52 @@ func samePath(a, b []string) bool {
 }
 
 // chain emits a condition chain: the value at the path is looked up once
-// and selects the thens that apply; an absent path (or one through a
-// non-object) satisfies every if, as properties would. While annotations
-// are collected, the entries run one by one instead.
+// and selects the entries that apply; an absent path (or one through a
+// non-object) satisfies every if, as properties would. An entry whose if
+// fails contributes nothing, not even annotations, so it is skipped; when
+// annotations are collected, an entry that applies runs whole (its if
+// records what it evaluated, then its then), otherwise only its then.
 func (e *checks) chain(g *Group, chain []condition) {
 	var path []Code
 	for _, p := range chain[0].path {
 		path = append(path, Lit(p))
 	}
-	g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
-		g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
-		g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
-			If(Id("d").Dot("Kind").Call(Id("cv")).Op("!=").Qual(rt, "KindObject")).Block(Id("found").Op("=").False(), Break()),
-			List(Id("x"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("cv"), Id("name")),
-			If(Op("!").Id("ok")).Block(Id("found").Op("=").False(), Break()),
-			Id("cv").Op("=").Id("x"),
-		)
-		g.If(Op("!").Id("found")).BlockFunc(func(ag *Group) {
-			for _, c := range chain {
-				e.same(ag, c.entry.Then, Nil())
-			}
-		}).Else().BlockFunc(func(sg *Group) {
-			var order []string
-			byValue := map[string][]condition{}
-			for _, c := range chain {
-				if _, ok := byValue[c.value.JSON]; !ok {
-					order = append(order, c.value.JSON)
-				}
-				byValue[c.value.JSON] = append(byValue[c.value.JSON], c)
-			}
-			sg.Switch().BlockFunc(func(cases *Group) {
-				for _, v := range order {
-					cs := byValue[v]
-					cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(cs[0].value.Str()))).BlockFunc(func(cg *Group) {
-						for _, c := range cs {
-							e.same(cg, c.entry.Then, Nil())
-						}
-					})
-				}
-			})
-		})
-	}).Else().BlockFunc(func(g *Group) {
-		for _, c := range chain {
+	apply := func(g *Group, c condition) {
+		g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
+			e.same(g, c.entry.Then, Nil())
+		}).Else().BlockFunc(func(g *Group) {
 			e.same(g, c.entry, Id("ev"))
+		})
+	}
+	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
+	g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
+		If(Id("d").Dot("Kind").Call(Id("cv")).Op("!=").Qual(rt, "KindObject")).Block(Id("found").Op("=").False(), Break()),
+		List(Id("x"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("cv"), Id("name")),
+		If(Op("!").Id("ok")).Block(Id("found").Op("=").False(), Break()),
+		Id("cv").Op("=").Id("x"),
+	)
+	g.If(Op("!").Id("found")).BlockFunc(func(ag *Group) {
+		for _, c := range chain {
+			apply(ag, c)
 		}
+	}).Else().BlockFunc(func(sg *Group) {
+		var order []string
+		byValue := map[string][]condition{}
+		for _, c := range chain {
+			if _, ok := byValue[c.value.JSON]; !ok {
+				order = append(order, c.value.JSON)
+			}
+			byValue[c.value.JSON] = append(byValue[c.value.JSON], c)
+		}
+		sg.Switch().BlockFunc(func(cases *Group) {
+			for _, v := range order {
+				cs := byValue[v]
+				cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(cs[0].value.Str()))).BlockFunc(func(cg *Group) {
+					for _, c := range cs {
+						apply(cg, c)
+					}
+				})
+			}
+		})
 	})
 }

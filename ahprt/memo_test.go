@@ -1,0 +1,144 @@
+package ahprt
+
+import (
+	"errors"
+	"testing"
+)
+
+// memoFixture is {"a": {"x": 1, "y": 2}, "b": true}: check "outer" on the
+// root evaluates member a and applies "inner" to it; inner evaluates x
+// only. Both declare their members, so StrictAll rejects /a/y — if inner's
+// record is there — and b unless some other check evaluates it.
+type memoFixture struct {
+	runs          int // runs of outer's body
+	outer, inner  CheckFunc
+	root, a       Node
+	declareBOnTop bool
+}
+
+func newMemoFixture(t *testing.T, c *Ctx) *memoFixture {
+	t.Helper()
+	f := &memoFixture{}
+	a, ok := c.Doc.Member(0, "a")
+	if !ok {
+		t.Fatal("no member a")
+	}
+	f.a = a
+	f.inner = func(c *Ctx, n Node, ev *Eval) bool {
+		if ev != nil {
+			ev.Declared = true
+			ev.Set(0) // x
+		}
+		return true
+	}
+	f.outer = func(c *Ctx, n Node, ev *Eval) bool {
+		f.runs++
+		if ev != nil {
+			ev.Declared = true
+			ev.Set(0) // a
+		}
+		return c.Child(f.a, func(c *Ctx, n Node, ev *Eval) bool { return c.Memo(2, n, ev, f.inner) })
+	}
+	return f
+}
+
+func beginStrict(t *testing.T) *Ctx {
+	t.Helper()
+	c, err := Begin([]byte(`{"a": {"x": 1, "y": 2}, "b": true}`), []Option{WithMode(StrictAll)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// evaluatesB is a check that evaluates member b of the root.
+func evaluatesB(c *Ctx, n Node, ev *Eval) bool {
+	if ev != nil {
+		ev.Set(1)
+	}
+	return true
+}
+
+// TestMemoReplaysAnnotations: a second run of a memoized check on the same
+// node answers from the memo and still records what the first evaluated.
+func TestMemoReplaysAnnotations(t *testing.T) {
+	c := beginStrict(t)
+	defer c.Release()
+	f := newMemoFixture(t, c)
+	ok := c.Child(0, func(c *Ctx, n Node, ev *Eval) bool {
+		if !c.Memo(1, n, ev, f.outer) {
+			return false
+		}
+		// Through a union branch, as generated code checks a named type
+		// twice: the branch's record must include member a again.
+		b := c.NewEval(n)
+		if !c.Memo(1, n, b, f.outer) || !b.Has(0) || b.Has(1) {
+			t.Errorf("replayed record: has a %v, has b %v; want true, false", b.Has(0), b.Has(1))
+		}
+		c.FreeEval(b)
+		return evaluatesB(c, n, ev)
+	})
+	if !ok {
+		t.Fatal("rejected")
+	}
+	if f.runs != 1 {
+		t.Errorf("outer ran %d times, want 1", f.runs)
+	}
+	wantUnknown(t, c.strictCheck(), "/a/y")
+}
+
+// TestMemoRerunsDroppedAnnotations: when the branch that first ran a
+// memoized check failed, the annotations it recorded were dropped; a later
+// run must run the check again so that the nested object's record exists.
+func TestMemoRerunsDroppedAnnotations(t *testing.T) {
+	c := beginStrict(t)
+	defer c.Release()
+	f := newMemoFixture(t, c)
+	ok := c.Child(0, func(c *Ctx, n Node, ev *Eval) bool {
+		failing := func(c *Ctx, n Node, ev *Eval) bool {
+			c.Memo(1, n, ev, f.outer)
+			return false // the branch fails for another reason
+		}
+		if c.Branch(n, ev, failing) {
+			t.Error("failing branch passed")
+		}
+		return c.Memo(1, n, ev, f.outer) && evaluatesB(c, n, ev)
+	})
+	if !ok {
+		t.Fatal("rejected")
+	}
+	if f.runs != 2 {
+		t.Errorf("outer ran %d times, want 2 (its first annotations were dropped)", f.runs)
+	}
+	// Replaying the dropped record would leave object a undeclared and
+	// accept its unevaluated member y.
+	wantUnknown(t, c.strictCheck(), "/a/y")
+}
+
+// TestStrictCheckDocumentOrder: of several unevaluated members, the
+// first in document order is the error, whichever object declared it.
+func TestStrictCheckDocumentOrder(t *testing.T) {
+	c, err := Begin([]byte(`{"b": true, "a": {"x": 1, "y": 2}}`), []Option{WithMode(StrictAll)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	a, _ := c.Doc.Member(0, "a")
+	inner := func(c *Ctx, n Node, ev *Eval) bool { ev.Declared = true; ev.Set(0); return true }
+	if !c.Child(0, func(c *Ctx, n Node, ev *Eval) bool {
+		ev.Declared = true
+		ev.Set(1) // a
+		return c.Child(a, inner)
+	}) {
+		t.Fatal("rejected")
+	}
+	wantUnknown(t, c.strictCheck(), "/b")
+}
+
+func wantUnknown(t *testing.T, err error, pointer string) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Pointer != pointer || e.Code != CodeUnknownMember {
+		t.Errorf("strictCheck = %v, want an unknown-member error at %s", err, pointer)
+	}
+}
