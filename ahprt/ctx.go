@@ -1,6 +1,10 @@
 package ahprt
 
-import "sync"
+import (
+	"cmp"
+	"slices"
+	"sync"
+)
 
 // CheckFunc is the shape of every generated schema check: it reports whether
 // node n satisfies one schema location. When ev is not nil the check also
@@ -57,9 +61,6 @@ type Ctx struct {
 	anns []annotation
 	// serial numbers the annotations ever appended (see Memo).
 	serial uint64
-	// evaluated and declared are strictCheck's scratch: bits per node.
-	evaluated, declared []uint64
-	objects             []Node
 }
 
 // annotation is what one successful check of object n evaluated.
@@ -165,33 +166,24 @@ func (c *Ctx) dropAnnotations(mark int) {
 // (in document order) of an object that some applied schema declared
 // members of, that no applied schema evaluated.
 func (c *Ctx) strictCheck() error {
-	if len(c.anns) == 0 {
+	anns := c.anns
+	if len(anns) == 0 {
 		return nil
 	}
-	// One bit per node: evaluated marks member names, declared objects.
-	words := (len(c.Doc.nodes) + 63) / 64
-	c.evaluated = resetBits(c.evaluated, words)
-	c.declared = resetBits(c.declared, words)
-	objects := c.objects[:0] // the declared objects, each once
-	for _, a := range c.anns {
-		if a.ev.Declared && !hasBit(c.declared, a.n) {
-			setBit(c.declared, a.n)
-			objects = append(objects, a.n)
-		}
-		for m := c.Doc.Members(a.n); m.Next(); {
-			if a.ev.Has(m.Index()) {
-				setBit(c.evaluated, m.Name())
-			}
-		}
-	}
+	// Group the records by object and merge each group into its first.
+	slices.SortStableFunc(anns, func(a, b annotation) int { return cmp.Compare(a.n, b.n) })
 	var bad Node
 	found := false
-	for _, n := range objects {
-		if found && n > bad {
+	for i := 0; i < len(anns); {
+		n, acc := anns[i].n, anns[i].ev
+		for i++; i < len(anns) && anns[i].n == n; i++ {
+			acc.Merge(anns[i].ev)
+		}
+		if !acc.Declared || found && n > bad || acc.count() == c.Doc.Len(n) {
 			continue
 		}
 		for m := c.Doc.Members(n); m.Next(); {
-			if !hasBit(c.evaluated, m.Name()) {
+			if !acc.Has(m.Index()) {
 				if !found || m.Name() < bad {
 					bad, found = m.Name(), true
 				}
@@ -199,7 +191,6 @@ func (c *Ctx) strictCheck() error {
 			}
 		}
 	}
-	c.objects = objects[:0]
 	c.dropAnnotations(0)
 	if !found {
 		return nil
@@ -207,18 +198,6 @@ func (c *Ctx) strictCheck() error {
 	return &Error{Pointer: c.Doc.Pointer(bad), Code: CodeUnknownMember, Offset: -1,
 		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
 }
-
-func resetBits(b []uint64, words int) []uint64 {
-	if cap(b) < words || cap(b) > 1<<16 && words < cap(b)/4 {
-		return make([]uint64, words)
-	}
-	b = b[:words]
-	clear(b)
-	return b
-}
-
-func setBit(b []uint64, n Node)      { b[n>>6] |= 1 << (n & 63) }
-func hasBit(b []uint64, n Node) bool { return b[n>>6]&(1<<(n&63)) != 0 }
 
 // Explaining reports whether failures are being recorded. Generated code
 // uses it to skip building messages on the fast path.

@@ -49,7 +49,7 @@ type node struct {
 	flag  bool   // strings: contains an escape; booleans: true
 	start uint32 // offset of the value's first byte
 	end   uint32 // offset one past the value's last byte
-	next  uint32 // the node after this value and all of its descendants
+	next  uint32 // the node after this value and all of its descendants; member names: the next member's name
 	count uint32 // objects: members; arrays: items
 }
 
@@ -81,7 +81,8 @@ func (d *Doc) Raw(n Node) []byte {
 // Len is the number of members of an object or items of an array.
 func (d *Doc) Len(n Node) int { return int(d.nodes[n].count) }
 
-// Next is the node that follows n and all of its descendants.
+// Next is the node that follows n and all of its descendants. For a member
+// name it is the next member's name (or the end of the object).
 func (d *Doc) Next(n Node) Node { return Node(d.nodes[n].next) }
 
 // Str returns the decoded contents of string node n. When the string has no
@@ -151,7 +152,7 @@ func (m *Members) Next() bool {
 	}
 	m.index++
 	m.name = Node(m.cur)
-	m.cur = m.d.nodes[m.cur+1].next
+	m.cur = m.d.nodes[m.cur].next // a name links to the next member
 	return true
 }
 

@@ -1,5 +1,7 @@
 package ahprt
 
+import "math/bits"
+
 // Eval records which members (of an object) or items (of an array) of one
 // instance the schemas applied so far evaluated successfully, as JSON Schema
 // annotations: the input of unevaluatedProperties, unevaluatedItems and the
@@ -41,6 +43,15 @@ func (ev *Eval) Set(i int) { ev.bits[i>>6] |= 1 << (i & 63) }
 
 // Has reports whether member or item i was evaluated.
 func (ev *Eval) Has(i int) bool { return ev.AllItems || ev.bits[i>>6]&(1<<(i&63)) != 0 }
+
+// count is the number of members or items marked.
+func (ev *Eval) count() int {
+	k := 0
+	for _, w := range ev.bits {
+		k += bits.OnesCount64(w)
+	}
+	return k
+}
 
 // Merge adds everything src recorded to ev.
 func (ev *Eval) Merge(src *Eval) {

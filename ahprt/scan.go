@@ -134,6 +134,7 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 		case c == ',':
 			i = skipSpace(data, i+1)
 			if top.obj {
+				d.nodes[top.lastName].next = uint32(len(d.nodes)) // the next member's name
 				var err error
 				if i, err = d.name(stack, i, lim); err != nil {
 					return err
@@ -199,6 +200,9 @@ func (d *Doc) close(stack []frame, end int) error {
 	nd := &d.nodes[x]
 	nd.end = uint32(end)
 	nd.next = uint32(len(d.nodes))
+	if nd.kind == KindObject && nd.count > 0 {
+		d.nodes[stack[len(stack)-1].lastName].next = nd.next // the last member: the object's end
+	}
 	if nd.kind != KindObject || nd.count < 2 {
 		return nil
 	}
