@@ -201,10 +201,22 @@ func (it *Items) Index() int { return it.index }
 
 // Member finds the member of object n called name; ok is false when absent.
 func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
-	for m := d.Members(n); m.Next(); {
-		if d.StrEq(m.Name(), name) {
-			return m.Value(), true
+	x := &d.nodes[n]
+	if x.kind != KindObject {
+		return 0, false
+	}
+	// Discriminator lookups call this for every union value: compare the
+	// raw bytes of unescaped names, lengths first.
+	for cur, end := uint32(n)+1, x.next; cur < end; {
+		nm := &d.nodes[cur]
+		if nm.flag {
+			if d.StrEq(Node(cur), name) {
+				return Node(cur + 1), true
+			}
+		} else if int(nm.end-nm.start) == len(name)+2 && string(d.data[nm.start+1:nm.end-1]) == name {
+			return Node(cur + 1), true
 		}
+		cur = nm.next
 	}
 	return 0, false
 }

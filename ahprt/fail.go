@@ -72,6 +72,14 @@ func (c *Ctx) Condition(n Node, ev *Eval, f CheckFunc) bool {
 // StrView is string node n's contents as a string that aliases the input:
 // for immediate use (format checks), never to keep.
 func (d *Doc) StrView(n Node) string {
+	if x := &d.nodes[n]; x.kind == KindString && !x.flag {
+		b := d.data[x.start+1 : x.end-1]
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return d.strViewSlow(n)
+}
+
+func (d *Doc) strViewSlow(n Node) string {
 	b := d.Str(n)
 	if len(b) == 0 {
 		return ""

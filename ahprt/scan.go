@@ -1,6 +1,8 @@
 package ahprt
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -218,15 +220,17 @@ func (d *Doc) close(stack []frame, end int) error {
 func (d *Doc) duplicate(x Node) (Node, bool) {
 	if d.nodes[x].count <= 16 {
 		var names [16]Node
+		var prints [16]uint64
 		k := 0
 		for m := d.Members(x); m.Next(); {
 			nm := m.Name()
-			for _, p := range names[:k] {
-				if d.sameName(p, nm) {
+			fp := d.namePrint(nm)
+			for j, p := range names[:k] {
+				if (prints[j] == fp || prints[j] == 0 || fp == 0) && d.sameName(p, nm) {
 					return nm, true
 				}
 			}
-			names[k] = nm
+			names[k], prints[k] = nm, fp
 			k++
 		}
 		return 0, false
@@ -243,6 +247,22 @@ func (d *Doc) duplicate(x Node) (Node, bool) {
 		d.seen[s] = struct{}{}
 	}
 	return 0, false
+}
+
+// namePrint is a cheap summary of a member name: names with different
+// prints differ. It packs the length and the first seven bytes; 0 (a
+// name with escapes, or the empty name) means "compare in full".
+func (d *Doc) namePrint(n Node) uint64 {
+	x := &d.nodes[n]
+	if x.flag {
+		return 0
+	}
+	raw := d.data[x.start+1 : x.end-1]
+	fp := uint64(len(raw)) << 56
+	for i := 0; i < len(raw) && i < 7; i++ {
+		fp |= uint64(raw[i]) << (8 * i)
+	}
+	return fp
 }
 
 func (d *Doc) sameName(a, b Node) bool {
@@ -271,7 +291,16 @@ func (d *Doc) scanString(stack []frame, i int) (end int, esc bool, err error) {
 	data := d.data
 	j := i + 1
 	for {
-		// Fast path: plain ASCII.
+		// Fast path: plain ASCII, eight bytes at a time, then byte by byte
+		// up to the byte that needs a closer look.
+		for j+8 <= len(data) {
+			m := specialBytes(binary.LittleEndian.Uint64(data[j:]))
+			if m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			j += 8
+		}
 		for j < len(data) && strFlags[data[j]] == 0 {
 			j++
 		}
@@ -324,6 +353,18 @@ func (d *Doc) scanString(stack []frame, i int) (end int, esc bool, err error) {
 			j += size
 		}
 	}
+}
+
+// specialBytes flags (high bit of each byte) the bytes of x, eight
+// string bytes read little-endian, that are a quote, a backslash, a
+// control character or not ASCII. A flag can be wrong only in a byte
+// above a rightly flagged one (the subtractions borrow upwards), so the
+// lowest flag is exact, which is all the caller uses.
+func specialBytes(x uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (ones * '"')
+	b := x ^ (ones * '\\')
+	return ((x-ones*0x20) & ^x | (q-ones) & ^q | (b-ones) & ^b | x) & highs
 }
 
 func hex4(data []byte, i int) (rune, bool) {

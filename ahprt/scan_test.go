@@ -2,6 +2,12 @@ package ahprt
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -52,4 +58,84 @@ func FuzzScanner(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSpecialBytes: the word-at-a-time test finds the same first byte
+// needing a closer look as the byte table, on every byte value in every
+// position and on random words.
+func TestSpecialBytes(t *testing.T) {
+	check := func(w [8]byte) {
+		first := 8
+		for i, c := range w {
+			if strFlags[c] != 0 {
+				first = i
+				break
+			}
+		}
+		got := 8
+		if m := specialBytes(binary.LittleEndian.Uint64(w[:])); m != 0 {
+			got = bits.TrailingZeros64(m) >> 3
+		}
+		if got != first {
+			t.Fatalf("%q: first special byte %d, want %d", w[:], got, first)
+		}
+	}
+	for pos := 0; pos < 8; pos++ {
+		for c := 0; c < 256; c++ {
+			w := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
+			w[pos] = byte(c)
+			check(w)
+			for below := 0; below < pos; below++ { // borrows from below
+				w2 := w
+				w2[below] = 0
+				check(w2)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		var w [8]byte
+		binary.LittleEndian.PutUint64(w[:], r.Uint64())
+		for i := range w { // bias towards the interesting range
+			if w[i]&0x40 != 0 {
+				w[i] = w[i]&0x3f | 0x20
+			}
+		}
+		check(w)
+	}
+}
+
+// TestDuplicateNames: names equal after unescaping, empty names, and
+// names that share their first bytes, in small (pairwise) and large (set)
+// objects.
+func TestDuplicateNames(t *testing.T) {
+	filler := func(k int) string {
+		var b strings.Builder
+		for i := range k {
+			fmt.Fprintf(&b, `"f%d":0,`, i)
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		members string
+		dup     bool
+	}{
+		{`"ab":1,"a\u0062":2`, true},
+		{`"a\u0062":1,"ab":2`, true},
+		{`"":1,"":2`, true},
+		{`"":1,"\u0000":2`, false},
+		{`"abcdefgh1":1,"abcdefgh2":2`, false},
+		{`"abcdefgh1":1,"abcdefgh1":2`, true},
+		{`"abcdefg":1,"abcdefgh":2`, false},
+	} {
+		for _, pad := range []int{0, 20} { // 20: beyond the pairwise size
+			doc := "{" + filler(pad) + tc.members + "}"
+			_, err := Parse([]byte(doc), Limits{})
+			var e *Error
+			got := errors.As(err, &e) && e.Code == CodeDuplicateName
+			if got != tc.dup || err != nil && !got {
+				t.Errorf("%s: error %v, want duplicate %v", doc, err, tc.dup)
+			}
+		}
+	}
 }

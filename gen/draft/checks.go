@@ -47,7 +47,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -203,7 +203,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "method":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
@@ -259,7 +259,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				matched = true
@@ -332,7 +332,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -383,7 +383,7 @@ func vCommon_successResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -454,7 +454,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
@@ -486,7 +486,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -526,7 +526,7 @@ func vCapabilitiesResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 			}
@@ -557,7 +557,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events) {
@@ -674,7 +674,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_not(c *ahprt.Ctx, n ahprt.Nod
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "identity":
 				seen |= uint64(0x1)
 			}
@@ -727,7 +727,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_eventType) {
@@ -1175,7 +1175,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
 					return false
@@ -1246,7 +1246,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
 					return false
@@ -1270,7 +1270,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
 					return false
@@ -1321,7 +1321,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
 					return false
@@ -1378,7 +1378,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				seen |= uint64(0x1)
 			}
@@ -1414,7 +1414,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
 					return false
@@ -1448,7 +1448,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/common.schema.json#/$defs/interceptableEventType/enum", "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
 	default:
 		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/interceptableEventType/enum", "value")
@@ -1467,7 +1467,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
 					return false
@@ -1552,7 +1552,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if_event) {
 					return false
@@ -1588,7 +1588,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_sessionStart) {
 					return false
@@ -1636,7 +1636,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_effects) {
@@ -1725,7 +1725,7 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
@@ -1786,7 +1786,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "flow":
 				seen |= uint64(0x1)
 			}
@@ -1820,7 +1820,7 @@ func vCapabilities_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "flow":
 				seen |= uint64(0x1)
 			}
@@ -1842,7 +1842,7 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
 					return false
@@ -1916,7 +1916,7 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
@@ -1977,7 +1977,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "inject":
 				seen |= uint64(0x1)
 			}
@@ -2011,7 +2011,7 @@ func vCapabilities_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "inject":
 				seen |= uint64(0x1)
 			}
@@ -2033,7 +2033,7 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
 					return false
@@ -2107,7 +2107,7 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
@@ -2168,7 +2168,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "modify":
 				seen |= uint64(0x1)
 			}
@@ -2202,7 +2202,7 @@ func vCapabilities_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "modify":
 				seen |= uint64(0x1)
 			}
@@ -2224,7 +2224,7 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
 					return false
@@ -2330,7 +2330,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", "value")
@@ -2376,7 +2376,7 @@ func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "input":
 				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 					return false
@@ -2465,7 +2465,7 @@ func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "replace":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_replace) {
@@ -2519,7 +2519,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "replace":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
@@ -2560,7 +2560,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "merge":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
@@ -2631,7 +2631,7 @@ func vCapabilities_flow_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_flow_operations) {
@@ -2698,7 +2698,7 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
@@ -2759,7 +2759,7 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "remainingContinuations":
 				seen |= uint64(0x1)
 			case "continuationCount":
@@ -2813,7 +2813,7 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop", "continue":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
@@ -2857,7 +2857,7 @@ func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "context":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_inject_context) {
@@ -2894,7 +2894,7 @@ func vCapabilities_inject_context_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "append":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_inject_context_append) {
@@ -2972,7 +2972,7 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "want one of \"now\", \"next_turn\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "now", "next_turn":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
@@ -2999,7 +2999,7 @@ func vCapabilities_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "form":
 				if !c.Child(m.Value(), vCapabilities_elicitation_form) {
 					return false
@@ -3052,7 +3052,7 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_sessionStart_allOf_1_effects) {
 					return false
@@ -3096,7 +3096,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "want one of \"inject\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "inject", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
@@ -3129,7 +3129,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if_event) {
 					return false
@@ -3165,7 +3165,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 					return false
@@ -3204,7 +3204,7 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore_allOf_1_effects) {
 					return false
@@ -3248,7 +3248,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
@@ -3281,7 +3281,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if_event) {
 					return false
@@ -3317,7 +3317,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnStart) {
 					return false
@@ -3356,7 +3356,7 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_effects) {
 					return false
@@ -3414,7 +3414,7 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "inject", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
@@ -3449,7 +3449,7 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "want one of \"prompt\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "prompt":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -3471,7 +3471,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow_operations) {
 					return false
@@ -3515,7 +3515,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -3548,7 +3548,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if_event) {
 					return false
@@ -3584,7 +3584,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 					return false
@@ -3623,7 +3623,7 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_effects) {
 					return false
@@ -3681,7 +3681,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "modify", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
@@ -3716,7 +3716,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"response\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "response":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -3738,7 +3738,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow_operations) {
 					return false
@@ -3782,7 +3782,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop", "continue":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -3815,7 +3815,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if_event) {
 					return false
@@ -3851,7 +3851,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 					return false
@@ -3890,7 +3890,7 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_effects) {
 					return false
@@ -3948,7 +3948,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "inject", "return", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
@@ -3983,7 +3983,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"request\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "request":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -4005,7 +4005,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow_operations) {
 					return false
@@ -4049,7 +4049,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -4082,7 +4082,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if_event) {
 					return false
@@ -4118,7 +4118,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 					return false
@@ -4157,7 +4157,7 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_effects) {
 					return false
@@ -4215,7 +4215,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "modify", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
@@ -4250,7 +4250,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"response\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "response":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -4272,7 +4272,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow_operations) {
 					return false
@@ -4316,7 +4316,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -4349,7 +4349,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if_event) {
 					return false
@@ -4385,7 +4385,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 					return false
@@ -4424,7 +4424,7 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_effects) {
 					return false
@@ -4475,7 +4475,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
@@ -4497,7 +4497,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations) {
 					return false
@@ -4541,7 +4541,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -4574,7 +4574,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if_event) {
 					return false
@@ -4610,7 +4610,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBefore) {
 					return false
@@ -4649,7 +4649,7 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_effects) {
 					return false
@@ -4707,7 +4707,7 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
@@ -4742,7 +4742,7 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"input\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "input":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -4764,7 +4764,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow_operations) {
 					return false
@@ -4808,7 +4808,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -4841,7 +4841,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if_event) {
 					return false
@@ -4877,7 +4877,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolAfter) {
 					return false
@@ -4916,7 +4916,7 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_effects) {
 					return false
@@ -4974,7 +4974,7 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"inject\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "modify", "inject", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
@@ -5009,7 +5009,7 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"output\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "output":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -5031,7 +5031,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow_operations) {
 					return false
@@ -5075,7 +5075,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop", "continue":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -5108,7 +5108,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if_event) {
 					return false
@@ -5144,7 +5144,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 					return false
@@ -5183,7 +5183,7 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_effects) {
 					return false
@@ -5241,7 +5241,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "allow", "deny", "modify", "flow", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
@@ -5276,7 +5276,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "want one of \"input\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "input":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -5298,7 +5298,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations) {
 					return false
@@ -5342,7 +5342,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -5375,7 +5375,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if_event) {
 					return false
@@ -5411,7 +5411,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 					return false
@@ -5450,7 +5450,7 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_effects) {
 					return false
@@ -5501,7 +5501,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "want one of \"flow\", \"inject\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "flow", "inject", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
@@ -5523,7 +5523,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow_operations) {
 					return false
@@ -5567,7 +5567,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "stop":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
@@ -5600,7 +5600,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if_event) {
 					return false
@@ -5636,7 +5636,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 					return false
@@ -5675,7 +5675,7 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_effects) {
 					return false
@@ -5726,7 +5726,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "return", "inject", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
@@ -5761,7 +5761,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"instructions\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "instructions":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -5794,7 +5794,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if_event) {
 					return false
@@ -5830,7 +5830,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 					return false
@@ -5869,7 +5869,7 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_effects) {
 					return false
@@ -5920,7 +5920,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "want one of \"inject\", \"modify\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "inject", "modify", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
@@ -5955,7 +5955,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"summary\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "summary":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -5988,7 +5988,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if_event) {
 					return false
@@ -6024,7 +6024,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 					return false
@@ -6063,7 +6063,7 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore_allOf_1_effects) {
 					return false
@@ -6107,7 +6107,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
@@ -6140,7 +6140,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if_event) {
 					return false
@@ -6176,7 +6176,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 					return false
@@ -6215,7 +6215,7 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest_allOf_1_effects) {
 					return false
@@ -6259,7 +6259,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"return\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "return", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
@@ -6292,7 +6292,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if_event) {
 					return false
@@ -6328,7 +6328,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 					return false
@@ -6367,7 +6367,7 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_effects) {
 					return false
@@ -6418,7 +6418,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "modify", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
@@ -6453,7 +6453,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "want one of \"content\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "content":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -6486,7 +6486,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if_event) {
 					return false
@@ -6522,7 +6522,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 					return false
@@ -6561,7 +6561,7 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_effects) {
 					return false
@@ -6612,7 +6612,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
@@ -6647,7 +6647,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "want one of \"prompt\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "prompt":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -6680,7 +6680,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if_event) {
 					return false
@@ -6716,7 +6716,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 					return false
@@ -6755,7 +6755,7 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_effects) {
 					return false
@@ -6806,7 +6806,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
@@ -6841,7 +6841,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "want one of \"content\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "content":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -6874,7 +6874,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if_event) {
 					return false
@@ -6910,7 +6910,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 					return false
@@ -6949,7 +6949,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_effects) {
 					return false
@@ -7000,7 +7000,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "deny", "modify", "message":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
@@ -7035,7 +7035,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"workspace\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "workspace":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "value")
@@ -7052,7 +7052,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/common.schema.json#/$defs/eventType/enum", "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
 	default:
 		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/eventType/enum", "value")
@@ -7098,7 +7098,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "want one of \"observe\", \"intercept\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "observe", "intercept":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
@@ -7148,7 +7148,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -7211,7 +7211,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "want one of \"http\", \"stdio\", \"in_process\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "http", "stdio", "in_process":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
@@ -7254,7 +7254,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "want one of \"bearer\", \"oauth\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "bearer", "oauth":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
@@ -7281,7 +7281,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c *ahprt.Ctx, n a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "maxUploadBytes":
 				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
 					return false
@@ -7387,7 +7387,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.C
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "scopes":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes) {
@@ -7443,7 +7443,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "scopes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
 					return false
@@ -7502,7 +7502,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "disableable":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
 					return false
@@ -7562,7 +7562,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "want one of \"user\", \"project\", \"managed\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "user", "project", "managed":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
@@ -7782,7 +7782,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
 					return false
@@ -7825,7 +7825,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_eventCore_id) {
@@ -7977,7 +7977,7 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -8104,7 +8104,7 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -8209,7 +8209,7 @@ func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_gap_path) {
@@ -8320,7 +8320,7 @@ func vEvent_openIdentity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_openIdentity_id) {
@@ -8508,7 +8508,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -8628,7 +8628,7 @@ func vContentItem_textBodyPart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "size":
 				seen |= uint64(0x1)
 			}
@@ -8648,7 +8648,7 @@ func vContentItem_textBodyPart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "sha256":
 				seen |= uint64(0x1)
 			}
@@ -8738,7 +8738,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -8896,7 +8896,7 @@ func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "reason":
 				seen |= uint64(0x1)
 				matched = true
@@ -8969,7 +8969,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9115,7 +9115,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9323,7 +9323,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9443,7 +9443,7 @@ func vContentItem_attachmentBodyPart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "size":
 				seen |= uint64(0x1)
 			}
@@ -9463,7 +9463,7 @@ func vContentItem_attachmentBodyPart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "sha256":
 				seen |= uint64(0x1)
 			}
@@ -9552,7 +9552,7 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
@@ -9608,7 +9608,7 @@ func vContentReference_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "size":
 				seen |= uint64(0x1)
 			}
@@ -9628,7 +9628,7 @@ func vContentReference_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "sha256":
 				seen |= uint64(0x1)
 			}
@@ -9660,7 +9660,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9806,7 +9806,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9940,7 +9940,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -10073,7 +10073,7 @@ func vInteractionEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
@@ -10134,7 +10134,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
@@ -10346,7 +10346,7 @@ func vInteractionEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
@@ -10407,7 +10407,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
@@ -10640,7 +10640,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
 					return false
@@ -10729,7 +10729,7 @@ func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -10818,7 +10818,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -10880,7 +10880,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
 	default:
 		return c.FailUnsupported(n, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "value")
@@ -10930,7 +10930,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "want one of \"user\", \"continuation\", \"hook\", \"external\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
@@ -10974,7 +10974,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
 					return false
@@ -11013,7 +11013,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "turn":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_identity) {
@@ -11086,7 +11086,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
@@ -11146,7 +11146,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -11252,7 +11252,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "want one of \"amount\", \"total\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "amount", "total":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "value")
@@ -11269,7 +11269,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "want one of \"attempt\", \"turn\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "attempt", "turn":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "value")
@@ -11286,7 +11286,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "want one of \"complete\", \"partial\", \"unknown\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "value")
@@ -11303,7 +11303,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "want one of \"provider\", \"estimate\", \"mixed\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "value")
@@ -11348,7 +11348,7 @@ func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "amount":
 				seen |= uint64(0x1)
 				matched = true
@@ -11434,7 +11434,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "want one of \"billed\", \"reported\", \"estimated\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "value")
@@ -11453,7 +11453,7 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "kind":
 				if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
 					return false
@@ -11528,7 +11528,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
 					return false
@@ -11583,7 +11583,7 @@ func vExecutionEvent_turnEnd_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_turnEnd_allOf_2_if_outcome) {
@@ -11633,7 +11633,7 @@ func vExecutionEvent_turnEnd_allOf_2_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -11677,7 +11677,7 @@ func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "message":
 				seen |= uint64(0x1)
 				matched = true
@@ -11856,7 +11856,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
 					return false
@@ -11966,7 +11966,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
 					return false
@@ -12077,7 +12077,7 @@ func vExecutionEvent_modelRequestBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "usage":
 				seen |= uint64(0x1)
 			}
@@ -12097,7 +12097,7 @@ func vExecutionEvent_modelRequestBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 			}
@@ -12117,7 +12117,7 @@ func vExecutionEvent_modelRequestBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "finishReason":
 				seen |= uint64(0x1)
 			}
@@ -12137,7 +12137,7 @@ func vExecutionEvent_modelRequestBefore_not_anyOf_3(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "latencyMs":
 				seen |= uint64(0x1)
 			}
@@ -12157,7 +12157,7 @@ func vExecutionEvent_modelRequestBefore_not_anyOf_4(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -12201,7 +12201,7 @@ func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -12289,7 +12289,7 @@ func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -12394,7 +12394,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
 					return false
@@ -12521,7 +12521,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
@@ -12550,7 +12550,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
@@ -12590,7 +12590,7 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
 					return false
@@ -12614,7 +12614,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "reason":
 				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
 					return false
@@ -12697,7 +12697,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_0(c *ahprt.Ctx, n
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "usage":
 				seen |= uint64(0x1)
 			}
@@ -12717,7 +12717,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_1(c *ahprt.Ctx, n
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "latencyMs":
 				seen |= uint64(0x1)
 			}
@@ -12737,7 +12737,7 @@ func vExecutionEvent_modelResponseAfter_not(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -12843,7 +12843,7 @@ func vExecutionEvent_execution_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12897,7 +12897,7 @@ func vExecutionEvent_execution_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12975,7 +12975,7 @@ func vExecutionEvent_execution_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -13078,7 +13078,7 @@ func vExecutionEvent_execution_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -13181,7 +13181,7 @@ func vExecutionEvent_execution_oneOf_4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -13284,7 +13284,7 @@ func vExecutionEvent_execution_oneOf_5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -13392,7 +13392,7 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "kind":
 				if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
 					return false
@@ -13452,7 +13452,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "want one of \"provider\", \"estimate\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "provider", "estimate":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "value")
@@ -13513,7 +13513,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
 					return false
@@ -13620,7 +13620,7 @@ func vExecutionEvent_modelError_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "finishReason":
 				seen |= uint64(0x1)
 			}
@@ -13669,7 +13669,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
 					return false
@@ -13747,7 +13747,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
 					return false
@@ -13829,7 +13829,7 @@ func vExecutionEvent_modelSwitchBefore_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "previous":
 				seen |= uint64(0x1)
 			}
@@ -13890,7 +13890,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "currency":
 				seen |= uint64(0x1)
 				matched = true
@@ -13979,7 +13979,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
 					return false
@@ -14054,7 +14054,7 @@ func vExecutionEvent_modelSwitchAfter_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "proposed":
 				seen |= uint64(0x1)
 			}
@@ -14114,7 +14114,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
 					return false
@@ -14192,7 +14192,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "call":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_identity) {
@@ -14259,7 +14259,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
@@ -14341,7 +14341,7 @@ func vExecutionEvent_tool_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "origin":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_tool_if_origin) {
@@ -14379,7 +14379,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "mcp":
 				seen |= uint64(0x1)
 			}
@@ -14411,7 +14411,7 @@ func vExecutionEvent_tool_else_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "mcp":
 				seen |= uint64(0x1)
 			}
@@ -14476,7 +14476,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "want one of \"native\", \"mcp\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "native", "mcp":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "value")
@@ -14505,7 +14505,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -14583,7 +14583,7 @@ func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -14672,7 +14672,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "want one of \"runtime\", \"inferred\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "runtime", "inferred":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "value")
@@ -14738,7 +14738,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -14798,7 +14798,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 			}
@@ -14821,7 +14821,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
@@ -14873,7 +14873,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
@@ -14979,7 +14979,7 @@ func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -15067,7 +15067,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -15127,7 +15127,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 			}
@@ -15150,7 +15150,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
@@ -15202,7 +15202,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
@@ -15264,7 +15264,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -15358,7 +15358,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "command":
 				seen |= uint64(0x1)
 			}
@@ -15381,7 +15381,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
@@ -15433,7 +15433,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
@@ -15494,7 +15494,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "args":
 				seen |= uint64(0x1)
 			}
@@ -15517,7 +15517,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
@@ -15569,7 +15569,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
@@ -15630,7 +15630,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "cwd":
 				seen |= uint64(0x1)
 			}
@@ -15653,7 +15653,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
@@ -15705,7 +15705,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
@@ -15834,7 +15834,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -15917,7 +15917,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "addressForm":
 				seen |= uint64(0x1)
 			}
@@ -15940,7 +15940,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
@@ -15992,7 +15992,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
@@ -16053,7 +16053,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "address":
 				seen |= uint64(0x1)
 			}
@@ -16076,7 +16076,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
@@ -16128,7 +16128,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
@@ -16245,7 +16245,7 @@ func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -16387,7 +16387,7 @@ func vExecutionEvent_toolPermissionRequest_not_anyOf_0(c *ahprt.Ctx, n ahprt.Nod
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "decision":
 				seen |= uint64(0x1)
 			}
@@ -16407,7 +16407,7 @@ func vExecutionEvent_toolPermissionRequest_not_anyOf_1(c *ahprt.Ctx, n ahprt.Nod
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "decidedBy":
 				seen |= uint64(0x1)
 			}
@@ -16427,7 +16427,7 @@ func vExecutionEvent_toolPermissionRequest_not_anyOf_2(c *ahprt.Ctx, n ahprt.Nod
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 			}
@@ -16447,7 +16447,7 @@ func vExecutionEvent_toolPermissionRequest_not_anyOf_3(c *ahprt.Ctx, n ahprt.Nod
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 			}
@@ -16534,7 +16534,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
 					return false
@@ -16610,7 +16610,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "want one of \"allow\", \"deny\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "allow", "deny":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "value")
@@ -16627,7 +16627,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "value")
@@ -16655,7 +16655,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
 					return false
@@ -16745,7 +16745,7 @@ func vExecutionEvent_toolProgress_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 			}
@@ -16765,7 +16765,7 @@ func vExecutionEvent_toolProgress_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 			}
@@ -16819,7 +16819,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
 					return false
@@ -16929,7 +16929,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "call":
 				seen |= uint64(0x1)
 				matched = true
@@ -17035,7 +17035,7 @@ func vExecutionEvent_deniedByPolicy_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_if_outcome) {
@@ -17075,7 +17075,7 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
 					return false
@@ -17099,7 +17099,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "status":
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
 					return false
@@ -17169,7 +17169,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/toolOutcome/enum", "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/toolOutcome/enum", "value")
@@ -17197,7 +17197,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
 					return false
@@ -17294,7 +17294,7 @@ func vExecutionEvent_contextCompactBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "summary":
 				seen |= uint64(0x1)
 			}
@@ -17314,7 +17314,7 @@ func vExecutionEvent_contextCompactBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "removed":
 				seen |= uint64(0x1)
 			}
@@ -17334,7 +17334,7 @@ func vExecutionEvent_contextCompactBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 			}
@@ -17366,7 +17366,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "want one of \"auto\", \"manual\", \"hook\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "auto", "manual", "hook":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "value")
@@ -17431,7 +17431,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "before":
 				matched = true
 				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
@@ -17465,7 +17465,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts_not(c *ahprt.Ctx, n ahprt.
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "after":
 				seen |= uint64(0x1)
 			}
@@ -17496,7 +17496,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
 					return false
@@ -17624,7 +17624,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_body(c *ahprt.Ctx, n ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -17682,7 +17682,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
 					return false
@@ -17742,7 +17742,7 @@ func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -17837,7 +17837,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "want one of \"create\", \"update\", \"remove\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "create", "update", "remove":
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "value")
@@ -17898,7 +17898,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
 					return false
@@ -17977,7 +17977,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
@@ -18038,7 +18038,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -18140,7 +18140,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
@@ -18204,7 +18204,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -18271,7 +18271,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", "want one of \"form\", \"url\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "form", "url":
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", "value")
@@ -18319,7 +18319,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
@@ -18383,7 +18383,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -18462,7 +18462,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "want one of \"accept\", \"decline\", \"cancel\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "value")
@@ -18510,7 +18510,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
@@ -18571,7 +18571,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
@@ -18698,7 +18698,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "role":
 				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
 					return false
@@ -18763,7 +18763,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
@@ -18824,7 +18824,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
@@ -18922,7 +18922,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "role":
 				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
 					return false
@@ -18967,7 +18967,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
 					return false
@@ -19027,7 +19027,7 @@ func vTaskWorkspaceEvent_workspaceChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -19085,7 +19085,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "want one of \"cwd\", \"roots\", \"switch\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "value")
@@ -19116,7 +19116,7 @@ func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "cwd":
 				matched = true
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState_cwd) {
@@ -19232,7 +19232,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
 					return false
@@ -19291,7 +19291,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
 					return false
@@ -19376,7 +19376,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -19463,7 +19463,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "want one of \"create\", \"update\", \"remove\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "create", "update", "remove":
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
@@ -19522,7 +19522,7 @@ func vInteractionEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
@@ -19594,7 +19594,7 @@ func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "backendId":
 				seen |= uint64(0x1)
 				matched = true
@@ -19682,7 +19682,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "want one of \"fail-open\", \"fail-closed\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "value")
@@ -19728,7 +19728,7 @@ func vContentSelection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "default":
 				seen |= uint64(0x1)
 				matched = true
@@ -19811,7 +19811,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/content-selection.schema.json#/$defs/disposition/enum", "want one of \"body\", \"metadata\", \"omit\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "body", "metadata", "omit":
 	default:
 		return c.FailUnsupported(n, "draft/content-selection.schema.json#/$defs/disposition/enum", "value")
@@ -19840,7 +19840,7 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
@@ -19905,7 +19905,7 @@ func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "endpoint":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vContentUpload_endpoint) {
@@ -20025,7 +20025,7 @@ func vRegistration_authentication_anyOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
@@ -20082,7 +20082,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tokenEnv":
 				seen |= uint64(0x1)
 			}
@@ -20105,7 +20105,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0_not(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tokenRef":
 				seen |= uint64(0x1)
 			}
@@ -20125,7 +20125,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tokenRef":
 				seen |= uint64(0x1)
 			}
@@ -20148,7 +20148,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1_not(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tokenEnv":
 				seen |= uint64(0x1)
 			}
@@ -20207,7 +20207,7 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
@@ -20322,7 +20322,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "want one of \"authorization_code_pkce\", \"client_credentials\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "value")
@@ -20393,7 +20393,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20566,7 +20566,7 @@ func vEffect_allowEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20620,7 +20620,7 @@ func vEffect_askEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20674,7 +20674,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20765,7 +20765,7 @@ func vEffect_modifyEffect_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_0_if_target) {
 					return false
@@ -20787,7 +20787,7 @@ func vEffect_modifyEffect_allOf_0_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if/properties/target/enum", "want one of \"prompt\", \"request\", \"response\", \"output\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "prompt", "request", "response", "output":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if/properties/target/enum", "value")
@@ -20806,7 +20806,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vContentItem_messages) {
 					return false
@@ -20866,7 +20866,7 @@ func vEffect_modifyEffect_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_if_target) {
 					return false
@@ -20888,7 +20888,7 @@ func vEffect_modifyEffect_allOf_1_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if/properties/target/enum", "want one of \"content\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "content":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if/properties/target/enum", "value")
@@ -20907,7 +20907,7 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
 					return false
@@ -20982,7 +20982,7 @@ func vEffect_modifyEffect_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_2_if_target) {
 					return false
@@ -21004,7 +21004,7 @@ func vEffect_modifyEffect_allOf_2_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if/properties/target/enum", "want one of \"instructions\", \"summary\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "instructions", "summary":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if/properties/target/enum", "value")
@@ -21023,7 +21023,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vContentItem_textParts) {
 					return false
@@ -21061,7 +21061,7 @@ func vEffect_modifyEffect_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_if_target) {
 					return false
@@ -21083,7 +21083,7 @@ func vEffect_modifyEffect_allOf_3_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if/properties/target/enum", "want one of \"input\", \"workspace\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "input", "workspace":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if/properties/target/enum", "value")
@@ -21102,7 +21102,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
 					return false
@@ -21147,7 +21147,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "value")
@@ -21164,7 +21164,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "want one of \"replace\", \"merge\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "replace", "merge":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "value")
@@ -21193,7 +21193,7 @@ func vEffect_messageEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21270,7 +21270,7 @@ func vEffect_returnEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21333,7 +21333,7 @@ func vEffect_flowStopEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21423,7 +21423,7 @@ func vEffect_flowContinueEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21509,7 +21509,7 @@ func vEffect_injectEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21623,7 +21623,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "want one of \"now\", \"next_turn\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "now", "next_turn":
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "value")
@@ -21805,7 +21805,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vToolBefore_type) {
 					return false
@@ -21865,7 +21865,7 @@ func vToolBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 			}
@@ -21885,7 +21885,7 @@ func vToolBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 			}
@@ -21905,7 +21905,7 @@ func vToolBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "durationMs":
 				seen |= uint64(0x1)
 			}
@@ -21925,7 +21925,7 @@ func vToolBefore_not_anyOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "fileChanges":
 				seen |= uint64(0x1)
 			}
@@ -21968,7 +21968,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vToolAfter_type) {
 					return false
@@ -22090,7 +22090,7 @@ func vToolAfter_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolAfter_allOf_2_if_outcome) {
@@ -22128,7 +22128,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -22160,7 +22160,7 @@ func vToolAfter_allOf_2_else_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -22197,7 +22197,7 @@ func vToolAfter_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolAfter_allOf_4_if_outcome) {
@@ -22223,7 +22223,7 @@ func vToolAfter_allOf_4_if_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/tool-after.schema.json#/allOf/4/if/properties/outcome/enum", "want one of \"denied\", \"cancelled\", \"timeout\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "denied", "cancelled", "timeout":
 	default:
 		return c.FailUnsupported(n, "draft/tool-after.schema.json#/allOf/4/if/properties/outcome/enum", "value")
@@ -22242,7 +22242,7 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tool":
 				if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
 					return false
@@ -22276,7 +22276,7 @@ func vToolAfter_allOf_4_then_tool_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "output":
 				seen |= uint64(0x1)
 			}
@@ -22345,7 +22345,7 @@ func vToolAfter_allOf_5_then_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "durationMs":
 				seen |= uint64(0x1)
 			}
@@ -22365,7 +22365,7 @@ func vToolAfter_allOf_5_then_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "fileChanges":
 				seen |= uint64(0x1)
 			}
@@ -22447,7 +22447,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -22539,7 +22539,7 @@ func vExecutionEvent_fileChange_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_0_if_change) {
@@ -22577,7 +22577,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "previousPath":
 				seen |= uint64(0x1)
 			}
@@ -22614,7 +22614,7 @@ func vExecutionEvent_fileChange_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_1_if_change) {
@@ -22664,7 +22664,7 @@ func vExecutionEvent_fileChange_allOf_1_then_not(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "before":
 				seen |= uint64(0x1)
 			}
@@ -22701,7 +22701,7 @@ func vExecutionEvent_fileChange_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_2_if_change) {
@@ -22751,7 +22751,7 @@ func vExecutionEvent_fileChange_allOf_2_then_not(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "after":
 				seen |= uint64(0x1)
 			}
@@ -22788,7 +22788,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "want one of \"created\", \"modified\", \"deleted\", \"moved\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
@@ -22833,7 +22833,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vSessionStart_type) {
 					return false
@@ -22955,7 +22955,7 @@ func vSessionStart_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "trigger":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vSessionStart_allOf_1_if_trigger) {
@@ -22981,7 +22981,7 @@ func vSessionStart_allOf_1_if_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/session-start.schema.json#/allOf/1/if/properties/trigger/enum", "want one of \"clear\", \"fork\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "clear", "fork":
 	default:
 		return c.FailUnsupported(n, "draft/session-start.schema.json#/allOf/1/if/properties/trigger/enum", "value")
@@ -22998,7 +22998,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "resumedFrom":
 				seen |= uint64(0x1)
 			}
@@ -23041,7 +23041,7 @@ func vSessionStart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tool":
 				seen |= uint64(0x1)
 			}
@@ -23061,7 +23061,7 @@ func vSessionStart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 			}
@@ -23093,7 +23093,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/session-start.schema.json#/properties/trigger/enum", "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
 	default:
 		return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
@@ -23139,7 +23139,7 @@ func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
@@ -23226,7 +23226,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vSessionEnd_type) {
 					return false
@@ -23288,7 +23288,7 @@ func vSessionEnd_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "tool":
 				seen |= uint64(0x1)
 			}
@@ -23320,7 +23320,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/session-end.schema.json#/properties/outcome/enum", "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
 	default:
 		return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
@@ -23565,7 +23565,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 					return false
@@ -23593,7 +23593,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -23687,7 +23687,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 					return false
@@ -23715,7 +23715,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -23804,7 +23804,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "method":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
@@ -23859,7 +23859,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -24316,7 +24316,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
 					return false
@@ -24340,7 +24340,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
 					return false
@@ -24376,7 +24376,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_sessionStart) {
 					return false
@@ -24414,7 +24414,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
 					return false
@@ -24438,7 +24438,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
 					return false
@@ -24474,7 +24474,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 					return false
@@ -24512,7 +24512,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
 					return false
@@ -24536,7 +24536,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
 					return false
@@ -24572,7 +24572,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnStart) {
 					return false
@@ -24610,7 +24610,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
 					return false
@@ -24634,7 +24634,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
 					return false
@@ -24670,7 +24670,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 					return false
@@ -24708,7 +24708,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
 					return false
@@ -24732,7 +24732,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
 					return false
@@ -24768,7 +24768,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 					return false
@@ -24806,7 +24806,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
 					return false
@@ -24830,7 +24830,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
 					return false
@@ -24866,7 +24866,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 					return false
@@ -24904,7 +24904,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
 					return false
@@ -24928,7 +24928,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
 					return false
@@ -24964,7 +24964,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 					return false
@@ -25002,7 +25002,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
 					return false
@@ -25026,7 +25026,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
 					return false
@@ -25062,7 +25062,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBefore) {
 					return false
@@ -25100,7 +25100,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
 					return false
@@ -25124,7 +25124,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
 					return false
@@ -25160,7 +25160,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolAfter) {
 					return false
@@ -25198,7 +25198,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
 					return false
@@ -25222,7 +25222,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
 					return false
@@ -25258,7 +25258,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 					return false
@@ -25296,7 +25296,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
 					return false
@@ -25320,7 +25320,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
 					return false
@@ -25356,7 +25356,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 					return false
@@ -25394,7 +25394,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
 					return false
@@ -25418,7 +25418,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
 					return false
@@ -25454,7 +25454,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 					return false
@@ -25492,7 +25492,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
 					return false
@@ -25516,7 +25516,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
 					return false
@@ -25552,7 +25552,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 					return false
@@ -25590,7 +25590,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
 					return false
@@ -25614,7 +25614,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
 					return false
@@ -25650,7 +25650,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 					return false
@@ -25688,7 +25688,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
 					return false
@@ -25712,7 +25712,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
 					return false
@@ -25748,7 +25748,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 					return false
@@ -25786,7 +25786,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
 					return false
@@ -25810,7 +25810,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
 					return false
@@ -25846,7 +25846,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 					return false
@@ -25884,7 +25884,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
 					return false
@@ -25908,7 +25908,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
 					return false
@@ -25944,7 +25944,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 					return false
@@ -25982,7 +25982,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
 					return false
@@ -26006,7 +26006,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
 					return false
@@ -26042,7 +26042,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 					return false
@@ -26080,7 +26080,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
 					return false
@@ -26104,7 +26104,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
 					return false
@@ -26140,7 +26140,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 					return false
@@ -26280,7 +26280,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "flow":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
 					return false
@@ -26319,7 +26319,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
@@ -26380,7 +26380,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "remainingContinuations":
 				seen |= uint64(0x1)
 			case "continuationCount":
@@ -26416,7 +26416,7 @@ func vInterceptRequest_allOf_1_params_state_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "permission":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
@@ -26474,7 +26474,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "want one of \"none\", \"allow\", \"ask\", \"deny\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
 	default:
 		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "value")
@@ -26536,7 +26536,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				seen |= uint64(0x1)
 				if ev != nil {
@@ -26577,7 +26577,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "want one of \"none\", \"stop\", \"continue\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "none", "stop", "continue":
 	default:
 		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "value")
@@ -26650,7 +26650,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
@@ -26682,7 +26682,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -26729,7 +26729,7 @@ func vInterceptResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "manifest":
 				seen |= uint64(0x1)
 			}
@@ -26831,7 +26831,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -26882,7 +26882,7 @@ func vCommon_notification_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 			}
@@ -26924,7 +26924,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -26975,7 +26975,7 @@ func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 			}
@@ -27006,7 +27006,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
@@ -27094,7 +27094,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "method":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
 					return false
@@ -27141,7 +27141,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -27189,7 +27189,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -27265,7 +27265,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_reverseDnsName) {
@@ -27345,7 +27345,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 					return false
@@ -27369,7 +27369,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 					return false
@@ -27415,7 +27415,7 @@ func vRegistration_backend_allOf_0_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "authentication":
 				seen |= uint64(0x1)
 			}
@@ -27449,7 +27449,7 @@ func vRegistration_backend_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "authentication":
 				seen |= uint64(0x1)
 			}
@@ -27471,7 +27471,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 					return false
@@ -27495,7 +27495,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 					return false
@@ -27529,7 +27529,7 @@ func vRegistration_backend_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "contentReceiver":
 				seen |= uint64(0x1)
 			}
@@ -27595,7 +27595,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -27702,7 +27702,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "want one of \"persistent\", \"per_event\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "persistent", "per_event":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
@@ -27741,7 +27741,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -27880,7 +27880,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
@@ -28005,7 +28005,7 @@ func vRegistration_interceptSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "scope":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_if_scope) {
@@ -28046,7 +28046,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "disableable":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
@@ -28164,7 +28164,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "want one of \"fail-open\", \"fail-closed\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
@@ -28202,7 +28202,7 @@ func vRegistration_filters_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "toolKinds":
 				if !c.Child(m.Value(), vRegistration_filters_toolKinds) {
 					return false
@@ -28283,7 +28283,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "want one of \"managed\", \"project\", \"user\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "managed", "project", "user":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
@@ -28322,7 +28322,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {
@@ -28428,7 +28428,7 @@ func vRegistration_observeSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "scope":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_if_scope) {
@@ -28469,7 +28469,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "disableable":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
@@ -28530,7 +28530,7 @@ func vRegistration_observeSubscription_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, e
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "timeoutMs":
 				seen |= uint64(0x1)
 			}
@@ -28550,7 +28550,7 @@ func vRegistration_observeSubscription_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, e
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "failurePolicy":
 				seen |= uint64(0x1)
 			}
@@ -28645,7 +28645,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "want one of \"managed\", \"project\", \"user\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "managed", "project", "user":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
@@ -28814,7 +28814,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 					return false
@@ -28897,7 +28897,7 @@ func vMCPElicitation_requestMeta_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "progressToken":
 				if !c.Child(m.Value(), vMCPElicitation_progressToken) {
 					return false
@@ -28976,7 +28976,7 @@ func vMCPElicitation_taskMetadata_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "ttl":
 				if !c.Child(m.Value(), vMCPElicitation_taskMetadata_ttl) {
 					return false
@@ -29036,7 +29036,7 @@ func vMCPElicitation_elicitRequestFormParams_body(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 					return false
@@ -29131,7 +29131,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "$schema":
 				matched = true
 				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_schema) {
@@ -29285,7 +29285,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -29413,7 +29413,7 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "want one of \"date\", \"date-time\", \"email\", \"uri\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
@@ -29463,7 +29463,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -29536,7 +29536,7 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "want one of \"integer\", \"number\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "integer", "number":
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
@@ -29619,7 +29619,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -29732,7 +29732,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -29890,7 +29890,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -30037,7 +30037,7 @@ func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "const":
 				seen |= uint64(0x1)
 				matched = true
@@ -30113,7 +30113,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -30276,7 +30276,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -30399,7 +30399,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -30562,7 +30562,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "anyOf":
 				seen |= uint64(0x1)
 				matched = true
@@ -30648,7 +30648,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -30893,7 +30893,7 @@ func vMCPElicitation_elicitResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
 					return false
@@ -30947,7 +30947,7 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "want one of \"accept\", \"cancel\", \"decline\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "value")
@@ -31068,7 +31068,7 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpUrl) {

@@ -27,7 +27,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_effects) {
@@ -144,7 +144,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vDenyEffect_type) {
@@ -302,7 +302,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
@@ -353,7 +353,7 @@ func vCommon_successResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -483,7 +483,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 					return false
@@ -511,7 +511,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -617,7 +617,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 					return false
@@ -645,7 +645,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -739,7 +739,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_request_jsonrpc) {
@@ -843,7 +843,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "method":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
 					return false
@@ -890,7 +890,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -956,7 +956,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolBefore_id) {
@@ -1123,7 +1123,7 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_session_id) {
@@ -1260,7 +1260,7 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_session_agent_id) {
@@ -1332,7 +1332,7 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "callId":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolBefore_tool_callId) {
@@ -1424,7 +1424,7 @@ func vToolBefore_tool_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "output":
 				seen |= uint64(0x1)
 			}
@@ -1444,7 +1444,7 @@ func vToolBefore_tool_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -1498,7 +1498,7 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "value")
@@ -1548,7 +1548,7 @@ func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "provider":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_native_provider) {
@@ -1658,7 +1658,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
 					return false
@@ -1775,7 +1775,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
@@ -1826,7 +1826,7 @@ func vCommon_notification_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 			}
@@ -1897,7 +1897,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
@@ -1948,7 +1948,7 @@ func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 			}
@@ -1991,7 +1991,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
@@ -2065,7 +2065,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -2141,7 +2141,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_reverseDns) {
@@ -2218,7 +2218,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 					return false
@@ -2242,7 +2242,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 					return false
@@ -2288,7 +2288,7 @@ func vRegistration_backend_allOf_0_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "authentication":
 				seen |= uint64(0x1)
 			}
@@ -2322,7 +2322,7 @@ func vRegistration_backend_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "authentication":
 				seen |= uint64(0x1)
 			}
@@ -2344,7 +2344,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 					return false
@@ -2368,7 +2368,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 					return false
@@ -2464,7 +2464,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -2588,7 +2588,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "want one of \"persistent\", \"per_event\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "persistent", "per_event":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
@@ -2627,7 +2627,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -2706,7 +2706,7 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_type) {
@@ -2772,7 +2772,7 @@ func vRegistration_authentication_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "token":
 				seen |= uint64(0x1)
 			}
@@ -2792,7 +2792,7 @@ func vRegistration_authentication_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "bearerToken":
 				seen |= uint64(0x1)
 			}
@@ -2812,7 +2812,7 @@ func vRegistration_authentication_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "value":
 				seen |= uint64(0x1)
 			}
@@ -2931,7 +2931,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
@@ -3069,7 +3069,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "want one of \"fail-open\", \"fail-closed\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
@@ -3108,7 +3108,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {
@@ -3178,7 +3178,7 @@ func vRegistration_observeSubscription_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, e
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "timeoutMs":
 				seen |= uint64(0x1)
 			}
@@ -3198,7 +3198,7 @@ func vRegistration_observeSubscription_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, e
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch string(d.Str(m.Name())) {
+			switch d.StrView(m.Name()) {
 			case "failurePolicy":
 				seen |= uint64(0x1)
 			}
@@ -3247,7 +3247,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	if k != ahprt.KindString {
 		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\"")
 	}
-	switch string(d.Str(n)) {
+	switch d.StrView(n) {
 	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")

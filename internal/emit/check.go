@@ -328,7 +328,7 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 		g.If(Id("k").Op("!=").Qual(rt, "KindString")).Block(
 			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
 		)
-		g.Switch(String().Parens(Id("d").Dot("Str").Call(Id("n")))).BlockFunc(func(sg *Group) {
+		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			var cases []Code
 			for _, l := range s.Enum {
 				cases = append(cases, Lit(l.Str()))
@@ -442,7 +442,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 					cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) { mark(cg, r) }))
 				}
 				if len(cases) > 0 {
-					mg.Switch(String().Parens(Id("d").Dot("Str").Call(Id("m").Dot("Name").Call()))).Block(cases...)
+					mg.Switch(Id("d").Dot("StrView").Call(Id("m").Dot("Name").Call())).Block(cases...)
 				}
 				for _, pp := range s.PatternProperties {
 					pp := pp
