@@ -72,6 +72,10 @@ type annotation struct {
 
 var ctxPool = sync.Pool{New: func() any { return &Ctx{Doc: &Doc{}} }}
 
+// maxPooledNodes is the largest node table a pooled context keeps: 1<<18
+// nodes (5 MiB) covers a 1 MiB message; larger ones allocate their own.
+const maxPooledNodes = 1 << 18
+
 // Begin parses data with the given options. On success the caller owns the
 // returned Ctx and must call [Ctx.Release] when done with it.
 func Begin(data []byte, opts []Option) (*Ctx, error) {
@@ -91,7 +95,7 @@ func Begin(data []byte, opts []Option) (*Ctx, error) {
 // Release returns c to the pool. Nothing derived from c.Doc may be used after.
 func (c *Ctx) Release() {
 	c.Doc.data = nil
-	if cap(c.Doc.nodes) > 1<<16 {
+	if cap(c.Doc.nodes) > maxPooledNodes {
 		c.Doc.nodes = nil // do not pin a huge table in the pool
 	}
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
@@ -171,7 +175,7 @@ func (c *Ctx) strictCheck() error {
 		return nil
 	}
 	// Group the records by object and merge each group into its first.
-	slices.SortStableFunc(anns, func(a, b annotation) int { return cmp.Compare(a.n, b.n) })
+	slices.SortFunc(anns, func(a, b annotation) int { return cmp.Compare(a.n, b.n) })
 	var bad Node
 	found := false
 	for i := 0; i < len(anns); {

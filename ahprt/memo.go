@@ -16,8 +16,12 @@ package ahprt
 type memoTable struct {
 	keys []uint64 // 0 is empty; key = id<<32 | node+1
 	vals []memoEntry
+	used []int32 // the slots in use, so that a reset costs what was stored
 	n    int
 }
+
+// maxPooledMemo is the largest table a pooled context keeps (slots).
+const maxPooledMemo = 1 << 17
 
 type memoEntry struct {
 	ok bool
@@ -27,7 +31,7 @@ type memoEntry struct {
 	// end and serial identify the last annotation the run appended for
 	// nested objects (end 0: it appended none): the annotations are still
 	// there when c.anns[end-1] still carries serial.
-	end    int
+	end    int32
 	serial uint64
 }
 
@@ -47,7 +51,7 @@ func (c *Ctx) Memo(id uint32, n Node, ev *Eval, body CheckFunc) bool {
 			return false // a failure evaluated nothing: nothing to replay
 		case ev == nil:
 			return true
-		case e.ev != nil && (e.end == 0 || e.end <= len(c.anns) && c.anns[e.end-1].serial == e.serial):
+		case e.ev != nil && (e.end == 0 || int(e.end) <= len(c.anns) && c.anns[e.end-1].serial == e.serial):
 			ev.Merge(e.ev)
 			return true
 		}
@@ -69,7 +73,7 @@ func (c *Ctx) Memo(id uint32, n Node, ev *Eval, body CheckFunc) bool {
 	ev.Merge(local)
 	e := memoEntry{ok: true, ev: local}
 	if end := len(c.anns); end > start {
-		e.end, e.serial = end, c.anns[end-1].serial
+		e.end, e.serial = int32(end), c.anns[end-1].serial
 	}
 	c.remember(k, e)
 	return true
@@ -108,6 +112,7 @@ func (c *Ctx) remember(k uint64, e memoEntry) {
 			return
 		case 0:
 			m.keys[i], m.vals[i] = k, e
+			m.used = append(m.used, int32(i))
 			m.n++
 			return
 		}
@@ -119,19 +124,17 @@ func (m *memoTable) grow() {
 	if len(m.keys) > 0 {
 		size = len(m.keys) * 2
 	}
-	old, oldVals := m.keys, m.vals
-	m.keys, m.vals, m.n = make([]uint64, size), make([]memoEntry, size), 0
+	old, oldVals, oldUsed := m.keys, m.vals, m.used
+	m.keys, m.vals, m.used = make([]uint64, size), make([]memoEntry, size), oldUsed[:0:0]
 	mask := size - 1
-	for j, k := range old {
-		if k == 0 {
-			continue
-		}
+	for _, j := range oldUsed {
+		k := old[j]
 		i := int(hashKey(k)) & mask
 		for m.keys[i] != 0 {
 			i = (i + 1) & mask
 		}
 		m.keys[i], m.vals[i] = k, oldVals[j]
-		m.n++
+		m.used = append(m.used, int32(i))
 	}
 }
 
@@ -141,18 +144,16 @@ func (c *Ctx) resetMemo() {
 	if m.n == 0 {
 		return
 	}
-	for i := range m.vals {
+	for _, i := range m.used {
 		if ev := m.vals[i].ev; ev != nil {
 			c.FreeEval(ev)
 		}
+		m.keys[i], m.vals[i] = 0, memoEntry{}
 	}
-	if len(m.keys) > 1<<16 {
+	m.used, m.n = m.used[:0], 0
+	if len(m.keys) > maxPooledMemo {
 		*m = memoTable{} // do not keep a huge table in the pool
-		return
 	}
-	clear(m.keys)
-	clear(m.vals)
-	m.n = 0
 }
 
 func hashKey(k uint64) uint64 {
