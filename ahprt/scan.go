@@ -33,6 +33,16 @@ var strFlags = func() (t [256]byte) {
 }()
 
 func (d *Doc) parse(data []byte, lim Limits) error {
+	// The scanner works on a copy of d on the stack: it appends to the node
+	// table for every value, and storing the table's header back into a Doc
+	// on the heap would cost a write barrier check each time.
+	s := *d
+	err := s.scan(data, lim)
+	*d = s
+	return err
+}
+
+func (d *Doc) scan(data []byte, lim Limits) error {
 	if int64(len(data)) > lim.MaxBytes {
 		return &Error{Code: CodeTooLarge, Offset: -1, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
 	}
