@@ -229,17 +229,26 @@ func (d *Doc) close(stack []frame, end int) error {
 // pairwise in small objects, through a set in large ones.
 func (d *Doc) duplicate(x Node) (Node, bool) {
 	if d.nodes[x].count <= 16 {
+		// Names are compared pairwise only when a 256-bit filter of their
+		// prints says an earlier name may be equal (or a print is 0).
 		var names [16]Node
 		var prints [16]uint64
+		var filter [4]uint64
+		zero := false
 		k := 0
 		for m := d.Members(x); m.Next(); {
 			nm := m.Name()
 			fp := d.namePrint(nm)
-			for j, p := range names[:k] {
-				if (prints[j] == fp || prints[j] == 0 || fp == 0) && d.sameName(p, nm) {
-					return nm, true
+			h := (fp * 0x9E3779B97F4A7C15) >> 56
+			if fp == 0 || zero || filter[h>>6]&(1<<(h&63)) != 0 {
+				for j, p := range names[:k] {
+					if (prints[j] == fp || prints[j] == 0 || fp == 0) && d.sameName(p, nm) {
+						return nm, true
+					}
 				}
 			}
+			zero = zero || fp == 0
+			filter[h>>6] |= 1 << (h & 63)
 			names[k], prints[k] = nm, fp
 			k++
 		}
@@ -267,10 +276,18 @@ func (d *Doc) namePrint(n Node) uint64 {
 	if x.flag {
 		return 0
 	}
-	raw := d.data[x.start+1 : x.end-1]
-	fp := uint64(len(raw)) << 56
-	for i := 0; i < len(raw) && i < 7; i++ {
-		fp |= uint64(raw[i]) << (8 * i)
+	start, l := int(x.start)+1, int(x.end-x.start)-2
+	if start+8 <= len(d.data) {
+		// One load: the name's first bytes (and what follows it, masked).
+		w := binary.LittleEndian.Uint64(d.data[start:])
+		if l < 7 {
+			w &= 1<<(8*l) - 1
+		}
+		return w&(1<<56-1) | uint64(l)<<56
+	}
+	fp := uint64(l) << 56
+	for i := 0; i < l && i < 7; i++ {
+		fp |= uint64(d.data[start+i]) << (8 * i)
 	}
 	return fp
 }
@@ -286,8 +303,14 @@ func (d *Doc) sameName(a, b Node) bool {
 func skipSpace(data []byte, i int) int {
 	for i < len(data) {
 		switch data[i] {
-		case ' ', '\t', '\n', '\r':
+		case ' ', '\t', '\r':
 			i++
+		case '\n':
+			i++
+			// Indentation after a newline: spaces eight at a time.
+			for i+8 <= len(data) && binary.LittleEndian.Uint64(data[i:]) == 0x2020202020202020 {
+				i += 8
+			}
 		default:
 			return i
 		}
