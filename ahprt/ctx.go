@@ -1,10 +1,6 @@
 package ahprt
 
-import (
-	"cmp"
-	"slices"
-	"sync"
-)
+import "sync"
 
 // CheckFunc is the shape of every generated schema check: it reports whether
 // node n satisfies one schema location. When ev is not nil the check also
@@ -61,6 +57,8 @@ type Ctx struct {
 	anns []annotation
 	// serial numbers the annotations ever appended (see Memo).
 	serial uint64
+	// first is strictCheck's scratch, one entry per node.
+	first []int32
 }
 
 // annotation is what one successful check of object n evaluated.
@@ -97,6 +95,9 @@ func (c *Ctx) Release() {
 	c.Doc.data = nil
 	if cap(c.Doc.nodes) > maxPooledNodes {
 		c.Doc.nodes = nil // do not pin a huge table in the pool
+	}
+	if cap(c.first) > maxPooledNodes {
+		c.first = nil
 	}
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	c.dropAnnotations(0)
@@ -174,16 +175,28 @@ func (c *Ctx) strictCheck() error {
 	if len(anns) == 0 {
 		return nil
 	}
-	// Group the records by object and merge each group into its first.
-	slices.SortFunc(anns, func(a, b annotation) int { return cmp.Compare(a.n, b.n) })
+	// Merge each object's records into its first: first[n] is 1 + the
+	// index of node n's first record (0: none yet).
+	first := c.first
+	if words := len(c.Doc.nodes); cap(first) < words {
+		first = make([]int32, words)
+	} else {
+		first = first[:words]
+		clear(first)
+	}
+	c.first = first
+	for i, a := range anns {
+		if j := first[a.n]; j != 0 {
+			anns[j-1].ev.Merge(a.ev)
+		} else {
+			first[a.n] = int32(i + 1)
+		}
+	}
 	var bad Node
 	found := false
-	for i := 0; i < len(anns); {
-		n, acc := anns[i].n, anns[i].ev
-		for i++; i < len(anns) && anns[i].n == n; i++ {
-			acc.Merge(anns[i].ev)
-		}
-		if !acc.Declared || found && n > bad || acc.count() == c.Doc.Len(n) {
+	for i, a := range anns {
+		n, acc := a.n, a.ev
+		if int(first[n]) != i+1 || !acc.Declared || found && n > bad || acc.count() == c.Doc.Len(n) {
 			continue
 		}
 		for m := c.Doc.Members(n); m.Next(); {
