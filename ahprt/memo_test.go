@@ -10,10 +10,9 @@ import (
 // only. Both declare their members, so StrictAll rejects /a/y — if inner's
 // record is there — and b unless some other check evaluates it.
 type memoFixture struct {
-	runs          int // runs of outer's body
-	outer, inner  CheckFunc
-	root, a       Node
-	declareBOnTop bool
+	runs         int // runs of outer's body
+	outer, inner CheckFunc
+	a            Node
 }
 
 func newMemoFixture(t *testing.T, c *Ctx) *memoFixture {
