@@ -3,6 +3,7 @@ package ahprt
 import (
 	"bytes"
 	"math/big"
+	"slices"
 	"strconv"
 )
 
@@ -133,33 +134,52 @@ func (u Unknown) Get(name string) (Value, bool) {
 // compact appends node n without insignificant whitespace.
 func (d *Doc) compact(n Node, dst []byte) []byte {
 	x := &d.nodes[n]
-	switch x.kind {
-	case KindObject, KindArray:
-		raw := d.data[x.start:x.end]
-		if !hasSpace(raw) {
-			return append(dst, raw...)
-		}
-		open, close := byte('['), byte(']')
-		if x.kind == KindObject {
-			open, close = '{', '}'
-		}
-		dst = append(dst, open)
-		first := true
-		for c := n + 1; c < Node(x.next); c = d.Next(c) {
-			if !first {
-				dst = append(dst, ',')
-			}
-			first = false
-			if x.kind == KindObject { // c is a name; its value follows
-				dst = append(dst, d.Raw(c)...)
-				dst = append(dst, ':')
-				c++
-			}
-			dst = d.compact(c, dst)
-		}
-		return append(dst, close)
+	raw := d.data[x.start:x.end]
+	if x.kind != KindObject && x.kind != KindArray || !bytes.ContainsAny(raw, " \t\r\n") {
+		return append(dst, raw...)
 	}
-	return append(dst, d.data[x.start:x.end]...)
+	return compactRaw(dst, raw)
+}
+
+// compactRaw appends raw, one valid JSON value, without whitespace outside
+// its strings: runs of structure are copied between whitespace, strings
+// whole (their closing quote found by IndexByte).
+func compactRaw(dst, raw []byte) []byte {
+	dst = slices.Grow(dst, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '"':
+			j := i + 1
+			for {
+				k := bytes.IndexByte(raw[j:], '"')
+				if k < 0 { // unreachable for parsed input
+					return append(dst, raw[i:]...)
+				}
+				j += k
+				b := j - 1
+				for raw[b] == '\\' {
+					b--
+				}
+				if (j-1-b)%2 == 0 { // an even number of backslashes: the quote closes
+					break
+				}
+				j++
+			}
+			dst = append(dst, raw[i:j+1]...)
+			i = j + 1
+		default:
+			j := i + 1
+			for j < len(raw) && raw[j] != '"' && raw[j] != ' ' && raw[j] != '\n' && raw[j] != '\t' && raw[j] != '\r' {
+				j++
+			}
+			dst = append(dst, raw[i:j]...)
+			i = j
+		}
+	}
+	return dst
 }
 
 // hasSpace reports whether raw JSON has whitespace outside strings.
@@ -182,4 +202,7 @@ func hasSpace(raw []byte) bool {
 }
 
 // RawValue returns node n as a compact Value (a copy).
-func (d *Doc) RawValue(n Node) Value { return d.compact(n, nil) }
+func (d *Doc) RawValue(n Node) Value {
+	x := &d.nodes[n]
+	return d.compact(n, make([]byte, 0, x.end-x.start))
+}
