@@ -6,7 +6,6 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/ahprt/rules"
-	"regexp"
 )
 
 // vCapabilitiesRequest checks draft/capabilities-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
@@ -20726,17 +20725,149 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/modifyEffect/required", "missing member \"value\"")
 		}
 	}
-	if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-		return false
+	cv, found := n, true
+	for _, name := range [...]string{"target"} {
+		if d.Kind(cv) != ahprt.KindObject {
+			found = false
+			break
+		}
+		x, ok := d.Member(cv, name)
+		if !ok {
+			found = false
+			break
+		}
+		cv = x
 	}
-	if !vEffect_modifyEffect_allOf_1(c, n, ev) {
-		return false
-	}
-	if !vEffect_modifyEffect_allOf_2(c, n, ev) {
-		return false
-	}
-	if !vEffect_modifyEffect_allOf_3(c, n, ev) {
-		return false
+	if !found {
+		if ev == nil {
+			if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
+				return false
+			}
+		} else {
+			if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
+			if !vEffect_modifyEffect_allOf_1_then(c, n, nil) {
+				return false
+			}
+		} else {
+			if !vEffect_modifyEffect_allOf_1(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
+			if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
+				return false
+			}
+		} else {
+			if !vEffect_modifyEffect_allOf_2(c, n, ev) {
+				return false
+			}
+		}
+		if ev == nil {
+			if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
+				return false
+			}
+		} else {
+			if !vEffect_modifyEffect_allOf_3(c, n, ev) {
+				return false
+			}
+		}
+	} else {
+		switch {
+		case d.StrEq(cv, "prompt"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "request"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "response"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "output"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "content"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_1_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_1(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "instructions"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_2(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "summary"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_2(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "input"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_3(c, n, ev) {
+					return false
+				}
+			}
+		case d.StrEq(cv, "workspace"):
+			if ev == nil {
+				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
+					return false
+				}
+			} else {
+				if !vEffect_modifyEffect_allOf_3(c, n, ev) {
+					return false
+				}
+			}
+		}
 	}
 	_ = d
 	return true
@@ -31271,28 +31402,402 @@ func vCommon_merged7_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.
+// Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and
+// compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its
+// backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
-	re0 = regexp.MustCompile("^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$")
+	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
+	re0 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1,
+			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 4,
+		Next: []uint16{
+			0, 0, 0, 0,
+			4, 4, 4, 4,
+			0, 8, 20, 8,
+			0, 0, 0, 16,
+			0, 16, 20, 16,
+			0, 0, 0, 8,
+		},
+		Start: 12,
+		Final: 12,
+	}
 	// "^[a-f0-9]{64}$"
-	re1 = regexp.MustCompile("^[0-9a-f]{64}$")
+	// as RE2 "^[0-9a-f]{64}$"
+	re1 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 2,
+		Next: []uint16{
+			0, 0,
+			2, 2,
+			0, 0,
+			0, 8,
+			0, 10,
+			0, 12,
+			0, 14,
+			0, 16,
+			0, 18,
+			0, 20,
+			0, 22,
+			0, 24,
+			0, 26,
+			0, 28,
+			0, 30,
+			0, 32,
+			0, 34,
+			0, 36,
+			0, 38,
+			0, 40,
+			0, 42,
+			0, 44,
+			0, 46,
+			0, 48,
+			0, 50,
+			0, 52,
+			0, 54,
+			0, 56,
+			0, 58,
+			0, 60,
+			0, 62,
+			0, 64,
+			0, 66,
+			0, 68,
+			0, 70,
+			0, 72,
+			0, 74,
+			0, 76,
+			0, 78,
+			0, 80,
+			0, 82,
+			0, 84,
+			0, 86,
+			0, 88,
+			0, 90,
+			0, 92,
+			0, 94,
+			0, 96,
+			0, 98,
+			0, 100,
+			0, 102,
+			0, 104,
+			0, 106,
+			0, 108,
+			0, 110,
+			0, 112,
+			0, 114,
+			0, 116,
+			0, 118,
+			0, 120,
+			0, 122,
+			0, 124,
+			0, 126,
+			0, 128,
+			0, 130,
+			0, 132,
+			0, 4,
+		},
+		Start: 6,
+		Final: 6,
+	}
 	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
-	re2 = regexp.MustCompile("^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))")
+	// as RE2 "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
+	re2 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 5, 0, 0, 0, 6, 7,
+			0, 0, 0, 8, 9, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 5, 0, 0, 0, 6, 7,
+			0, 0, 0, 8, 9, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 11,
+		Next: []uint16{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11,
+			88, 121, 88, 11, 88, 88, 88, 88, 88, 88, 88,
+			44, 44, 0, 44, 44, 44, 44, 44, 44, 55, 44,
+			44, 44, 66, 44, 44, 44, 44, 44, 44, 44, 44,
+			44, 44, 66, 44, 77, 44, 44, 44, 44, 44, 44,
+			88, 88, 88, 0, 88, 99, 88, 88, 88, 88, 88,
+			44, 44, 66, 44, 44, 44, 44, 44, 44, 44, 110,
+			88, 121, 88, 0, 88, 88, 88, 88, 88, 88, 88,
+			88, 121, 88, 0, 88, 88, 88, 88, 132, 88, 88,
+			44, 44, 66, 44, 44, 44, 44, 44, 44, 143, 44,
+			88, 121, 88, 0, 88, 99, 88, 88, 88, 88, 88,
+			88, 121, 88, 0, 88, 88, 88, 154, 88, 88, 88,
+			44, 44, 11, 44, 44, 44, 44, 44, 44, 44, 44,
+			88, 121, 88, 0, 88, 88, 22, 88, 88, 88, 88,
+		},
+		Start: 33,
+		Final: 33,
+	}
 	// "^[A-Z]{3}$"
-	re3 = regexp.MustCompile("^[A-Z]{3}$")
+	// as RE2 "^[A-Z]{3}$"
+	re3 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 2,
+		Next: []uint16{
+			0, 0,
+			2, 2,
+			0, 0,
+			0, 8,
+			0, 10,
+			0, 4,
+		},
+		Start: 6,
+		Final: 6,
+	}
 	// "^https?://"
-	re4 = regexp.MustCompile("^https?://")
+	// as RE2 "^https?://"
+	re4 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
+			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 7,
+		Next: []uint16{
+			0, 0, 0, 0, 0, 0, 0,
+			7, 7, 7, 7, 7, 7, 7,
+			0, 0, 0, 21, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 28,
+			0, 0, 0, 0, 0, 0, 35,
+			0, 0, 0, 0, 42, 0, 0,
+			0, 0, 49, 0, 0, 56, 0,
+			0, 63, 0, 0, 0, 0, 0,
+			0, 0, 49, 0, 0, 0, 0,
+			0, 7, 0, 0, 0, 0, 0,
+		},
+		Start: 14,
+		Final: 14,
+	}
 	// "^_.+"
-	re5 = regexp.MustCompile("^_[^\\n\\r\\x{2028}\\x{2029}]+")
+	// as RE2 "^_[^\\n\\r\\x{2028}\\x{2029}]+"
+	re5 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x2027, Class: 0},
+			{Lo: 0x2028, Hi: 0x2029, Class: 1},
+			{Lo: 0x202a, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 3,
+		Next: []uint16{
+			0, 0, 0,
+			3, 3, 3,
+			0, 0, 9,
+			3, 0, 3,
+		},
+		Start: 6,
+		Final: 6,
+	}
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
-	re6 = regexp.MustCompile("^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))")
+	// as RE2 "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
+	re6 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3,
+			4, 5, 6, 4, 4, 4, 4, 7, 4, 4, 8, 0, 0, 0, 0, 1,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 10, 0, 0,
+			0, 11, 0, 12, 0, 0, 0, 0, 13, 0, 0, 0, 14, 0, 0, 15,
+			16, 0, 0, 17, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 19,
+		Next: []uint16{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19,
+			0, 19, 0, 19, 0, 0, 0, 0, 627, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 19, 0, 19, 57, 57, 57, 57, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 19, 0, 19, 95, 95, 95, 95, 627, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 19, 0, 19, 38, 38, 38, 38, 627, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 133, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 152,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 171,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 190, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 209, 0, 0, 0, 0, 0, 0, 0, 0, 228, 0,
+			0, 0, 0, 247, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 266, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 285, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 304, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 323, 0, 0, 0, 342, 0, 0, 0, 0, 361, 0, 0, 0, 0,
+			0, 0, 0, 19, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 380, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 399, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 418, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 437, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 456, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 475, 0, 0, 0, 0, 0, 0,
+			0, 0, 494, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 513, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 532, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 551, 551, 551, 551, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 570, 0, 0, 0, 0,
+			0, 0, 589, 0, 608, 608, 608, 608, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 646, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 665, 665, 665, 665, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 589, 0, 684, 684, 684, 684, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 57, 57, 57, 57, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 703, 0, 0, 0,
+			0, 0, 722, 0, 741, 741, 741, 741, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 589, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 760, 0,
+			0, 0, 0, 0, 76, 76, 76, 76, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 722, 0, 779, 779, 779, 779, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 38,
+			0, 0, 722, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Start: 114,
+		Final: 114,
+	}
 	// "^[A-Za-z_][A-Za-z0-9_]*$"
-	re7 = regexp.MustCompile("^[A-Z_a-z][0-9A-Z_a-z]*$")
+	// as RE2 "^[A-Z_a-z][0-9A-Z_a-z]*$"
+	re7 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 2,
+			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 3,
+		Next: []uint16{
+			0, 0, 0,
+			3, 3, 3,
+			0, 6, 6,
+			0, 0, 6,
+		},
+		Start: 9,
+		Final: 9,
+	}
 	// "^https://"
-	re8 = regexp.MustCompile("^https://")
+	// as RE2 "^https://"
+	re8 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
+			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 7,
+		Next: []uint16{
+			0, 0, 0, 0, 0, 0, 0,
+			7, 7, 7, 7, 7, 7, 7,
+			0, 0, 0, 21, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 28,
+			0, 0, 0, 0, 0, 0, 35,
+			0, 0, 0, 0, 42, 0, 0,
+			0, 0, 0, 0, 0, 49, 0,
+			0, 0, 56, 0, 0, 0, 0,
+			0, 63, 0, 0, 0, 0, 0,
+			0, 7, 0, 0, 0, 0, 0,
+		},
+		Start: 14,
+		Final: 14,
+	}
 	// "^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"
-	re9 = regexp.MustCompile("^(?:\\*|[a-z][0-9a-z]*\\.\\*)$")
+	// as RE2 "^(?:\\*|[a-z][0-9a-z]*\\.\\*)$"
+	re9 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0,
+			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+			4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 5,
+		Next: []uint16{
+			0, 0, 0, 0, 0,
+			5, 5, 5, 5, 5,
+			0, 0, 0, 0, 0,
+			0, 10, 0, 0, 20,
+			0, 0, 25, 20, 20,
+			0, 10, 0, 0, 0,
+		},
+		Start: 15,
+		Final: 15,
+	}
 )
 
 // Constants and numeric bounds, parsed once.

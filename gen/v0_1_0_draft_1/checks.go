@@ -6,7 +6,6 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/ahprt/rules"
-	"regexp"
 )
 
 // vCapabilities checks 0.1.0-draft.1/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
@@ -3340,14 +3339,96 @@ func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.
+// Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and
+// compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its
+// backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
-	re0 = regexp.MustCompile("^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$")
+	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
+	re0 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 1,
+			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 4,
+		Next: []uint16{
+			0, 0, 0, 0,
+			4, 4, 4, 4,
+			0, 8, 20, 8,
+			0, 0, 0, 16,
+			0, 16, 20, 16,
+			0, 0, 0, 8,
+		},
+		Start: 12,
+		Final: 12,
+	}
 	// "^https?://"
-	re1 = regexp.MustCompile("^https?://")
+	// as RE2 "^https?://"
+	re1 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
+			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 7,
+		Next: []uint16{
+			0, 0, 0, 0, 0, 0, 0,
+			7, 7, 7, 7, 7, 7, 7,
+			0, 0, 0, 21, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 28,
+			0, 0, 0, 0, 0, 0, 35,
+			0, 0, 0, 0, 42, 0, 0,
+			0, 0, 49, 0, 0, 56, 0,
+			0, 63, 0, 0, 0, 0, 0,
+			0, 0, 49, 0, 0, 0, 0,
+			0, 7, 0, 0, 0, 0, 0,
+		},
+		Start: 14,
+		Final: 14,
+	}
 	// "^[A-Za-z_][A-Za-z0-9_]*$"
-	re2 = regexp.MustCompile("^[A-Z_a-z][0-9A-Z_a-z]*$")
+	// as RE2 "^[A-Z_a-z][0-9A-Z_a-z]*$"
+	re2 = &ahprt.DFA{
+		ASCII: [128]uint8{
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 2,
+			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
+		},
+		Runes: []ahprt.RuneClass{
+			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
+		},
+		Classes: 3,
+		Next: []uint16{
+			0, 0, 0,
+			3, 3, 3,
+			0, 6, 6,
+			0, 0, 6,
+		},
+		Start: 9,
+		Final: 9,
+	}
 )
 
 // Constants and numeric bounds, parsed once.

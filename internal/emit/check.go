@@ -11,6 +11,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/internal/redfa"
 )
 
 // Import paths of the runtime packages generated code uses.
@@ -63,11 +64,19 @@ func (e *checks) emit() {
 		e.anchor(a)
 	}
 	if len(e.prog.Patterns) > 0 {
-		e.f.Comment("Regular expressions of pattern and patternProperties, in RE2 syntax translated from ECMA-262.")
+		e.f.Comment("Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and")
+		e.f.Comment("compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its")
+		e.f.Comment("backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).")
 		e.f.Var().DefsFunc(func(g *Group) {
 			for _, p := range e.prog.Patterns {
 				g.Commentf("%s", strconv.Quote(p.Source))
-				g.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.RE2))
+				if d, err := redfa.Build(p.RE2); err == nil {
+					g.Commentf("as RE2 %s", strconv.Quote(p.RE2))
+					g.Id(p.Var).Op("=").Add(redfa.Literal(d))
+				} else {
+					g.Commentf("left to regexp: %v", err)
+					g.Id(p.Var).Op("=").Qual("regexp", "MustCompile").Call(Lit(p.RE2))
+				}
 			}
 		})
 	}
@@ -892,14 +901,15 @@ func (e *checks) anchor(a *ir.DynamicAnchor) {
 }
 
 // A condition chain is a run of allOf entries of the form
-// {if: {properties: {P: {properties: {Q: {const: "C"}}}}}, then: …} over
-// the same member path: a switch on one value (AHP selects an event's
-// capability bounds this way, one entry per event type). Evaluated one by
-// one, each if walks the path again.
+// {if: {properties: {P: {properties: {Q: {const: "C"}}}}}, then: …} (or
+// {enum: ["C1", "C2"]} in place of the const) over the same member path: a
+// switch on one value (AHP selects an event's capability bounds this way,
+// one entry per event type, and a modify effect's value by its target).
+// Evaluated one by one, each if walks the path again.
 type condition struct {
-	path  []string
-	value ir.Literal
-	entry *ir.Schema
+	path   []string
+	values []ir.Literal // strings
+	entry  *ir.Schema
 }
 
 // conditionChain returns the leading entries of list that form a chain.
@@ -933,7 +943,10 @@ func asCondition(a *ir.Schema) (condition, bool) {
 			continue
 		}
 		if x.Const != nil && x.Const.Kind == "string" && onlyConst(x) && len(path) > 0 {
-			return condition{path: path, value: *x.Const, entry: a}, true
+			return condition{path: path, values: []ir.Literal{*x.Const}, entry: a}, true
+		}
+		if len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x) && len(path) > 0 {
+			return condition{path: path, values: x.Enum, entry: a}, true
 		}
 		return condition{}, false
 	}
@@ -942,6 +955,21 @@ func asCondition(a *ir.Schema) (condition, bool) {
 func onlyProperties(x *ir.Schema) bool {
 	y := *x
 	y.Properties, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	return y.IsTrue()
+}
+
+func allStrings(list []ir.Literal) bool {
+	for _, l := range list {
+		if l.Kind != "string" {
+			return false
+		}
+	}
+	return true
+}
+
+func onlyEnum(x *ir.Schema) bool {
+	y := *x
+	y.Enum, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
 	return y.IsTrue()
 }
 
@@ -993,18 +1021,25 @@ func (e *checks) chain(g *Group, chain []condition) {
 			apply(ag, c)
 		}
 	}).Else().BlockFunc(func(sg *Group) {
+		// The strings in order of first appearance, each with the entries
+		// (in chain order) whose if it satisfies.
 		var order []string
 		byValue := map[string][]condition{}
 		for _, c := range chain {
-			if _, ok := byValue[c.value.JSON]; !ok {
-				order = append(order, c.value.JSON)
+			for _, l := range c.values {
+				v := l.Str()
+				if _, ok := byValue[v]; !ok {
+					order = append(order, v)
+				}
+				if cs := byValue[v]; len(cs) == 0 || cs[len(cs)-1].entry != c.entry { // an enum may repeat a value
+					byValue[v] = append(cs, c)
+				}
 			}
-			byValue[c.value.JSON] = append(byValue[c.value.JSON], c)
 		}
 		sg.Switch().BlockFunc(func(cases *Group) {
 			for _, v := range order {
 				cs := byValue[v]
-				cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(cs[0].value.Str()))).BlockFunc(func(cg *Group) {
+				cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(v))).BlockFunc(func(cg *Group) {
 					for _, c := range cs {
 						apply(cg, c)
 					}
