@@ -368,27 +368,10 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/successResponse/required", "missing member \"result\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_successResponse_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_successResponse_not checks draft/common.schema.json#/$defs/successResponse/not.
-func vCommon_successResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/successResponse/not/required", "missing member \"error\"")
+	{
+		p := d.Presence(n, "error")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -511,27 +494,10 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", "missing member \"manifest\"")
 		}
 	}
-	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_not checks draft/capabilities-response.schema.json#/allOf/1/properties/result/not.
-func vCapabilitiesResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/not/required", "missing member \"effects\"")
+	{
+		p := d.Presence(n, "effects")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -659,27 +625,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"correlationIdentityFields\"")
 		}
 	}
-	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_not checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not.
-func vCapabilitiesResponse_allOf_1_result_manifest_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "identity":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not/required", "missing member \"identity\"")
+	{
+		p := d.Presence(n, "identity")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -8590,70 +8539,10 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"text\"")
 		}
 	}
-	if c.Quiet(n, nil, vContentItem_textBodyPart_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/textBodyPart/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_textBodyPart_not checks draft/content-item.schema.json#/$defs/textBodyPart/not.
-func vContentItem_textBodyPart_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentItem_textBodyPart_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentItem_textBodyPart_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/content-item.schema.json#/$defs/textBodyPart/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_textBodyPart_not_anyOf_0 checks draft/content-item.schema.json#/$defs/textBodyPart/not/anyOf/0.
-func vContentItem_textBodyPart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "size":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/not/anyOf/0/required", "missing member \"size\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_textBodyPart_not_anyOf_1 checks draft/content-item.schema.json#/$defs/textBodyPart/not/anyOf/1.
-func vContentItem_textBodyPart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "sha256":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/not/anyOf/1/required", "missing member \"sha256\"")
+		p := d.Presence(n, "size", "sha256")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/textBodyPart/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -9405,70 +9294,10 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"body\"")
 		}
 	}
-	if c.Quiet(n, nil, vContentItem_attachmentBodyPart_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_attachmentBodyPart_not checks draft/content-item.schema.json#/$defs/attachmentBodyPart/not.
-func vContentItem_attachmentBodyPart_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentItem_attachmentBodyPart_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentItem_attachmentBodyPart_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_attachmentBodyPart_not_anyOf_0 checks draft/content-item.schema.json#/$defs/attachmentBodyPart/not/anyOf/0.
-func vContentItem_attachmentBodyPart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "size":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not/anyOf/0/required", "missing member \"size\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vContentItem_attachmentBodyPart_not_anyOf_1 checks draft/content-item.schema.json#/$defs/attachmentBodyPart/not/anyOf/1.
-func vContentItem_attachmentBodyPart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "sha256":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not/anyOf/1/required", "missing member \"sha256\"")
+		p := d.Presence(n, "size", "sha256")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -9570,70 +9399,10 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.Fail(n, ahprt.CodeRequired, "draft/content-reference.schema.json#/required", "missing member \"ref\"")
 		}
 	}
-	if c.Quiet(n, nil, vContentReference_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/content-reference.schema.json#/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vContentReference_not checks draft/content-reference.schema.json#/not.
-func vContentReference_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentReference_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vContentReference_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/content-reference.schema.json#/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vContentReference_not_anyOf_0 checks draft/content-reference.schema.json#/not/anyOf/0.
-func vContentReference_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "size":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-reference.schema.json#/not/anyOf/0/required", "missing member \"size\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vContentReference_not_anyOf_1 checks draft/content-reference.schema.json#/not/anyOf/1.
-func vContentReference_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "sha256":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-reference.schema.json#/not/anyOf/1/required", "missing member \"sha256\"")
+		p := d.Presence(n, "size", "sha256")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/content-reference.schema.json#/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -11618,27 +11387,10 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vExecutionEvent_turnEnd_allOf_2_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_turnEnd_allOf_2_then_not checks draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not.
-func vExecutionEvent_turnEnd_allOf_2_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not/required", "missing member \"error\"")
+	{
+		p := d.Presence(n, "error")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -12030,139 +11782,10 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_modelRequestBefore_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.request.before/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not checks draft/execution-event.schema.json#/$defs/model.request.before/not.
-func vExecutionEvent_modelRequestBefore_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelRequestBefore_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelRequestBefore_not_anyOf_1) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelRequestBefore_not_anyOf_2) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelRequestBefore_not_anyOf_3) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelRequestBefore_not_anyOf_4) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf", "matches none of 5 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not_anyOf_0 checks draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/0.
-func vExecutionEvent_modelRequestBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "usage":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/0/required", "missing member \"usage\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not_anyOf_1 checks draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/1.
-func vExecutionEvent_modelRequestBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/1/required", "missing member \"execution\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not_anyOf_2 checks draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/2.
-func vExecutionEvent_modelRequestBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "finishReason":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/2/required", "missing member \"finishReason\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not_anyOf_3 checks draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/3.
-func vExecutionEvent_modelRequestBefore_not_anyOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "latencyMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/3/required", "missing member \"latencyMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_not_anyOf_4 checks draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/4.
-func vExecutionEvent_modelRequestBefore_not_anyOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/not/anyOf/4/required", "missing member \"error\"")
+		p := d.Presence(n, "usage", "execution", "finishReason", "latencyMs", "error")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.request.before/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -12489,8 +12112,11 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !vExecutionEvent_modelResponseAfter_allOf_2(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_modelResponseAfter_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "error")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -12659,90 +12285,10 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vExecutionEvent_modelResponseAfter_allOf_2_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_allOf_2_then_not checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not.
-func vExecutionEvent_modelResponseAfter_allOf_2_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_0 checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not/anyOf/0.
-func vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "usage":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not/anyOf/0/required", "missing member \"usage\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_1 checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not/anyOf/1.
-func vExecutionEvent_modelResponseAfter_allOf_2_then_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "latencyMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not/anyOf/1/required", "missing member \"latencyMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_not checks draft/execution-event.schema.json#/$defs/model.response.after/not.
-func vExecutionEvent_modelResponseAfter_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/not/required", "missing member \"error\"")
+		p := d.Presence(n, "usage", "latencyMs")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -13605,27 +13151,10 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_modelError_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.error/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelError_not checks draft/execution-event.schema.json#/$defs/model.error/not.
-func vExecutionEvent_modelError_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "finishReason":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.error/not/required", "missing member \"finishReason\"")
+	{
+		p := d.Presence(n, "finishReason")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.error/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -13814,27 +13343,10 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_modelSwitchBefore_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.before/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelSwitchBefore_not checks draft/execution-event.schema.json#/$defs/model.switch.before/not.
-func vExecutionEvent_modelSwitchBefore_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "previous":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.before/not/required", "missing member \"previous\"")
+	{
+		p := d.Presence(n, "previous")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.before/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -14039,27 +13551,10 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_modelSwitchAfter_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.after/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_modelSwitchAfter_not checks draft/execution-event.schema.json#/$defs/model.switch.after/not.
-func vExecutionEvent_modelSwitchAfter_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "proposed":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.after/not/required", "missing member \"proposed\"")
+	{
+		p := d.Presence(n, "proposed")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.after/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -14166,8 +13661,11 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_toolPermissionRequest_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.permission.request/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "decision", "decidedBy", "outcome", "execution")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.permission.request/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -14396,27 +13894,10 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vExecutionEvent_tool_else_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool/else/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_tool_else_not checks draft/execution-event.schema.json#/$defs/tool/else/not.
-func vExecutionEvent_tool_else_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "mcp":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/else/not/required", "missing member \"mcp\"")
+	{
+		p := d.Presence(n, "mcp")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool/else/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -16350,115 +15831,6 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_not checks draft/execution-event.schema.json#/$defs/tool.permission.request/not.
-func vExecutionEvent_toolPermissionRequest_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
-	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolPermissionRequest_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolPermissionRequest_not_anyOf_1) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolPermissionRequest_not_anyOf_2) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolPermissionRequest_not_anyOf_3) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf", "matches none of 4 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_not_anyOf_0 checks draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/0.
-func vExecutionEvent_toolPermissionRequest_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "decision":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/0/required", "missing member \"decision\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_not_anyOf_1 checks draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/1.
-func vExecutionEvent_toolPermissionRequest_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "decidedBy":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/1/required", "missing member \"decidedBy\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_not_anyOf_2 checks draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/2.
-func vExecutionEvent_toolPermissionRequest_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/2/required", "missing member \"outcome\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_not_anyOf_3 checks draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/3.
-func vExecutionEvent_toolPermissionRequest_not_anyOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/not/anyOf/3/required", "missing member \"execution\"")
-		}
-	}
-	_ = d
-	return true
-}
-
 // vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
 func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
@@ -16707,70 +16079,10 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_toolProgress_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.progress/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolProgress_not checks draft/execution-event.schema.json#/$defs/tool.progress/not.
-func vExecutionEvent_toolProgress_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolProgress_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_toolProgress_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/tool.progress/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolProgress_not_anyOf_0 checks draft/execution-event.schema.json#/$defs/tool.progress/not/anyOf/0.
-func vExecutionEvent_toolProgress_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.progress/not/anyOf/0/required", "missing member \"outcome\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_toolProgress_not_anyOf_1 checks draft/execution-event.schema.json#/$defs/tool.progress/not/anyOf/1.
-func vExecutionEvent_toolProgress_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.progress/not/anyOf/1/required", "missing member \"execution\"")
+		p := d.Presence(n, "outcome", "execution")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.progress/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -17253,93 +16565,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_contextCompactBefore_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_not checks draft/execution-event.schema.json#/$defs/context.compact.before/not.
-func vExecutionEvent_contextCompactBefore_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_contextCompactBefore_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_contextCompactBefore_not_anyOf_1) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_contextCompactBefore_not_anyOf_2) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf", "matches none of 3 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_not_anyOf_0 checks draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/0.
-func vExecutionEvent_contextCompactBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "summary":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/0/required", "missing member \"summary\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_not_anyOf_1 checks draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/1.
-func vExecutionEvent_contextCompactBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "removed":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/1/required", "missing member \"removed\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_not_anyOf_2 checks draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/2.
-func vExecutionEvent_contextCompactBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/not/anyOf/2/required", "missing member \"execution\"")
+		p := d.Presence(n, "summary", "removed", "execution")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -17405,8 +16634,11 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	if !vExecutionEvent_tokenCounts(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vExecutionEvent_contextCompactBefore_tokenCounts_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "after")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -17451,26 +16683,6 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			if !matched {
 				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", "this object allows no other members")
 			}
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_tokenCounts_not checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not.
-func vExecutionEvent_contextCompactBefore_tokenCounts_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "after":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not/required", "missing member \"after\"")
 		}
 	}
 	_ = d
@@ -20090,27 +19302,10 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", "missing member \"tokenEnv\"")
 		}
 	}
-	if c.Quiet(n, nil, vRegistration_authentication_anyOf_0_oneOf_0_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_anyOf_0_oneOf_0_not checks draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not.
-func vRegistration_authentication_anyOf_0_oneOf_0_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "tokenRef":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not/required", "missing member \"tokenRef\"")
+	{
+		p := d.Presence(n, "tokenRef")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -20133,27 +19328,10 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", "missing member \"tokenRef\"")
 		}
 	}
-	if c.Quiet(n, nil, vRegistration_authentication_anyOf_0_oneOf_1_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_anyOf_0_oneOf_1_not checks draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not.
-func vRegistration_authentication_anyOf_0_oneOf_1_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "tokenEnv":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not/required", "missing member \"tokenEnv\"")
+	{
+		p := d.Presence(n, "tokenEnv")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -21953,116 +21131,10 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vToolBefore_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/tool-before.schema.json#/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_not checks draft/tool-before.schema.json#/not.
-func vToolBefore_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_not_anyOf_1) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_not_anyOf_2) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_not_anyOf_3) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/tool-before.schema.json#/not/anyOf", "matches none of 4 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_not_anyOf_0 checks draft/tool-before.schema.json#/not/anyOf/0.
-func vToolBefore_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-before.schema.json#/not/anyOf/0/required", "missing member \"outcome\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_not_anyOf_1 checks draft/tool-before.schema.json#/not/anyOf/1.
-func vToolBefore_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-before.schema.json#/not/anyOf/1/required", "missing member \"execution\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_not_anyOf_2 checks draft/tool-before.schema.json#/not/anyOf/2.
-func vToolBefore_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "durationMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-before.schema.json#/not/anyOf/2/required", "missing member \"durationMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_not_anyOf_3 checks draft/tool-before.schema.json#/not/anyOf/3.
-func vToolBefore_not_anyOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "fileChanges":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-before.schema.json#/not/anyOf/3/required", "missing member \"fileChanges\"")
+		p := d.Presence(n, "outcome", "execution", "durationMs", "fileChanges")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
+			return c.Fail(n, ahprt.CodeNot, "draft/tool-before.schema.json#/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -22277,27 +21349,10 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vToolAfter_allOf_2_else_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/2/else/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_2_else_not checks draft/tool-after.schema.json#/allOf/2/else/not.
-func vToolAfter_allOf_2_else_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/2/else/not/required", "missing member \"error\"")
+	{
+		p := d.Presence(n, "error")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/2/else/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -22393,27 +21448,10 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vToolAfter_allOf_4_then_tool_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_4_then_tool_not checks draft/tool-after.schema.json#/allOf/4/then/properties/tool/not.
-func vToolAfter_allOf_4_then_tool_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "output":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not/required", "missing member \"output\"")
+	{
+		p := d.Presence(n, "output")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -22439,70 +21477,10 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vToolAfter_allOf_5_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/5/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_5_then_not checks draft/tool-after.schema.json#/allOf/5/then/not.
-func vToolAfter_allOf_5_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolAfter_allOf_5_then_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolAfter_allOf_5_then_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/tool-after.schema.json#/allOf/5/then/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_5_then_not_anyOf_0 checks draft/tool-after.schema.json#/allOf/5/then/not/anyOf/0.
-func vToolAfter_allOf_5_then_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "durationMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/5/then/not/anyOf/0/required", "missing member \"durationMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_5_then_not_anyOf_1 checks draft/tool-after.schema.json#/allOf/5/then/not/anyOf/1.
-func vToolAfter_allOf_5_then_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "fileChanges":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/5/then/not/anyOf/1/required", "missing member \"fileChanges\"")
+		p := d.Presence(n, "durationMs", "fileChanges")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/5/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -22781,27 +21759,10 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vExecutionEvent_fileChange_allOf_1_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_1_then_not checks draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not.
-func vExecutionEvent_fileChange_allOf_1_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "before":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not/required", "missing member \"before\"")
+	{
+		p := d.Presence(n, "before")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -22868,27 +21829,10 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vExecutionEvent_fileChange_allOf_2_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_2_then_not checks draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not.
-func vExecutionEvent_fileChange_allOf_2_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "after":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not/required", "missing member \"after\"")
+	{
+		p := d.Presence(n, "after")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -23055,8 +21999,11 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vSessionStart_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/session-start.schema.json#/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "tool", "outcome")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/session-start.schema.json#/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -23136,69 +22083,6 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		if seen&uint64(0x1) == 0 {
 			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/allOf/1/then/required", "missing member \"resumedFrom\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vSessionStart_not checks draft/session-start.schema.json#/not.
-func vSessionStart_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
-	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vSessionStart_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vSessionStart_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/session-start.schema.json#/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vSessionStart_not_anyOf_0 checks draft/session-start.schema.json#/not/anyOf/0.
-func vSessionStart_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "tool":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/not/anyOf/0/required", "missing member \"tool\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vSessionStart_not_anyOf_1 checks draft/session-start.schema.json#/not/anyOf/1.
-func vSessionStart_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/not/anyOf/1/required", "missing member \"outcome\"")
 		}
 	}
 	_ = d
@@ -23405,27 +22289,10 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vSessionEnd_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/session-end.schema.json#/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vSessionEnd_not checks draft/session-end.schema.json#/not.
-func vSessionEnd_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "tool":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-end.schema.json#/not/required", "missing member \"tool\"")
+	{
+		p := d.Presence(n, "tool")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/session-end.schema.json#/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -26846,27 +25713,10 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
 		}
 	}
-	if c.Quiet(n, nil, vInterceptResponse_allOf_1_result_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/intercept-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vInterceptResponse_allOf_1_result_not checks draft/intercept-response.schema.json#/allOf/1/properties/result/not.
-func vInterceptResponse_allOf_1_result_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "manifest":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-response.schema.json#/allOf/1/properties/result/not/required", "missing member \"manifest\"")
+	{
+		p := d.Presence(n, "manifest")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/intercept-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -26999,27 +25849,10 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/notification/required", "missing member \"params\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_notification_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_notification_not checks draft/common.schema.json#/$defs/notification/not.
-func vCommon_notification_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/notification/not/required", "missing member \"id\"")
+	{
+		p := d.Presence(n, "id")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -27092,27 +25925,10 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/required", "missing member \"error\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_errorResponse_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_errorResponse_not checks draft/common.schema.json#/$defs/errorResponse/not.
-func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "result":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/not/required", "missing member \"result\"")
+	{
+		p := d.Presence(n, "result")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -27446,8 +26262,11 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !vRegistration_backend_allOf_1(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vRegistration_backend_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "contentReceiver")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -27532,27 +26351,10 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vRegistration_backend_allOf_0_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_backend_allOf_0_then_not checks draft/registration.schema.json#/$defs/backend/allOf/0/then/not.
-func vRegistration_backend_allOf_0_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "authentication":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/allOf/0/then/not/required", "missing member \"authentication\"")
+	{
+		p := d.Presence(n, "authentication")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -27649,26 +26451,6 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", "want \"http\"")
 	}
 	_ = k
-	_ = d
-	return true
-}
-
-// vRegistration_backend_not checks draft/registration.schema.json#/$defs/backend/not.
-func vRegistration_backend_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "contentReceiver":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/not/required", "missing member \"contentReceiver\"")
-		}
-	}
 	_ = d
 	return true
 }
@@ -28528,8 +27310,11 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
 		return false
 	}
-	if c.Quiet(n, nil, vRegistration_observeSubscription_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
+	{
+		p := d.Presence(n, "timeoutMs", "failurePolicy")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
+		}
 	}
 	_ = d
 	return true
@@ -28627,69 +27412,6 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", "want false")
 	}
 	_ = k
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not checks draft/registration.schema.json#/$defs/observeSubscription/not.
-func vRegistration_observeSubscription_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
-	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_observeSubscription_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_observeSubscription_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/registration.schema.json#/$defs/observeSubscription/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not_anyOf_0 checks draft/registration.schema.json#/$defs/observeSubscription/not/anyOf/0.
-func vRegistration_observeSubscription_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "timeoutMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/not/anyOf/0/required", "missing member \"timeoutMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not_anyOf_1 checks draft/registration.schema.json#/$defs/observeSubscription/not/anyOf/1.
-func vRegistration_observeSubscription_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "failurePolicy":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/not/anyOf/1/required", "missing member \"failurePolicy\"")
-		}
-	}
 	_ = d
 	return true
 }

@@ -338,27 +338,10 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", "missing member \"result\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_successResponse_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_successResponse_not checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/not.
-func vCommon_successResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not/required", "missing member \"error\"")
+	{
+		p := d.Presence(n, "error")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -1386,70 +1369,10 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", "missing member \"input\"")
 		}
 	}
-	if c.Quiet(n, nil, vToolBefore_tool_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_tool_not checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/not.
-func vToolBefore_tool_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_tool_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vToolBefore_tool_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_tool_not_anyOf_0 checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/not/anyOf/0.
-func vToolBefore_tool_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "output":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not/anyOf/0/required", "missing member \"output\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolBefore_tool_not_anyOf_1 checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/not/anyOf/1.
-func vToolBefore_tool_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not/anyOf/1/required", "missing member \"error\"")
+		p := d.Presence(n, "output", "error")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -1811,27 +1734,10 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/notification/required", "missing member \"params\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_notification_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_notification_not checks 0.1.0-draft.1/common.schema.json#/$defs/notification/not.
-func vCommon_notification_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/notification/not/required", "missing member \"id\"")
+	{
+		p := d.Presence(n, "id")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -1933,27 +1839,10 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", "missing member \"error\"")
 		}
 	}
-	if c.Quiet(n, nil, vCommon_errorResponse_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vCommon_errorResponse_not checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not.
-func vCommon_errorResponse_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "result":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not/required", "missing member \"result\"")
+	{
+		p := d.Presence(n, "result")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -2273,27 +2162,10 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Quiet(n, nil, vRegistration_backend_allOf_0_then_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_backend_allOf_0_then_not checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not.
-func vRegistration_backend_allOf_0_then_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "authentication":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not/required", "missing member \"authentication\"")
+	{
+		p := d.Presence(n, "authentication")
+		if k != ahprt.KindObject || p&1 == 1 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -2731,93 +2603,10 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", "missing member \"tokenEnv\"")
 		}
 	}
-	if c.Quiet(n, nil, vRegistration_authentication_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_not checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/not.
-func vRegistration_authentication_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_authentication_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_authentication_not_anyOf_1) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_authentication_not_anyOf_2) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf", "matches none of 3 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_not_anyOf_0 checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/0.
-func vRegistration_authentication_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "token":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/0/required", "missing member \"token\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_not_anyOf_1 checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/1.
-func vRegistration_authentication_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "bearerToken":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/1/required", "missing member \"bearerToken\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_authentication_not_anyOf_2 checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/2.
-func vRegistration_authentication_not_anyOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "value":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not/anyOf/2/required", "missing member \"value\"")
+		p := d.Presence(n, "token", "bearerToken", "value")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", "matches a schema it must not match")
 		}
 	}
 	_ = d
@@ -3140,70 +2929,10 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", "missing member \"mode\"")
 		}
 	}
-	if c.Quiet(n, nil, vRegistration_observeSubscription_not) {
-		return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not.
-func vRegistration_observeSubscription_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_observeSubscription_not_anyOf_0) {
-			matches++
-		}
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_observeSubscription_not_anyOf_1) {
-			matches++
-		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not/anyOf", "matches none of 2 alternatives")
-		}
-		c.Discard(mark)
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not_anyOf_0 checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not/anyOf/0.
-func vRegistration_observeSubscription_not_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "timeoutMs":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not/anyOf/0/required", "missing member \"timeoutMs\"")
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_not_anyOf_1 checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not/anyOf/1.
-func vRegistration_observeSubscription_not_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "failurePolicy":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not/anyOf/1/required", "missing member \"failurePolicy\"")
+		p := d.Presence(n, "timeoutMs", "failurePolicy")
+		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
 		}
 	}
 	_ = d

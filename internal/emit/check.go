@@ -32,8 +32,9 @@ type checks struct {
 }
 
 func (e *checks) emit() {
+	inlined := e.inlinedNots()
 	for _, s := range e.prog.Schemas {
-		if e.skip(s) {
+		if e.skip(s) || inlined[s] {
 			continue
 		}
 		params := []Code{Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")}
@@ -685,6 +686,10 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.Return(e.fail(Id("n"), "CodeNot", s.Not.Loc, "must not match a schema that accepts everything"))
 		case t.IsFalse():
 		default:
+			if groups, ok := requiredGroups(t); ok && presenceNames(groups) != nil {
+				e.notPresent(g, s, groups)
+				break
+			}
 			g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(t.Func))).Block(
 				Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
 		}
@@ -714,6 +719,122 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.If(cond).BlockFunc(then).Else().BlockFunc(els)
 		}
 	}
+}
+
+// requiredOnly returns the members s requires, when requiring them is all
+// s does (annotations aside).
+func requiredOnly(s *ir.Schema) ([]string, bool) {
+	t := target(s)
+	if t == nil || t.IsFalse() || len(t.Required) == 0 {
+		return nil, false
+	}
+	y := *t
+	y.Required, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	return t.Required, y.IsTrue()
+}
+
+// requiredGroups recognises a schema that only requires members, or only
+// is an anyOf of such schemas: it returns one group of names per
+// alternative (the schema holds when every name of some group is a
+// member, or when the instance is not an object).
+func requiredGroups(t *ir.Schema) ([][]string, bool) {
+	if names, ok := requiredOnly(t); ok {
+		return [][]string{names}, true
+	}
+	y := *t
+	y.AnyOf, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	if len(t.AnyOf) == 0 || !y.IsTrue() {
+		return nil, false
+	}
+	var groups [][]string
+	for _, a := range t.AnyOf {
+		names, ok := requiredOnly(a)
+		if !ok {
+			return nil, false
+		}
+		groups = append(groups, names)
+	}
+	return groups, true
+}
+
+// inlinedNots lists the schemas whose checks notPresent writes inline
+// into their parent's: a `not` written in place (not a $ref) and its
+// alternatives written in place get no function of their own.
+func (e *checks) inlinedNots() map[*ir.Schema]bool {
+	anchored := map[*ir.Schema]bool{} // dynamic anchors name their functions
+	for _, a := range e.prog.Anchors {
+		for _, t := range a.Targets {
+			anchored[target(t.Schema)] = true
+		}
+	}
+	out := map[*ir.Schema]bool{}
+	for _, s := range e.prog.Schemas {
+		if s.Not == nil || e.skip(s) || target(s.Not) != s.Not || anchored[s.Not] {
+			continue
+		}
+		groups, ok := requiredGroups(s.Not)
+		if !ok || presenceNames(groups) == nil {
+			continue
+		}
+		out[s.Not] = true
+		for _, a := range s.Not.AnyOf {
+			if target(a) == a && !anchored[a] {
+				out[a] = true
+			}
+		}
+	}
+	return out
+}
+
+// presenceNames lists the distinct names of groups, in order, or nil when
+// there are more than Presence answers for (64).
+func presenceNames(groups [][]string) []string {
+	var names []string
+	seen := map[string]bool{}
+	for _, grp := range groups {
+		for _, name := range grp {
+			if !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+	}
+	if len(names) > 64 {
+		return nil
+	}
+	return names
+}
+
+// notPresent emits `not` of required-only alternatives (AHP: "none of
+// these members"): one walk over the object's members finds which of the
+// names are there, instead of one walk per alternative. A non-object
+// satisfies every required, so `not` rejects it.
+func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
+	names := presenceNames(groups)
+	index := map[string]int{}
+	for i, name := range names {
+		index[name] = i
+	}
+	args := []Code{Id("n")}
+	for _, name := range names {
+		args = append(args, Lit(name))
+	}
+	cond := Id("k").Op("!=").Qual(rt, "KindObject")
+	for _, grp := range groups {
+		var mask uint64
+		for _, name := range grp {
+			mask |= 1 << index[name]
+		}
+		m := Lit(int(mask))
+		if mask > 1<<62 {
+			m = Lit(mask)
+		}
+		cond = cond.Op("||").Id("p").Op("&").Add(m).Op("==").Add(m)
+	}
+	g.Block(
+		Id("p").Op(":=").Id("d").Dot("Presence").Call(args...),
+		If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match"))),
+	)
 }
 
 // union emits anyOf (one == false) or oneOf.
