@@ -17,6 +17,10 @@ type frame struct {
 	node     uint32
 	obj      bool
 	lastName uint32 // objects: the current member's name node
+	// Objects: a 256-bit filter of the prints of the names so far, and
+	// whether one of them has print 0 (see name).
+	filter [4]uint64
+	zero   bool
 }
 
 // strFlags classifies ASCII bytes inside strings: 1 needs a closer look
@@ -195,6 +199,22 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	idx := uint32(len(d.nodes))
 	d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
 	top.lastName = idx
+	if f.count <= 16 {
+		// Duplicate names in small objects, while the name is in cache: it
+		// is compared with the earlier ones only when the filter of their
+		// prints says one may be equal (or a print is 0: escapes, "").
+		fp := d.namePrint(Node(idx))
+		h := (fp * 0x9E3779B97F4A7C15) >> 56
+		if fp == 0 || top.zero || top.filter[h>>6]&(1<<(h&63)) != 0 {
+			for p := top.node + 1; p != idx; p = d.nodes[p].next { // earlier names, linked
+				if pp := d.namePrint(Node(p)); (pp == fp || pp == 0 || fp == 0) && d.sameName(Node(p), Node(idx)) {
+					return i, d.duplicateErr(stack, Node(idx))
+				}
+			}
+		}
+		top.zero = top.zero || fp == 0
+		top.filter[h>>6] |= 1 << (h & 63)
+	}
 	i = skipSpace(d.data, end)
 	if i >= len(d.data) || d.data[i] != ':' {
 		if i >= len(d.data) {
@@ -215,45 +235,25 @@ func (d *Doc) close(stack []frame, end int) error {
 	if nd.kind == KindObject && nd.count > 0 {
 		d.nodes[stack[len(stack)-1].lastName].next = nd.next // the last member: the object's end
 	}
-	if nd.kind != KindObject || nd.count < 2 {
+	if nd.kind != KindObject || nd.count <= 16 { // small objects: see name
 		return nil
 	}
 	if dup, ok := d.duplicate(Node(x)); ok {
-		ptr := d.stackPointer(stack[:len(stack)-1]) + "/" + escapePointer(d.Text(dup))
-		return &Error{Pointer: ptr, Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+		return d.duplicateErr(stack, dup)
 	}
 	return nil
 }
 
-// duplicate finds a repeated member name of object x: by comparing names
-// pairwise in small objects, through a set in large ones.
+// duplicateErr reports name node dup, in the innermost open object, as a
+// repeated member name.
+func (d *Doc) duplicateErr(stack []frame, dup Node) error {
+	ptr := d.stackPointer(stack[:len(stack)-1]) + "/" + escapePointer(d.Text(dup))
+	return &Error{Pointer: ptr, Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+}
+
+// duplicate finds a repeated member name of a large object x (more than
+// 16 members; name checks smaller ones) through a set.
 func (d *Doc) duplicate(x Node) (Node, bool) {
-	if d.nodes[x].count <= 16 {
-		// Names are compared pairwise only when a 256-bit filter of their
-		// prints says an earlier name may be equal (or a print is 0).
-		var names [16]Node
-		var prints [16]uint64
-		var filter [4]uint64
-		zero := false
-		k := 0
-		for m := d.Members(x); m.Next(); {
-			nm := m.Name()
-			fp := d.namePrint(nm)
-			h := (fp * 0x9E3779B97F4A7C15) >> 56
-			if fp == 0 || zero || filter[h>>6]&(1<<(h&63)) != 0 {
-				for j, p := range names[:k] {
-					if (prints[j] == fp || prints[j] == 0 || fp == 0) && d.sameName(p, nm) {
-						return nm, true
-					}
-				}
-			}
-			zero = zero || fp == 0
-			filter[h>>6] |= 1 << (h & 63)
-			names[k], prints[k] = nm, fp
-			k++
-		}
-		return 0, false
-	}
 	if d.seen == nil {
 		d.seen = map[string]struct{}{}
 	}

@@ -139,3 +139,23 @@ func TestDuplicateNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateNamePointer: the error points at the repeated member, in
+// small objects (checked as names are read) and large ones (at the end).
+func TestDuplicateNamePointer(t *testing.T) {
+	var large strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&large, `"f%d":0,`, i)
+	}
+	for _, tc := range []struct{ doc, ptr string }{
+		{`{"a":[{"x":1,"y":2,"x":3}]}`, "/a/0/x"},
+		{`{"a":{"b":{}},"c":{"d~/":1,"d~/":2}}`, "/c/d~0~1"},
+		{`{"a":[0,{` + large.String() + `"f3":1}]}`, "/a/1/f3"},
+	} {
+		_, err := Parse([]byte(tc.doc), Limits{})
+		var e *Error
+		if !errors.As(err, &e) || e.Code != CodeDuplicateName || e.Pointer != tc.ptr {
+			t.Errorf("%s: %v, want a duplicate name at %s", tc.doc, err, tc.ptr)
+		}
+	}
+}
