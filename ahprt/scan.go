@@ -307,8 +307,14 @@ func skipSpace(data []byte, i int) int {
 			i++
 		case '\n':
 			i++
-			// Indentation after a newline: spaces eight at a time.
-			for i+8 <= len(data) && binary.LittleEndian.Uint64(data[i:]) == 0x2020202020202020 {
+			// Indentation after a newline: the spaces of eight bytes at a
+			// time, counted by the first byte that differs from a space.
+			for i+8 <= len(data) {
+				x := binary.LittleEndian.Uint64(data[i:]) ^ 0x2020202020202020
+				if x != 0 {
+					i += bits.TrailingZeros64(x) >> 3
+					break
+				}
 				i += 8
 			}
 		default:
