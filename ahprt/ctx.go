@@ -48,8 +48,9 @@ type Ctx struct {
 	// scope is the dynamic scope: the schema resources (declaring
 	// $dynamicAnchors) that the evaluation entered, outermost first.
 	scope []int32
-	// arena is a copy of the input the built strings share (see Text).
-	arena string
+	// arena holds the bytes of the strings and numbers built so far (see
+	// Text); the built values alias it, so it is never reused.
+	arena []byte
 	// memo holds results of named-type checks (see Recall).
 	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
@@ -101,7 +102,7 @@ func (c *Ctx) Release() {
 	}
 	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
 	c.dropAnnotations(0)
-	c.arena = ""
+	c.arena = nil
 	c.resetMemo()
 	ctxPool.Put(c)
 }

@@ -42,6 +42,9 @@ type Doc struct {
 	nodes []node
 	stack []frame             // scanner scratch, kept for reuse
 	seen  map[string]struct{} // duplicate-name scratch for large objects
+	// text is the size of the string values (between the quotes) and
+	// numbers: room for every string and number a builder may copy out.
+	text int
 }
 
 type node struct {

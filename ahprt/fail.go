@@ -133,28 +133,58 @@ type Entry struct {
 }
 
 // Text returns string node n as a Go string for a value being built. The
-// strings of one decode share one copy of the input (made on first use),
-// so building allocates once for all unescaped strings instead of once
-// per string; a kept string keeps that copy alive.
+// strings and numbers of one decode are copied into one buffer, sized by
+// the scanner to hold them all (escaped strings are unescaped straight
+// into it), so building allocates once for all of them instead of once
+// per string; a kept string keeps that buffer alive.
 func (c *Ctx) Text(n Node) string {
-	x := &c.Doc.nodes[n]
+	d := c.Doc
+	x := &d.nodes[n]
 	if x.kind != KindString {
 		return "" // unreachable for valid documents: builders follow the checks
 	}
+	quoted := d.data[x.start:x.end]
+	if !c.room(len(quoted) - 2) {
+		// Beyond the room the scanner counted (a member name, or a
+		// string built twice): a string of its own.
+		return string(d.Str(n))
+	}
+	start := len(c.arena)
 	if x.flag {
-		return string(c.Doc.Str(n))
+		// Unescaping never lengthens a string, so this stays in place.
+		c.arena, _ = appendUnquote(c.arena, quoted)
+	} else {
+		c.arena = append(c.arena, quoted[1:len(quoted)-1]...)
 	}
-	if c.arena == "" {
-		c.arena = string(c.Doc.data)
-	}
-	return c.arena[x.start+1 : x.end-1]
+	return c.view(start)
 }
 
-// Number returns number node n as written, from the same shared copy.
+// Number returns number node n as written, copied like the strings.
 func (c *Ctx) Number(n Node) Number {
 	x := &c.Doc.nodes[n]
-	if c.arena == "" {
-		c.arena = string(c.Doc.data)
+	raw := c.Doc.data[x.start:x.end]
+	if !c.room(len(raw)) {
+		return Number(string(raw))
 	}
-	return Number(c.arena[x.start:x.end])
+	start := len(c.arena)
+	c.arena = append(c.arena, raw...)
+	return Number(c.view(start))
+}
+
+// room makes sure the arena has k free bytes without moving what it
+// holds, and reports whether it has.
+func (c *Ctx) room(k int) bool {
+	if c.arena == nil {
+		c.arena = make([]byte, 0, c.Doc.text)
+	}
+	return cap(c.arena)-len(c.arena) >= k
+}
+
+// view is the arena's bytes from start as a string. They are never
+// written again: later appends only extend the arena.
+func (c *Ctx) view(start int) string {
+	if len(c.arena) == start {
+		return ""
+	}
+	return unsafe.String(&c.arena[start], len(c.arena)-start)
 }

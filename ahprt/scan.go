@@ -58,6 +58,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		d.nodes = make([]node, 0, len(data)/8+8)
 	}
 	d.nodes = d.nodes[:0]
+	d.text = 0
 	stack := d.stack[:0]
 	defer func() { d.stack = stack[:0] }()
 
@@ -113,6 +114,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 					return err
 				}
 				d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
+				d.text += end - i - 2
 				i = end
 			case 't', 'f', 'n':
 				lit, kind, val := "null", KindNull, false
@@ -132,6 +134,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 					return d.syntaxErr(stack, i, "invalid character "+quoteChar(c)+" at start of value")
 				}
 				d.nodes = append(d.nodes, node{kind: KindNumber, start: uint32(i), end: uint32(end), next: idx + 1})
+				d.text += end - i
 				i = end
 			}
 			wantValue = false

@@ -142,3 +142,32 @@ func TestBuiltInGo(t *testing.T) {
 		t.Fatal("Validate accepted an empty id")
 	}
 }
+
+// TestValuesOwnTheirBytes: a decoded value shares nothing with the input
+// (callers reuse their read buffers) nor with a later decode (the string
+// buffer of a decode is never recycled): overwriting the input and
+// decoding another message leave it unchanged — strings, escaped strings,
+// numbers, raw JSON and kept unknown members.
+func TestValuesOwnTheirBytes(t *testing.T) {
+	msg := strings.Replace(request, `"cwd":"/repo"`, `"cwd":"/r\u00e9po\n","x-extra":{"k":[1.50,"v"]}`, 1)
+	data := []byte(msg)
+	v, err := draft.DecodeInterceptRequest(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := string(v.AppendJSON(nil))
+	for i := range data {
+		data[i] = ' '
+	}
+	for range 3 {
+		if _, err := draft.DecodeInterceptRequest([]byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := string(v.AppendJSON(nil)); after != before {
+		t.Fatalf("value changed after its input was overwritten:\nbefore %s\nafter  %s", before, after)
+	}
+	if !strings.Contains(before, `"cwd":"/ré`) || !strings.Contains(before, `"x-extra":{"k":[1.50,"v"]}`) {
+		t.Fatalf("unexpected encoding %s", before)
+	}
+}
