@@ -45,9 +45,24 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {
 	mark := len(c.anns)
 	var ok bool
-	if ev == nil {
+	switch {
+	case ev == nil:
 		ok = f(c, n, nil)
-	} else {
+	case len(ev.bits) <= 1:
+		// Up to 64 members: record straight into ev and put back its one
+		// word if the branch fails, instead of a record of its own.
+		var w uint64
+		if len(ev.bits) == 1 {
+			w = ev.bits[0]
+		}
+		declared, all := ev.Declared, ev.AllItems
+		if ok = f(c, n, ev); !ok {
+			if len(ev.bits) == 1 {
+				ev.bits[0] = w
+			}
+			ev.Declared, ev.AllItems = declared, all
+		}
+	default:
 		b := c.NewEval(n)
 		if ok = f(c, n, b); ok {
 			ev.Merge(b)

@@ -1752,29 +1752,9 @@ func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_1_if) {
+	if k != ahprt.KindObject || d.Presence(n, "flow") == 1 {
 		if !vCapabilities_allOf_1_then(c, n, ev) {
 			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_1_if checks draft/capabilities.schema.json#/allOf/1/if.
-func vCapabilities_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "flow":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/1/if/required", "missing member \"flow\"")
 		}
 	}
 	_ = d
@@ -1943,29 +1923,9 @@ func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_3_if) {
+	if k != ahprt.KindObject || d.Presence(n, "inject") == 1 {
 		if !vCapabilities_allOf_3_then(c, n, ev) {
 			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_3_if checks draft/capabilities.schema.json#/allOf/3/if.
-func vCapabilities_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "inject":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/3/if/required", "missing member \"inject\"")
 		}
 	}
 	_ = d
@@ -2134,29 +2094,9 @@ func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_5_if) {
+	if k != ahprt.KindObject || d.Presence(n, "modify") == 1 {
 		if !vCapabilities_allOf_5_then(c, n, ev) {
 			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_5_if checks draft/capabilities.schema.json#/allOf/5/if.
-func vCapabilities_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "modify":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/5/if/required", "missing member \"modify\"")
 		}
 	}
 	_ = d
@@ -26366,29 +26306,9 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vRegistration_backend_allOf_1_if) {
+	if k != ahprt.KindObject || d.Presence(n, "authentication") == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_backend_allOf_1_if checks draft/registration.schema.json#/$defs/backend/allOf/1/if.
-func vRegistration_backend_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "authentication":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/allOf/1/if/required", "missing member \"authentication\"")
 		}
 	}
 	_ = d

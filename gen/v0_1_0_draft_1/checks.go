@@ -2177,29 +2177,9 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vRegistration_backend_allOf_1_if) {
+	if k != ahprt.KindObject || d.Presence(n, "authentication") == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_backend_allOf_1_if checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/if.
-func vRegistration_backend_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
-			case "authentication":
-				seen |= uint64(0x1)
-			}
-		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/if/required", "missing member \"authentication\"")
 		}
 	}
 	_ = d

@@ -32,7 +32,7 @@ type checks struct {
 }
 
 func (e *checks) emit() {
-	inlined := e.inlinedNots()
+	inlined := e.inlined()
 	for _, s := range e.prog.Schemas {
 		if e.skip(s) || inlined[s] {
 			continue
@@ -696,6 +696,11 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	}
 	if s.If != nil {
 		cond := e.callBool("Condition", s.If, Id("n"))
+		if names, ok := requiredOnly(s.If); ok && len(presenceNames([][]string{names})) == len(names) {
+			// `if: {required: […]}`: one walk, inline; required records
+			// no annotations, so there is nothing else to keep.
+			cond = e.hasAll(names)
+		}
 		then := func(bg *Group) {
 			if s.Then != nil {
 				e.same(bg, s.Then, Id("ev"))
@@ -708,7 +713,9 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
-			if t := target(s.If); t != nil && !t.IsFalse() {
+			if _, ok := requiredOnly(s.If); ok {
+				// required records none.
+			} else if t := target(s.If); t != nil && !t.IsFalse() {
 				g.If(Id("ev").Op("!=").Nil()).Block(Id("c").Dot("Condition").Call(Id("n"), Id("ev"), Id(t.Func)))
 			}
 		} else if s.Else == nil {
@@ -757,10 +764,11 @@ func requiredGroups(t *ir.Schema) ([][]string, bool) {
 	return groups, true
 }
 
-// inlinedNots lists the schemas whose checks notPresent writes inline
-// into their parent's: a `not` written in place (not a $ref) and its
-// alternatives written in place get no function of their own.
-func (e *checks) inlinedNots() map[*ir.Schema]bool {
+// inlined lists the schemas whose checks their parent writes inline: a
+// required-only `if` written in place (not a $ref), and a `not` of
+// required-only alternatives (notPresent) with those alternatives written
+// in place, get no function of their own.
+func (e *checks) inlined() map[*ir.Schema]bool {
 	anchored := map[*ir.Schema]bool{} // dynamic anchors name their functions
 	for _, a := range e.prog.Anchors {
 		for _, t := range a.Targets {
@@ -769,7 +777,16 @@ func (e *checks) inlinedNots() map[*ir.Schema]bool {
 	}
 	out := map[*ir.Schema]bool{}
 	for _, s := range e.prog.Schemas {
-		if s.Not == nil || e.skip(s) || target(s.Not) != s.Not || anchored[s.Not] {
+		if e.skip(s) {
+			continue
+		}
+		// An if that only requires members (see applicators).
+		if s.If != nil && target(s.If) == s.If && !anchored[s.If] {
+			if names, ok := requiredOnly(s.If); ok && len(presenceNames([][]string{names})) == len(names) {
+				out[s.If] = true
+			}
+		}
+		if s.Not == nil || target(s.Not) != s.Not || anchored[s.Not] {
 			continue
 		}
 		groups, ok := requiredGroups(s.Not)
@@ -803,6 +820,21 @@ func presenceNames(groups [][]string) []string {
 		return nil
 	}
 	return names
+}
+
+// hasAll is the condition "n is not an object, or has every member of
+// names" (distinct, at most 64): what a required-only schema checks.
+func (e *checks) hasAll(names []string) Code {
+	args := []Code{Id("n")}
+	for _, name := range names {
+		args = append(args, Lit(name))
+	}
+	all := uint64(1)<<len(names) - 1
+	m := Lit(int(all))
+	if len(names) >= 63 {
+		m = Lit(all)
+	}
+	return Parens(Id("k").Op("!=").Qual(rt, "KindObject").Op("||").Id("d").Dot("Presence").Call(args...).Op("==").Add(m))
 }
 
 // notPresent emits `not` of required-only alternatives (AHP: "none of
