@@ -94,6 +94,17 @@ func (d *Doc) StrView(n Node) string {
 	return d.strViewSlow(n)
 }
 
+// Tag is string node n's contents for a switch over constant strings (a
+// discriminator). A node of another kind gives "\xff", which no parsed
+// string holds (the scanner accepts only valid UTF-8, escapes included),
+// so it matches no case.
+func (d *Doc) Tag(n Node) string {
+	if d.nodes[n].kind != KindString {
+		return "\xff"
+	}
+	return d.StrView(n)
+}
+
 func (d *Doc) strViewSlow(n Node) string {
 	b := d.Str(n)
 	if len(b) == 0 {

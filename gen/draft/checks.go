@@ -903,8 +903,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 			}
 		}
 	} else {
-		switch {
-		case d.StrEq(cv, "session.start"):
+		switch d.Tag(cv) {
+		case "session.start":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
 					return false
@@ -914,7 +914,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "config.change.before"):
+		case "config.change.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
 					return false
@@ -924,7 +924,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "turn.start"):
+		case "turn.start":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
 					return false
@@ -934,7 +934,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "turn.finish.before"):
+		case "turn.finish.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
 					return false
@@ -944,7 +944,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.request.before"):
+		case "model.request.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
 					return false
@@ -954,7 +954,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.response.after"):
+		case "model.response.after":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
 					return false
@@ -964,7 +964,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.switch.before"):
+		case "model.switch.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
 					return false
@@ -974,7 +974,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.before"):
+		case "tool.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
 					return false
@@ -984,7 +984,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.after"):
+		case "tool.after":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
 					return false
@@ -994,7 +994,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.permission.request"):
+		case "tool.permission.request":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
 					return false
@@ -1004,7 +1004,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.batch.after"):
+		case "tool.batch.after":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
 					return false
@@ -1014,7 +1014,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "context.compact.before"):
+		case "context.compact.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
 					return false
@@ -1024,7 +1024,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "context.compact.after"):
+		case "context.compact.after":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
 					return false
@@ -1034,7 +1034,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "task.change.before"):
+		case "task.change.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
 					return false
@@ -1044,7 +1044,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
 					return false
@@ -1054,7 +1054,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
 					return false
@@ -1064,7 +1064,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.message.inbound"):
+		case "user.message.inbound":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
 					return false
@@ -1074,7 +1074,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.message.outbound"):
+		case "user.message.outbound":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
 					return false
@@ -1084,7 +1084,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					return false
 				}
 			}
-		case d.StrEq(cv, "workspace.change.before"):
+		case "workspace.change.before":
 			if ev == nil {
 				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
 					return false
@@ -7515,116 +7515,116 @@ func vCatalogueEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/catalogue-event.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "config.change.before"):
+		switch d.Tag(dv) {
+		case "config.change.before":
 			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			if !vCatalogueEvent_configChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.start"):
+		case "turn.start":
 			if !vExecutionEvent_turnStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			if !vExecutionEvent_turnEnd(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			if !vExecutionEvent_turnProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			if !vExecutionEvent_modelError(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			if !vExecutionEvent_toolProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.before"):
+		case "task.change.before":
 			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			if !vCatalogueEvent_userAttention(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			if !vCatalogueEvent_hookFailure(c, n, ev) {
 				return false
 			}
@@ -8322,22 +8322,22 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"kind\"")
 		}
-		switch {
-		case d.StrEq(dv, "text"):
+		switch d.Tag(dv) {
+		case "text":
 			{
 				dv, ok := d.Member(n, "mediaType")
 				if !ok {
 					return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"mediaType\"")
 				}
-				switch {
-				case d.StrEq(dv, "text/plain"):
+				switch d.Tag(dv) {
+				case "text/plain":
 					{
 						dv, ok := d.Member(n, "selection")
 						if !ok {
 							return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"selection\"")
 						}
-						switch {
-						case d.StrEq(dv, "body"):
+						switch d.Tag(dv) {
+						case "body":
 							mark := c.Mark()
 							matches := 0
 							if c.Branch(n, ev, vContentItem_textBodyPart) {
@@ -8353,11 +8353,11 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches more than one alternative")
 							}
 							c.Discard(mark)
-						case d.StrEq(dv, "metadata"):
+						case "metadata":
 							if !vContentItem_textMetadataPart(c, n, ev) {
 								return false
 							}
-						case d.StrEq(dv, "omit"):
+						case "omit":
 							if !vContentItem_textOmittedPart(c, n, ev) {
 								return false
 							}
@@ -9088,15 +9088,15 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "missing member \"kind\"")
 		}
-		switch {
-		case d.StrEq(dv, "attachment"):
+		switch d.Tag(dv) {
+		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
 					return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "missing member \"selection\"")
 				}
-				switch {
-				case d.StrEq(dv, "body"):
+				switch d.Tag(dv) {
+				case "body":
 					mark := c.Mark()
 					matches := 0
 					if c.Branch(n, ev, vContentItem_attachmentBodyPart) {
@@ -9112,11 +9112,11 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches more than one alternative")
 					}
 					c.Discard(mark)
-				case d.StrEq(dv, "metadata"):
+				case "metadata":
 					if !vContentItem_attachmentMetadataPart(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "omit"):
+				case "omit":
 					if !vContentItem_attachmentOmittedPart(c, n, ev) {
 						return false
 					}
@@ -12265,35 +12265,35 @@ func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf", "missing member \"status\"")
 		}
-		switch {
-		case d.StrEq(dv, "executed"):
+		switch d.Tag(dv) {
+		case "executed":
 			if !vExecutionEvent_execution_oneOf_0(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "skipped"):
+		case "skipped":
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
 					return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf", "missing member \"reason\"")
 				}
-				switch {
-				case d.StrEq(dv, "supplied_result"):
+				switch d.Tag(dv) {
+				case "supplied_result":
 					if !vExecutionEvent_execution_oneOf_1(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "policy"):
+				case "policy":
 					if !vExecutionEvent_execution_oneOf_2(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "cancelled"):
+				case "cancelled":
 					if !vExecutionEvent_execution_oneOf_3(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "timeout"):
+				case "timeout":
 					if !vExecutionEvent_execution_oneOf_4(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "other"):
+				case "other":
 					if !vExecutionEvent_execution_oneOf_5(c, n, ev) {
 						return false
 					}
@@ -19141,12 +19141,12 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "bearer"):
+		switch d.Tag(dv) {
+		case "bearer":
 			if !vRegistration_authentication_anyOf_0(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "oauth"):
+		case "oauth":
 			if !vRegistration_authentication_anyOf_1(c, n, ev) {
 				return false
 			}
@@ -19608,43 +19608,43 @@ func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "deny"):
+		switch d.Tag(dv) {
+		case "deny":
 			if !vDenyEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "allow"):
+		case "allow":
 			if !vEffect_allowEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "ask"):
+		case "ask":
 			if !vEffect_askEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "modify"):
+		case "modify":
 			if !vEffect_modifyEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "message"):
+		case "message":
 			if !vEffect_messageEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "return"):
+		case "return":
 			if !vEffect_returnEffect(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "flow"):
+		case "flow":
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
 					return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/oneOf", "missing member \"operation\"")
 				}
-				switch {
-				case d.StrEq(dv, "stop"):
+				switch d.Tag(dv) {
+				case "stop":
 					if !vEffect_flowStopEffect(c, n, ev) {
 						return false
 					}
-				case d.StrEq(dv, "continue"):
+				case "continue":
 					if !vEffect_flowContinueEffect(c, n, ev) {
 						return false
 					}
@@ -19652,7 +19652,7 @@ func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "operation")
 				}
 			}
-		case d.StrEq(dv, "inject"):
+		case "inject":
 			if !vEffect_injectEffect(c, n, ev) {
 				return false
 			}
@@ -19894,8 +19894,8 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 	} else {
-		switch {
-		case d.StrEq(cv, "prompt"):
+		switch d.Tag(cv) {
+		case "prompt":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
 					return false
@@ -19905,7 +19905,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "request"):
+		case "request":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
 					return false
@@ -19915,7 +19915,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "response"):
+		case "response":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
 					return false
@@ -19925,7 +19925,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "output"):
+		case "output":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
 					return false
@@ -19935,7 +19935,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "content"):
+		case "content":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_1_then(c, n, nil) {
 					return false
@@ -19945,7 +19945,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "instructions"):
+		case "instructions":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
 					return false
@@ -19955,7 +19955,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "summary"):
+		case "summary":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
 					return false
@@ -19965,7 +19965,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "input"):
+		case "input":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
 					return false
@@ -19975,7 +19975,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					return false
 				}
 			}
-		case d.StrEq(cv, "workspace"):
+		case "workspace":
 			if ev == nil {
 				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
 					return false
@@ -20900,132 +20900,132 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "tool.before"):
+		switch d.Tag(dv) {
+		case "tool.before":
 			if !vToolBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.after"):
+		case "tool.after":
 			if !vToolAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "session.start"):
+		case "session.start":
 			if !vSessionStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "session.end"):
+		case "session.end":
 			if !vSessionEnd(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "config.change.before"):
+		case "config.change.before":
 			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			if !vCatalogueEvent_configChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.start"):
+		case "turn.start":
 			if !vExecutionEvent_turnStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			if !vExecutionEvent_turnEnd(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			if !vExecutionEvent_turnProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			if !vExecutionEvent_modelError(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			if !vExecutionEvent_toolProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.before"):
+		case "task.change.before":
 			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			if !vCatalogueEvent_userAttention(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			if !vCatalogueEvent_hookFailure(c, n, ev) {
 				return false
 			}
@@ -22346,64 +22346,64 @@ func vExecutionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "turn.start"):
+		switch d.Tag(dv) {
+		case "turn.start":
 			if !vExecutionEvent_turnStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			if !vExecutionEvent_turnEnd(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			if !vExecutionEvent_turnProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			if !vExecutionEvent_modelError(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			if !vExecutionEvent_toolProgress(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
 				return false
 			}
@@ -22433,36 +22433,36 @@ func vInteractionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "config.change.before"):
+		switch d.Tag(dv) {
+		case "config.change.before":
 			if !vInteractionEvent_configChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			if !vInteractionEvent_configChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			if !vInteractionEvent_userAttention(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if !vInteractionEvent_userElicitationRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if !vInteractionEvent_userElicitationResult(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			if !vInteractionEvent_userMessageInbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			if !vInteractionEvent_userMessageOutbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			if !vInteractionEvent_hookFailure(c, n, ev) {
 				return false
 			}
@@ -23034,8 +23034,8 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 	} else {
-		switch {
-		case d.StrEq(cv, "session.start"):
+		switch d.Tag(cv) {
+		case "session.start":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
 					return false
@@ -23045,7 +23045,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "config.change.before"):
+		case "config.change.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
 					return false
@@ -23055,7 +23055,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "turn.start"):
+		case "turn.start":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
 					return false
@@ -23065,7 +23065,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "turn.finish.before"):
+		case "turn.finish.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
 					return false
@@ -23075,7 +23075,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.request.before"):
+		case "model.request.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
 					return false
@@ -23085,7 +23085,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.response.after"):
+		case "model.response.after":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
 					return false
@@ -23095,7 +23095,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "model.switch.before"):
+		case "model.switch.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
 					return false
@@ -23105,7 +23105,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.before"):
+		case "tool.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
 					return false
@@ -23115,7 +23115,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.after"):
+		case "tool.after":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
 					return false
@@ -23125,7 +23125,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.permission.request"):
+		case "tool.permission.request":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
 					return false
@@ -23135,7 +23135,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "tool.batch.after"):
+		case "tool.batch.after":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
 					return false
@@ -23145,7 +23145,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "context.compact.before"):
+		case "context.compact.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
 					return false
@@ -23155,7 +23155,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "context.compact.after"):
+		case "context.compact.after":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
 					return false
@@ -23165,7 +23165,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "task.change.before"):
+		case "task.change.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
 					return false
@@ -23175,7 +23175,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
 					return false
@@ -23185,7 +23185,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
 					return false
@@ -23195,7 +23195,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.message.inbound"):
+		case "user.message.inbound":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
 					return false
@@ -23205,7 +23205,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "user.message.outbound"):
+		case "user.message.outbound":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
 					return false
@@ -23215,7 +23215,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					return false
 				}
 			}
-		case d.StrEq(cv, "workspace.change.before"):
+		case "workspace.change.before":
 			if ev == nil {
 				if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
 					return false
@@ -25109,80 +25109,80 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "session.start"):
+		switch d.Tag(dv) {
+		case "session.start":
 			if !vSessionStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "config.change.before"):
+		case "config.change.before":
 			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.start"):
+		case "turn.start":
 			if !vExecutionEvent_turnStart(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.before"):
+		case "tool.before":
 			if !vToolBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.after"):
+		case "tool.after":
 			if !vToolAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.before"):
+		case "task.change.before":
 			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
 				return false
 			}
@@ -25703,8 +25703,8 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/json-rpc-message.schema.json#/oneOf", "missing member \"jsonrpc\"")
 		}
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			mark := c.Mark()
 			matches := 0
 			if c.Branch(n, ev, vCommon_request) {
@@ -26393,12 +26393,12 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "stdio"):
+		switch d.Tag(dv) {
+		case "stdio":
 			if !vRegistration_stdioTransport(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "http"):
+		case "http":
 			if !vRegistration_httpTransport(c, n, ev) {
 				return false
 			}
@@ -26678,12 +26678,12 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "missing member \"mode\"")
 		}
-		switch {
-		case d.StrEq(dv, "intercept"):
+		switch d.Tag(dv) {
+		case "intercept":
 			if !vRegistration_interceptSubscription(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "observe"):
+		case "observe":
 			if !vRegistration_observeSubscription(c, n, ev) {
 				return false
 			}
@@ -27457,8 +27457,8 @@ func vSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/schema.json#/oneOf", "missing member \"jsonrpc\"")
 		}
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			mark := c.Mark()
 			matches := 0
 			if c.Branch(n, ev, vInterceptRequest) {
@@ -27512,24 +27512,24 @@ func vTaskWorkspaceEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "task.change.before"):
+		switch d.Tag(dv) {
+		case "task.change.before":
 			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
 				return false
 			}

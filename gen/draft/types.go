@@ -2160,143 +2160,143 @@ type CatalogueEvent interface {
 func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "config.change.before"):
+		switch d.Tag(dv) {
+		case "config.change.before":
 			{
 				x := bCatalogueEventConfigChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			{
 				x := bConfigChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.start"):
+		case "turn.start":
 			{
 				x := bTurnStart(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			{
 				x := bTurnFinishBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			{
 				x := bTurnEnd(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			{
 				x := bTurnProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			{
 				x := bModelRequestBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			{
 				x := bModelResponseAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			{
 				x := bModelError(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			{
 				x := bModelSwitchBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			{
 				x := bModelSwitchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			{
 				x := bToolPermissionRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			{
 				x := bToolPermissionResolved(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			{
 				x := bToolProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			{
 				x := bToolBatchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			{
 				x := bContextCompactBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			{
 				x := bContextCompactAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "task.change.before"):
+		case "task.change.before":
 			{
 				x := bTaskChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			{
 				x := bTaskChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			{
 				x := bUserAttention(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			{
 				x := bCatalogueEventUserElicitationRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			{
 				x := bCatalogueEventUserElicitationResult(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			{
 				x := bCatalogueEventUserMessageInbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			{
 				x := bCatalogueEventUserMessageOutbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			{
 				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			{
 				x := bWorkspaceChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			{
 				x := bFileChanged(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			{
 				x := bHookFailure(c, n)
 				return &x
@@ -3314,14 +3314,14 @@ type TextPart interface {
 func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 	d := c.Doc
 	if dv, ok := d.Member(n, "kind"); ok {
-		switch {
-		case d.StrEq(dv, "text"):
+		switch d.Tag(dv) {
+		case "text":
 			if dv, ok := d.Member(n, "mediaType"); ok {
-				switch {
-				case d.StrEq(dv, "text/plain"):
+				switch d.Tag(dv) {
+				case "text/plain":
 					if dv, ok := d.Member(n, "selection"); ok {
-						switch {
-						case d.StrEq(dv, "body"):
+						switch d.Tag(dv) {
+						case "body":
 							if c.Quiet(n, nil, vContentItem_textBodyPart) {
 								{
 									x := bTextBodyPart(c, n)
@@ -3334,12 +3334,12 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 									return &x
 								}
 							}
-						case d.StrEq(dv, "metadata"):
+						case "metadata":
 							{
 								x := bTextMetadataPart(c, n)
 								return &x
 							}
-						case d.StrEq(dv, "omit"):
+						case "omit":
 							{
 								x := bTextOmittedPart(c, n)
 								return &x
@@ -4003,11 +4003,11 @@ type AttachmentPart interface {
 func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 	d := c.Doc
 	if dv, ok := d.Member(n, "kind"); ok {
-		switch {
-		case d.StrEq(dv, "attachment"):
+		switch d.Tag(dv) {
+		case "attachment":
 			if dv, ok := d.Member(n, "selection"); ok {
-				switch {
-				case d.StrEq(dv, "body"):
+				switch d.Tag(dv) {
+				case "body":
 					if c.Quiet(n, nil, vContentItem_attachmentBodyPart) {
 						{
 							x := bAttachmentBodyPart(c, n)
@@ -4020,12 +4020,12 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 							return &x
 						}
 					}
-				case d.StrEq(dv, "metadata"):
+				case "metadata":
 					{
 						x := bAttachmentMetadataPart(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "omit"):
+				case "omit":
 					{
 						x := bAttachmentOmittedPart(c, n)
 						return &x
@@ -8126,36 +8126,36 @@ type Execution interface {
 func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 	d := c.Doc
 	if dv, ok := d.Member(n, "status"); ok {
-		switch {
-		case d.StrEq(dv, "executed"):
+		switch d.Tag(dv) {
+		case "executed":
 			{
 				x := bExecutionExecuted(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "skipped"):
+		case "skipped":
 			if dv, ok := d.Member(n, "reason"); ok {
-				switch {
-				case d.StrEq(dv, "supplied_result"):
+				switch d.Tag(dv) {
+				case "supplied_result":
 					{
 						x := bExecutionSkippedSuppliedResult(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "policy"):
+				case "policy":
 					{
 						x := bExecutionSkippedPolicy(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "cancelled"):
+				case "cancelled":
 					{
 						x := bExecutionSkippedCancelled(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "timeout"):
+				case "timeout":
 					{
 						x := bExecutionSkippedTimeout(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "other"):
+				case "other":
 					{
 						x := bExecutionSkippedOther(c, n)
 						return &x
@@ -17745,13 +17745,13 @@ type Authentication interface {
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "bearer"):
+		switch d.Tag(dv) {
+		case "bearer":
 			{
 				x := bAuthenticationBearer(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "oauth"):
+		case "oauth":
 			{
 				x := bAuthenticationOAuth(c, n)
 				return &x
@@ -18131,53 +18131,53 @@ type Effect interface {
 func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "deny"):
+		switch d.Tag(dv) {
+		case "deny":
 			{
 				x := bDenyEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "allow"):
+		case "allow":
 			{
 				x := bAllowEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "ask"):
+		case "ask":
 			{
 				x := bAskEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "modify"):
+		case "modify":
 			{
 				x := bModifyEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "message"):
+		case "message":
 			{
 				x := bMessageEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "return"):
+		case "return":
 			{
 				x := bReturnEffect(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "flow"):
+		case "flow":
 			if dv, ok := d.Member(n, "operation"); ok {
-				switch {
-				case d.StrEq(dv, "stop"):
+				switch d.Tag(dv) {
+				case "stop":
 					{
 						x := bFlowStopEffect(c, n)
 						return &x
 					}
-				case d.StrEq(dv, "continue"):
+				case "continue":
 					{
 						x := bFlowContinueEffect(c, n)
 						return &x
 					}
 				}
 			}
-		case d.StrEq(dv, "inject"):
+		case "inject":
 			{
 				x := bInjectEffect(c, n)
 				return &x
@@ -18904,163 +18904,163 @@ type Event interface {
 func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "tool.before"):
+		switch d.Tag(dv) {
+		case "tool.before":
 			{
 				x := bToolBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.after"):
+		case "tool.after":
 			{
 				x := bToolAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "session.start"):
+		case "session.start":
 			{
 				x := bSessionStart(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "session.end"):
+		case "session.end":
 			{
 				x := bSessionEnd(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "config.change.before"):
+		case "config.change.before":
 			{
 				x := bCatalogueEventConfigChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			{
 				x := bConfigChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.start"):
+		case "turn.start":
 			{
 				x := bTurnStart(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			{
 				x := bTurnFinishBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			{
 				x := bTurnEnd(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			{
 				x := bTurnProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			{
 				x := bModelRequestBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			{
 				x := bModelResponseAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			{
 				x := bModelError(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			{
 				x := bModelSwitchBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			{
 				x := bModelSwitchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			{
 				x := bToolPermissionRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			{
 				x := bToolPermissionResolved(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			{
 				x := bToolProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			{
 				x := bToolBatchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			{
 				x := bContextCompactBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			{
 				x := bContextCompactAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "task.change.before"):
+		case "task.change.before":
 			{
 				x := bTaskChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			{
 				x := bTaskChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			{
 				x := bUserAttention(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			{
 				x := bCatalogueEventUserElicitationRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			{
 				x := bCatalogueEventUserElicitationResult(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			{
 				x := bCatalogueEventUserMessageInbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			{
 				x := bCatalogueEventUserMessageOutbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			{
 				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			{
 				x := bWorkspaceChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			{
 				x := bFileChanged(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			{
 				x := bHookFailure(c, n)
 				return &x
@@ -20982,78 +20982,78 @@ type ExecutionEvent interface {
 func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "turn.start"):
+		switch d.Tag(dv) {
+		case "turn.start":
 			{
 				x := bTurnStart(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.finish.before"):
+		case "turn.finish.before":
 			{
 				x := bTurnFinishBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.end"):
+		case "turn.end":
 			{
 				x := bTurnEnd(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "turn.progress"):
+		case "turn.progress":
 			{
 				x := bTurnProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.request.before"):
+		case "model.request.before":
 			{
 				x := bModelRequestBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.response.after"):
+		case "model.response.after":
 			{
 				x := bModelResponseAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.error"):
+		case "model.error":
 			{
 				x := bModelError(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.before"):
+		case "model.switch.before":
 			{
 				x := bModelSwitchBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "model.switch.after"):
+		case "model.switch.after":
 			{
 				x := bModelSwitchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.request"):
+		case "tool.permission.request":
 			{
 				x := bToolPermissionRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.permission.resolved"):
+		case "tool.permission.resolved":
 			{
 				x := bToolPermissionResolved(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.progress"):
+		case "tool.progress":
 			{
 				x := bToolProgress(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "tool.batch.after"):
+		case "tool.batch.after":
 			{
 				x := bToolBatchAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.before"):
+		case "context.compact.before":
 			{
 				x := bContextCompactBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "context.compact.after"):
+		case "context.compact.after":
 			{
 				x := bContextCompactAfter(c, n)
 				return &x
@@ -21079,43 +21079,43 @@ type InteractionEvent interface {
 func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "config.change.before"):
+		switch d.Tag(dv) {
+		case "config.change.before":
 			{
 				x := bInteractionEventConfigChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "config.change.after"):
+		case "config.change.after":
 			{
 				x := bInteractionEventConfigChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.attention"):
+		case "user.attention":
 			{
 				x := bInteractionEventUserAttention(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.request"):
+		case "user.elicitation.request":
 			{
 				x := bInteractionEventUserElicitationRequest(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.elicitation.result"):
+		case "user.elicitation.result":
 			{
 				x := bInteractionEventUserElicitationResult(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.inbound"):
+		case "user.message.inbound":
 			{
 				x := bInteractionEventUserMessageInbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "user.message.outbound"):
+		case "user.message.outbound":
 			{
 				x := bInteractionEventUserMessageOutbound(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "hook.failure"):
+		case "hook.failure":
 			{
 				x := bInteractionEventHookFailure(c, n)
 				return &x
@@ -22238,8 +22238,8 @@ type JSONRPCMessage interface {
 func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	d := c.Doc
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			if c.Quiet(n, nil, vCommon_request) {
 				{
 					x := bRequest(c, n)
@@ -24969,13 +24969,13 @@ type BackendTransport interface {
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "stdio"):
+		switch d.Tag(dv) {
+		case "stdio":
 			{
 				x := bStdioTransport(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "http"):
+		case "http":
 			{
 				x := bHTTPTransport(c, n)
 				return &x
@@ -25463,13 +25463,13 @@ type BackendSubscription interface {
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	d := c.Doc
 	if dv, ok := d.Member(n, "mode"); ok {
-		switch {
-		case d.StrEq(dv, "intercept"):
+		switch d.Tag(dv) {
+		case "intercept":
 			{
 				x := bInterceptSubscription(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "observe"):
+		case "observe":
 			{
 				x := bObserveSubscription(c, n)
 				return &x
@@ -25609,8 +25609,8 @@ type WireMessage interface {
 func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	d := c.Doc
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			if c.Quiet(n, nil, vInterceptRequest) {
 				{
 					x := bInterceptRequest(c, n)
@@ -25665,28 +25665,28 @@ type TaskWorkspaceEvent interface {
 func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "task.change.before"):
+		switch d.Tag(dv) {
+		case "task.change.before":
 			{
 				x := bTaskChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "task.change.after"):
+		case "task.change.after":
 			{
 				x := bTaskChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.before"):
+		case "workspace.change.before":
 			{
 				x := bWorkspaceChangeBefore(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "workspace.change.after"):
+		case "workspace.change.after":
 			{
 				x := bWorkspaceChangeAfter(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "file.changed"):
+		case "file.changed":
 			{
 				x := bFileChanged(c, n)
 				return &x

@@ -1648,8 +1648,8 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "missing member \"jsonrpc\"")
 		}
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			mark := c.Mark()
 			matches := 0
 			if c.Branch(n, ev, vCommon_request) {
@@ -2280,12 +2280,12 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "missing member \"type\"")
 		}
-		switch {
-		case d.StrEq(dv, "stdio"):
+		switch d.Tag(dv) {
+		case "stdio":
 			if !vRegistration_stdioTransport(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "http"):
+		case "http":
 			if !vRegistration_httpTransport(c, n, ev) {
 				return false
 			}
@@ -2664,12 +2664,12 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 		if !ok {
 			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "missing member \"mode\"")
 		}
-		switch {
-		case d.StrEq(dv, "intercept"):
+		switch d.Tag(dv) {
+		case "intercept":
 			if !vRegistration_interceptSubscription(c, n, ev) {
 				return false
 			}
-		case d.StrEq(dv, "observe"):
+		case "observe":
 			if !vRegistration_observeSubscription(c, n, ev) {
 				return false
 			}

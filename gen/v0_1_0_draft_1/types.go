@@ -2031,8 +2031,8 @@ type JSONRPCMessage interface {
 func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	d := c.Doc
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
-		switch {
-		case d.StrEq(dv, "2.0"):
+		switch d.Tag(dv) {
+		case "2.0":
 			if c.Quiet(n, nil, vCommon_request) {
 				{
 					x := bRequest(c, n)
@@ -2493,13 +2493,13 @@ type BackendTransport interface {
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	d := c.Doc
 	if dv, ok := d.Member(n, "type"); ok {
-		switch {
-		case d.StrEq(dv, "stdio"):
+		switch d.Tag(dv) {
+		case "stdio":
 			{
 				x := bStdioTransport(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "http"):
+		case "http":
 			{
 				x := bHTTPTransport(c, n)
 				return &x
@@ -2853,13 +2853,13 @@ type BackendSubscription interface {
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	d := c.Doc
 	if dv, ok := d.Member(n, "mode"); ok {
-		switch {
-		case d.StrEq(dv, "intercept"):
+		switch d.Tag(dv) {
+		case "intercept":
 			{
 				x := bInterceptSubscription(c, n)
 				return &x
 			}
-		case d.StrEq(dv, "observe"):
+		case "observe":
 			{
 				x := bObserveSubscription(c, n)
 				return &x

@@ -197,10 +197,15 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 
 func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*Group, []int)) {
 	g.If(List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member)), Id("ok")).BlockFunc(func(g *Group) {
-		g.Switch().BlockFunc(func(sg *Group) {
+		g.Switch(Id("d").Dot("Tag").Call(Id("dv"))).BlockFunc(func(sg *Group) {
+			seen := map[string]bool{}
 			for _, c := range d.Cases {
 				c := c
-				sg.Case(Id("d").Dot("StrEq").Call(Id("dv"), Lit(c.Value.Str()))).BlockFunc(func(cg *Group) {
+				if seen[c.Value.Str()] { // the first case of a value wins
+					continue
+				}
+				seen[c.Value.Str()] = true
+				sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 					if c.Sub != nil {
 						e.buildDispatch(cg, t, c.Sub, try)
 						return

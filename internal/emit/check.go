@@ -926,10 +926,17 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool,
 	v := Id("dv")
 	g.List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member))
 	g.If(Op("!").Id("ok")).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
-	g.Switch().BlockFunc(func(sg *Group) {
+	// A switch over constants: the compiler searches the cases by length
+	// and content instead of comparing them one by one.
+	g.Switch(Id("d").Dot("Tag").Call(v)).BlockFunc(func(sg *Group) {
+		seen := map[string]bool{}
 		for _, c := range d.Cases {
 			c := c
-			sg.Case(Id("d").Dot("StrEq").Call(v, Lit(c.Value.Str()))).BlockFunc(func(cg *Group) {
+			if seen[c.Value.Str()] { // the first case of a value wins
+				continue
+			}
+			seen[c.Value.Str()] = true
+			sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 				if c.Sub != nil {
 					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code) })
 					return
@@ -1189,10 +1196,10 @@ func (e *checks) chain(g *Group, chain []condition) {
 				}
 			}
 		}
-		sg.Switch().BlockFunc(func(cases *Group) {
+		sg.Switch(Id("d").Dot("Tag").Call(Id("cv"))).BlockFunc(func(cases *Group) {
 			for _, v := range order {
 				cs := byValue[v]
-				cases.Case(Id("d").Dot("StrEq").Call(Id("cv"), Lit(v))).BlockFunc(func(cg *Group) {
+				cases.Case(Lit(v)).BlockFunc(func(cg *Group) {
 					for _, c := range cs {
 						apply(cg, c)
 					}
