@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Kind is the JSON kind of a value in a [Doc].
@@ -45,6 +46,9 @@ type Doc struct {
 	// text is the size of the string values (between the quotes) and
 	// numbers: room for every string and number a builder may copy out.
 	text int
+	// keys holds the decoded member names that have escapes (rare); such
+	// a name node's count is its index here (see Key).
+	keys []string
 }
 
 type node struct {
@@ -104,6 +108,17 @@ func (d *Doc) Str(n Node) []byte {
 		return raw // unreachable: Parse validated the string
 	}
 	return out
+}
+
+// Key is member name n, for immediate use (switching on a name): it
+// aliases the input, or for a name with escapes the copy the scanner
+// decoded. It is small enough to inline into the member loops.
+func (d *Doc) Key(n Node) string {
+	x := &d.nodes[n]
+	if x.flag {
+		return d.keys[x.count]
+	}
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), x.start+1)), x.end-x.start-2)
 }
 
 // Text returns string node n as a Go string (a copy).

@@ -59,6 +59,8 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 	}
 	d.nodes = d.nodes[:0]
 	d.text = 0
+	clear(d.keys)
+	d.keys = d.keys[:0]
 	stack := d.stack[:0]
 	defer func() { d.stack = stack[:0] }()
 
@@ -200,7 +202,13 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 		return i, err
 	}
 	idx := uint32(len(d.nodes))
-	d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
+	nd := node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1}
+	if esc {
+		key, _ := appendUnquote(nil, d.data[i:end]) // scanString validated it
+		nd.count = uint32(len(d.keys))
+		d.keys = append(d.keys, string(key))
+	}
+	d.nodes = append(d.nodes, nd)
 	top.lastName = idx
 	if f.count <= 16 {
 		// Duplicate names in small objects, while the name is in cache: it

@@ -46,7 +46,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -202,7 +202,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "method":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
@@ -258,7 +258,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				matched = true
@@ -331,7 +331,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -436,7 +436,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
@@ -468,7 +468,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -522,7 +522,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events) {
@@ -675,7 +675,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_eventType) {
@@ -1123,7 +1123,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
 					return false
@@ -1194,7 +1194,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
 					return false
@@ -1218,7 +1218,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
 					return false
@@ -1269,7 +1269,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
 					return false
@@ -1326,7 +1326,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				seen |= uint64(0x1)
 			}
@@ -1362,7 +1362,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
 					return false
@@ -1415,7 +1415,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "modes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
 					return false
@@ -1500,7 +1500,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if_event) {
 					return false
@@ -1536,7 +1536,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_sessionStart) {
 					return false
@@ -1584,7 +1584,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_effects) {
@@ -1673,7 +1673,7 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
@@ -1734,7 +1734,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "flow":
 				seen |= uint64(0x1)
 			}
@@ -1770,7 +1770,7 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
 					return false
@@ -1844,7 +1844,7 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
@@ -1905,7 +1905,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "inject":
 				seen |= uint64(0x1)
 			}
@@ -1941,7 +1941,7 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
 					return false
@@ -2015,7 +2015,7 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
@@ -2076,7 +2076,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "modify":
 				seen |= uint64(0x1)
 			}
@@ -2112,7 +2112,7 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
 					return false
@@ -2264,7 +2264,7 @@ func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "input":
 				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 					return false
@@ -2353,7 +2353,7 @@ func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "replace":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_replace) {
@@ -2407,7 +2407,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "replace":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
@@ -2448,7 +2448,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "merge":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
@@ -2519,7 +2519,7 @@ func vCapabilities_flow_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_flow_operations) {
@@ -2586,7 +2586,7 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
@@ -2647,7 +2647,7 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "remainingContinuations":
 				seen |= uint64(0x1)
 			case "continuationCount":
@@ -2745,7 +2745,7 @@ func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "context":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_inject_context) {
@@ -2782,7 +2782,7 @@ func vCapabilities_inject_context_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "append":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_inject_context_append) {
@@ -2887,7 +2887,7 @@ func vCapabilities_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "form":
 				if !c.Child(m.Value(), vCapabilities_elicitation_form) {
 					return false
@@ -2940,7 +2940,7 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_sessionStart_allOf_1_effects) {
 					return false
@@ -3017,7 +3017,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if_event) {
 					return false
@@ -3053,7 +3053,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 					return false
@@ -3092,7 +3092,7 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore_allOf_1_effects) {
 					return false
@@ -3169,7 +3169,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if_event) {
 					return false
@@ -3205,7 +3205,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnStart) {
 					return false
@@ -3244,7 +3244,7 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_effects) {
 					return false
@@ -3359,7 +3359,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow_operations) {
 					return false
@@ -3436,7 +3436,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if_event) {
 					return false
@@ -3472,7 +3472,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 					return false
@@ -3511,7 +3511,7 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_effects) {
 					return false
@@ -3626,7 +3626,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow_operations) {
 					return false
@@ -3703,7 +3703,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if_event) {
 					return false
@@ -3739,7 +3739,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 					return false
@@ -3778,7 +3778,7 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_effects) {
 					return false
@@ -3893,7 +3893,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow_operations) {
 					return false
@@ -3970,7 +3970,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if_event) {
 					return false
@@ -4006,7 +4006,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 					return false
@@ -4045,7 +4045,7 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_effects) {
 					return false
@@ -4160,7 +4160,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow_operations) {
 					return false
@@ -4237,7 +4237,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if(c *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if_event) {
 					return false
@@ -4273,7 +4273,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 					return false
@@ -4312,7 +4312,7 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_effects) {
 					return false
@@ -4385,7 +4385,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations) {
 					return false
@@ -4462,7 +4462,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if_event) {
 					return false
@@ -4498,7 +4498,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBefore) {
 					return false
@@ -4537,7 +4537,7 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_effects) {
 					return false
@@ -4652,7 +4652,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow_operations) {
 					return false
@@ -4729,7 +4729,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if_event) {
 					return false
@@ -4765,7 +4765,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolAfter) {
 					return false
@@ -4804,7 +4804,7 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_effects) {
 					return false
@@ -4919,7 +4919,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow_operations) {
 					return false
@@ -4996,7 +4996,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if_event) {
 					return false
@@ -5032,7 +5032,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 					return false
@@ -5071,7 +5071,7 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_effects) {
 					return false
@@ -5186,7 +5186,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations) {
 					return false
@@ -5263,7 +5263,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if_event) {
 					return false
@@ -5299,7 +5299,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 					return false
@@ -5338,7 +5338,7 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_effects) {
 					return false
@@ -5411,7 +5411,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow_operations) {
 					return false
@@ -5488,7 +5488,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if_event) {
 					return false
@@ -5524,7 +5524,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 					return false
@@ -5563,7 +5563,7 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_effects) {
 					return false
@@ -5682,7 +5682,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if_event) {
 					return false
@@ -5718,7 +5718,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 					return false
@@ -5757,7 +5757,7 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_effects) {
 					return false
@@ -5876,7 +5876,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if_event) {
 					return false
@@ -5912,7 +5912,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 					return false
@@ -5951,7 +5951,7 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore_allOf_1_effects) {
 					return false
@@ -6028,7 +6028,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if_event) {
 					return false
@@ -6064,7 +6064,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 					return false
@@ -6103,7 +6103,7 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest_allOf_1_effects) {
 					return false
@@ -6180,7 +6180,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if_event) {
 					return false
@@ -6216,7 +6216,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 					return false
@@ -6255,7 +6255,7 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_effects) {
 					return false
@@ -6374,7 +6374,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if_event) {
 					return false
@@ -6410,7 +6410,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 					return false
@@ -6449,7 +6449,7 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_effects) {
 					return false
@@ -6568,7 +6568,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if_event) {
 					return false
@@ -6604,7 +6604,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 					return false
@@ -6643,7 +6643,7 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_effects) {
 					return false
@@ -6762,7 +6762,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if_event) {
 					return false
@@ -6798,7 +6798,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 					return false
@@ -6837,7 +6837,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_effects) {
 					return false
@@ -7036,7 +7036,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -7169,7 +7169,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c *ahprt.Ctx, n a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "maxUploadBytes":
 				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
 					return false
@@ -7275,7 +7275,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.C
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "scopes":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes) {
@@ -7331,7 +7331,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "scopes":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
 					return false
@@ -7390,7 +7390,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "disableable":
 				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
 					return false
@@ -7670,7 +7670,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
 					return false
@@ -7713,7 +7713,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_eventCore_id) {
@@ -7865,7 +7865,7 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -7992,7 +7992,7 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_nonEmptyString) {
@@ -8097,7 +8097,7 @@ func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_gap_path) {
@@ -8208,7 +8208,7 @@ func vEvent_openIdentity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_openIdentity_id) {
@@ -8396,7 +8396,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -8566,7 +8566,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -8724,7 +8724,7 @@ func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "reason":
 				seen |= uint64(0x1)
 				matched = true
@@ -8797,7 +8797,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -8943,7 +8943,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9151,7 +9151,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9320,7 +9320,7 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
@@ -9368,7 +9368,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9514,7 +9514,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9648,7 +9648,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -9781,7 +9781,7 @@ func vInteractionEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
@@ -9842,7 +9842,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
@@ -10054,7 +10054,7 @@ func vInteractionEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
@@ -10115,7 +10115,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
@@ -10348,7 +10348,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
 					return false
@@ -10437,7 +10437,7 @@ func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -10526,7 +10526,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -10682,7 +10682,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
 					return false
@@ -10721,7 +10721,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "turn":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_identity) {
@@ -10854,7 +10854,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -11056,7 +11056,7 @@ func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "amount":
 				seen |= uint64(0x1)
 				matched = true
@@ -11161,7 +11161,7 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "kind":
 				if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
 					return false
@@ -11236,7 +11236,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
 					return false
@@ -11291,7 +11291,7 @@ func vExecutionEvent_turnEnd_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_turnEnd_allOf_2_if_outcome) {
@@ -11368,7 +11368,7 @@ func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "message":
 				seen |= uint64(0x1)
 				matched = true
@@ -11547,7 +11547,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
 					return false
@@ -11657,7 +11657,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
 					return false
@@ -11763,7 +11763,7 @@ func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -11851,7 +11851,7 @@ func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -11956,7 +11956,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
 					return false
@@ -12086,7 +12086,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "execution":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
@@ -12115,7 +12115,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
@@ -12155,7 +12155,7 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "execution":
 				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
 					return false
@@ -12179,7 +12179,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "reason":
 				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
 					return false
@@ -12328,7 +12328,7 @@ func vExecutionEvent_execution_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12382,7 +12382,7 @@ func vExecutionEvent_execution_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12460,7 +12460,7 @@ func vExecutionEvent_execution_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12563,7 +12563,7 @@ func vExecutionEvent_execution_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12666,7 +12666,7 @@ func vExecutionEvent_execution_oneOf_4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12769,7 +12769,7 @@ func vExecutionEvent_execution_oneOf_5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				seen |= uint64(0x1)
 				matched = true
@@ -12877,7 +12877,7 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "kind":
 				if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
 					return false
@@ -12998,7 +12998,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
 					return false
@@ -13137,7 +13137,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
 					return false
@@ -13215,7 +13215,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
 					return false
@@ -13341,7 +13341,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "currency":
 				seen |= uint64(0x1)
 				matched = true
@@ -13430,7 +13430,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
 					return false
@@ -13548,7 +13548,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
 					return false
@@ -13629,7 +13629,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "call":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vEvent_identity) {
@@ -13696,7 +13696,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
@@ -13778,7 +13778,7 @@ func vExecutionEvent_tool_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "origin":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_tool_if_origin) {
@@ -13816,7 +13816,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "mcp":
 				seen |= uint64(0x1)
 			}
@@ -13925,7 +13925,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -14003,7 +14003,7 @@ func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -14158,7 +14158,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -14218,7 +14218,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 			}
@@ -14241,7 +14241,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
@@ -14293,7 +14293,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
@@ -14399,7 +14399,7 @@ func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -14487,7 +14487,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -14547,7 +14547,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 			}
@@ -14570,7 +14570,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
@@ -14622,7 +14622,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
@@ -14684,7 +14684,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -14778,7 +14778,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "command":
 				seen |= uint64(0x1)
 			}
@@ -14801,7 +14801,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
@@ -14853,7 +14853,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
@@ -14914,7 +14914,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "args":
 				seen |= uint64(0x1)
 			}
@@ -14937,7 +14937,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
@@ -14989,7 +14989,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
@@ -15050,7 +15050,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "cwd":
 				seen |= uint64(0x1)
 			}
@@ -15073,7 +15073,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
@@ -15125,7 +15125,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
@@ -15254,7 +15254,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
@@ -15337,7 +15337,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "addressForm":
 				seen |= uint64(0x1)
 			}
@@ -15360,7 +15360,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
@@ -15412,7 +15412,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
@@ -15473,7 +15473,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "address":
 				seen |= uint64(0x1)
 			}
@@ -15496,7 +15496,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "gaps":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
@@ -15548,7 +15548,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
@@ -15665,7 +15665,7 @@ func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -15845,7 +15845,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
 					return false
@@ -15966,7 +15966,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
 					return false
@@ -16070,7 +16070,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
 					return false
@@ -16180,7 +16180,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "call":
 				seen |= uint64(0x1)
 				matched = true
@@ -16286,7 +16286,7 @@ func vExecutionEvent_deniedByPolicy_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_if_outcome) {
@@ -16326,7 +16326,7 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "execution":
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
 					return false
@@ -16350,7 +16350,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "status":
 				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
 					return false
@@ -16448,7 +16448,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
 					return false
@@ -16602,7 +16602,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "before":
 				matched = true
 				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
@@ -16647,7 +16647,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
 					return false
@@ -16775,7 +16775,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_body(c *ahprt.Ctx, n ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -16833,7 +16833,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
 					return false
@@ -16893,7 +16893,7 @@ func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
@@ -17049,7 +17049,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
 					return false
@@ -17128,7 +17128,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
@@ -17189,7 +17189,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -17291,7 +17291,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
@@ -17355,7 +17355,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -17470,7 +17470,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
@@ -17534,7 +17534,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
@@ -17661,7 +17661,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
@@ -17722,7 +17722,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
@@ -17849,7 +17849,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "role":
 				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
 					return false
@@ -17914,7 +17914,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
@@ -17975,7 +17975,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
@@ -18073,7 +18073,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "role":
 				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
 					return false
@@ -18118,7 +18118,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
 					return false
@@ -18178,7 +18178,7 @@ func vTaskWorkspaceEvent_workspaceChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
@@ -18267,7 +18267,7 @@ func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "cwd":
 				matched = true
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState_cwd) {
@@ -18383,7 +18383,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
 					return false
@@ -18442,7 +18442,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
 					return false
@@ -18527,7 +18527,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -18673,7 +18673,7 @@ func vInteractionEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
@@ -18745,7 +18745,7 @@ func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "backendId":
 				seen |= uint64(0x1)
 				matched = true
@@ -18879,7 +18879,7 @@ func vContentSelection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "default":
 				seen |= uint64(0x1)
 				matched = true
@@ -18991,7 +18991,7 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
@@ -19056,7 +19056,7 @@ func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "endpoint":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vContentUpload_endpoint) {
@@ -19176,7 +19176,7 @@ func vRegistration_authentication_anyOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
@@ -19233,7 +19233,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "tokenEnv":
 				seen |= uint64(0x1)
 			}
@@ -19259,7 +19259,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "tokenRef":
 				seen |= uint64(0x1)
 			}
@@ -19324,7 +19324,7 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
@@ -19510,7 +19510,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -19683,7 +19683,7 @@ func vEffect_allowEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -19737,7 +19737,7 @@ func vEffect_askEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -19791,7 +19791,7 @@ func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20014,7 +20014,7 @@ func vEffect_modifyEffect_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_0_if_target) {
 					return false
@@ -20055,7 +20055,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vContentItem_messages) {
 					return false
@@ -20115,7 +20115,7 @@ func vEffect_modifyEffect_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_if_target) {
 					return false
@@ -20156,7 +20156,7 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
 					return false
@@ -20231,7 +20231,7 @@ func vEffect_modifyEffect_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_2_if_target) {
 					return false
@@ -20272,7 +20272,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vContentItem_textParts) {
 					return false
@@ -20310,7 +20310,7 @@ func vEffect_modifyEffect_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "target":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_if_target) {
 					return false
@@ -20351,7 +20351,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "value":
 				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
 					return false
@@ -20442,7 +20442,7 @@ func vEffect_messageEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20519,7 +20519,7 @@ func vEffect_returnEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20582,7 +20582,7 @@ func vEffect_flowStopEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20672,7 +20672,7 @@ func vEffect_flowContinueEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -20758,7 +20758,7 @@ func vEffect_injectEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -21054,7 +21054,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vToolBefore_type) {
 					return false
@@ -21111,7 +21111,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vToolAfter_type) {
 					return false
@@ -21233,7 +21233,7 @@ func vToolAfter_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolAfter_allOf_2_if_outcome) {
@@ -21271,7 +21271,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "error":
 				seen |= uint64(0x1)
 			}
@@ -21323,7 +21323,7 @@ func vToolAfter_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "outcome":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolAfter_allOf_4_if_outcome) {
@@ -21368,7 +21368,7 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "tool":
 				if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
 					return false
@@ -21496,7 +21496,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
@@ -21588,7 +21588,7 @@ func vExecutionEvent_fileChange_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_0_if_change) {
@@ -21626,7 +21626,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "previousPath":
 				seen |= uint64(0x1)
 			}
@@ -21663,7 +21663,7 @@ func vExecutionEvent_fileChange_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_1_if_change) {
@@ -21733,7 +21733,7 @@ func vExecutionEvent_fileChange_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "change":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_2_if_change) {
@@ -21848,7 +21848,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vSessionStart_type) {
 					return false
@@ -21973,7 +21973,7 @@ func vSessionStart_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "trigger":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vSessionStart_allOf_1_if_trigger) {
@@ -22016,7 +22016,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "resumedFrom":
 				seen |= uint64(0x1)
 			}
@@ -22094,7 +22094,7 @@ func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
@@ -22181,7 +22181,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vSessionEnd_type) {
 					return false
@@ -22503,7 +22503,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 					return false
@@ -22531,7 +22531,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -22625,7 +22625,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 					return false
@@ -22653,7 +22653,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -22742,7 +22742,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "method":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
@@ -22797,7 +22797,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -23254,7 +23254,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
 					return false
@@ -23278,7 +23278,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
 					return false
@@ -23314,7 +23314,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_sessionStart) {
 					return false
@@ -23352,7 +23352,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
 					return false
@@ -23376,7 +23376,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
 					return false
@@ -23412,7 +23412,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 					return false
@@ -23450,7 +23450,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
 					return false
@@ -23474,7 +23474,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
 					return false
@@ -23510,7 +23510,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnStart) {
 					return false
@@ -23548,7 +23548,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
 					return false
@@ -23572,7 +23572,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
 					return false
@@ -23608,7 +23608,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 					return false
@@ -23646,7 +23646,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
 					return false
@@ -23670,7 +23670,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
 					return false
@@ -23706,7 +23706,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 					return false
@@ -23744,7 +23744,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
 					return false
@@ -23768,7 +23768,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
 					return false
@@ -23804,7 +23804,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 					return false
@@ -23842,7 +23842,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
 					return false
@@ -23866,7 +23866,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
 					return false
@@ -23902,7 +23902,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 					return false
@@ -23940,7 +23940,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
 					return false
@@ -23964,7 +23964,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
 					return false
@@ -24000,7 +24000,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBefore) {
 					return false
@@ -24038,7 +24038,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
 					return false
@@ -24062,7 +24062,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
 					return false
@@ -24098,7 +24098,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolAfter) {
 					return false
@@ -24136,7 +24136,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
 					return false
@@ -24160,7 +24160,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
 					return false
@@ -24196,7 +24196,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 					return false
@@ -24234,7 +24234,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
 					return false
@@ -24258,7 +24258,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
 					return false
@@ -24294,7 +24294,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 					return false
@@ -24332,7 +24332,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
 					return false
@@ -24356,7 +24356,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
 					return false
@@ -24392,7 +24392,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 					return false
@@ -24430,7 +24430,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
 					return false
@@ -24454,7 +24454,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
 					return false
@@ -24490,7 +24490,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 					return false
@@ -24528,7 +24528,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
 					return false
@@ -24552,7 +24552,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
 					return false
@@ -24588,7 +24588,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 					return false
@@ -24626,7 +24626,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
 					return false
@@ -24650,7 +24650,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
 					return false
@@ -24686,7 +24686,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 					return false
@@ -24724,7 +24724,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
 					return false
@@ -24748,7 +24748,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
 					return false
@@ -24784,7 +24784,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 					return false
@@ -24822,7 +24822,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
 					return false
@@ -24846,7 +24846,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
 					return false
@@ -24882,7 +24882,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 					return false
@@ -24920,7 +24920,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
 					return false
@@ -24944,7 +24944,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
 					return false
@@ -24980,7 +24980,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 					return false
@@ -25018,7 +25018,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "event":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
 					return false
@@ -25042,7 +25042,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
 					return false
@@ -25078,7 +25078,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "capabilities":
 				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 					return false
@@ -25218,7 +25218,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "flow":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
 					return false
@@ -25257,7 +25257,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
@@ -25318,7 +25318,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	if k == ahprt.KindObject {
 		var seen uint64
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "remainingContinuations":
 				seen |= uint64(0x1)
 			case "continuationCount":
@@ -25354,7 +25354,7 @@ func vInterceptRequest_allOf_1_params_state_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "permission":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
@@ -25474,7 +25474,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c *ahprt.Ctx,
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "value":
 				seen |= uint64(0x1)
 				if ev != nil {
@@ -25588,7 +25588,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
@@ -25620,7 +25620,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -25752,7 +25752,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -25828,7 +25828,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -25893,7 +25893,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
@@ -25981,7 +25981,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "method":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
 					return false
@@ -26028,7 +26028,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -26076,7 +26076,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -26152,7 +26152,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_reverseDnsName) {
@@ -26235,7 +26235,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 					return false
@@ -26259,7 +26259,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 					return false
@@ -26324,7 +26324,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 					return false
@@ -26348,7 +26348,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 					return false
@@ -26428,7 +26428,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -26574,7 +26574,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -26713,7 +26713,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
@@ -26838,7 +26838,7 @@ func vRegistration_interceptSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "scope":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_if_scope) {
@@ -26879,7 +26879,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "disableable":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
@@ -27035,7 +27035,7 @@ func vRegistration_filters_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "toolKinds":
 				if !c.Child(m.Value(), vRegistration_filters_toolKinds) {
 					return false
@@ -27155,7 +27155,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {
@@ -27264,7 +27264,7 @@ func vRegistration_observeSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "scope":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_if_scope) {
@@ -27305,7 +27305,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "disableable":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
@@ -27587,7 +27587,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 					return false
@@ -27670,7 +27670,7 @@ func vMCPElicitation_requestMeta_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "progressToken":
 				if !c.Child(m.Value(), vMCPElicitation_progressToken) {
 					return false
@@ -27749,7 +27749,7 @@ func vMCPElicitation_taskMetadata_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "ttl":
 				if !c.Child(m.Value(), vMCPElicitation_taskMetadata_ttl) {
 					return false
@@ -27809,7 +27809,7 @@ func vMCPElicitation_elicitRequestFormParams_body(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 					return false
@@ -27904,7 +27904,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "$schema":
 				matched = true
 				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_schema) {
@@ -28058,7 +28058,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -28236,7 +28236,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -28392,7 +28392,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
@@ -28505,7 +28505,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -28663,7 +28663,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -28810,7 +28810,7 @@ func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "const":
 				seen |= uint64(0x1)
 				matched = true
@@ -28886,7 +28886,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -29049,7 +29049,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ah
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -29172,7 +29172,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -29335,7 +29335,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahpr
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "anyOf":
 				seen |= uint64(0x1)
 				matched = true
@@ -29421,7 +29421,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for m := d.Members(n); m.Next(); {
 			matched := false
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
@@ -29666,7 +29666,7 @@ func vMCPElicitation_elicitResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "_meta":
 				if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
 					return false
@@ -29841,7 +29841,7 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpUrl) {

@@ -20,7 +20,7 @@ func (*CapabilitiesRequest) isWireMessage() {}
 func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
@@ -126,7 +126,7 @@ func (*Request) isJSONRPCMessage() {}
 func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
@@ -291,7 +291,7 @@ type CapabilitiesRequestParams struct{}
 func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequestParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		default:
 		}
@@ -364,7 +364,7 @@ func (*CapabilitiesResponse) isWireMessage() {}
 func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -463,7 +463,7 @@ func (*SuccessResponse) isJSONRPCMessage() {}
 func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -626,7 +626,7 @@ type CapabilitiesResponseResult struct {
 func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "manifest":
 			v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
@@ -726,7 +726,7 @@ type CapabilitiesResponseResultManifest struct {
 func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
 		case "gaps":
@@ -876,7 +876,7 @@ type CapabilitiesResponseResultManifestEvent struct {
 func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestEvent) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "event":
 			v.Event = EventType(c.Text(m.Value()))
 		case "modes":
@@ -1031,7 +1031,7 @@ type Capabilities struct {
 func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "effects":
 			v.Effects = buildList_string(c, m.Value())
 		case "modify":
@@ -1161,7 +1161,7 @@ type CapabilitiesModify struct {
 func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "input":
 			x := bModifyOperations(c, m.Value())
 			v.Input = &x
@@ -1318,7 +1318,7 @@ type ModifyOperations struct {
 func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "replace":
 			v.Replace = d.Bool(m.Value())
 		case "merge":
@@ -1407,7 +1407,7 @@ type CapabilitiesFlow struct {
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "operations":
 			v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 		case "remainingContinuations":
@@ -1526,7 +1526,7 @@ type CapabilitiesInject struct {
 func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "context":
 			v.Context = bCapabilitiesInjectContext(c, m.Value())
 		default:
@@ -1600,7 +1600,7 @@ type CapabilitiesInjectContext struct {
 func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjectContext) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "append":
 		case "deliverAt":
 			v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
@@ -1698,7 +1698,7 @@ type CapabilitiesElicitation struct {
 func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicitation) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "form":
 			v.Form = d.RawValue(m.Value())
 		case "url":
@@ -1783,7 +1783,7 @@ type CapabilitiesResponseResultManifestGap struct {
 func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestGap) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "reason":
@@ -1900,7 +1900,7 @@ type CapabilitiesResponseResultManifestLimits struct {
 func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "maxUploadBytes":
 			x := c.Number(m.Value())
 			v.MaxUploadBytes = &x
@@ -2007,7 +2007,7 @@ type CapabilitiesResponseResultManifestManagedPolicy struct {
 func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestManagedPolicy) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "scopes":
 			v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
 		case "disableable":
@@ -2343,7 +2343,7 @@ func (*CatalogueEventConfigChangeBefore) isEvent()          {}
 func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -2555,7 +2555,7 @@ type Envelope struct {
 func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -2739,7 +2739,7 @@ type EventCore struct {
 func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "source":
@@ -2898,7 +2898,7 @@ type Session struct {
 func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "cwd":
@@ -3023,7 +3023,7 @@ type SessionAgent struct {
 func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "type":
@@ -3109,7 +3109,7 @@ type EventGap struct {
 func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "reason":
@@ -3203,7 +3203,7 @@ type OpenIdentity struct {
 func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "synthesized":
@@ -3372,7 +3372,7 @@ func (*TextBodyPart) isTextPart()    {}
 func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -3506,7 +3506,7 @@ func (*TextGapPart) isTextPart()    {}
 func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -3647,7 +3647,7 @@ type ContentItemGap struct {
 func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "reason":
 			v.Reason = c.Text(m.Value())
 		case "path":
@@ -3737,7 +3737,7 @@ func (*TextMetadataPart) isTextPart()    {}
 func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -3874,7 +3874,7 @@ func (*TextOmittedPart) isTextPart()    {}
 func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -4058,7 +4058,7 @@ func (*AttachmentBodyPart) isAttachmentPart() {}
 func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -4185,7 +4185,7 @@ type ContentReference struct {
 func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "ref":
 			v.Ref = c.Text(m.Value())
 		default:
@@ -4266,7 +4266,7 @@ func (*AttachmentGapPart) isAttachmentPart() {}
 func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -4422,7 +4422,7 @@ func (*AttachmentMetadataPart) isAttachmentPart() {}
 func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -4568,7 +4568,7 @@ func (*AttachmentOmittedPart) isAttachmentPart() {}
 func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "kind":
@@ -4705,7 +4705,7 @@ func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
 func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "change":
 			v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
@@ -4795,7 +4795,7 @@ type InteractionEventConfigChangeBeforeChange struct {
 func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "source":
 			v.Source = c.Text(m.Value())
 		case "scope":
@@ -4907,7 +4907,7 @@ type CatalogueEventConfigChangeBeforeChange struct {
 func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBeforeChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "source":
 			v.Source = c.Text(m.Value())
 		case "scope":
@@ -5037,7 +5037,7 @@ func (*ConfigChangeAfter) isEvent()          {}
 func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -5230,7 +5230,7 @@ func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
 func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "change":
 			v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
@@ -5322,7 +5322,7 @@ type InteractionEventConfigChangeAfterChange struct {
 func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "source":
 			v.Source = c.Text(m.Value())
 		case "scope":
@@ -5445,7 +5445,7 @@ type ConfigChangeAfterChange struct {
 func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "source":
 			v.Source = c.Text(m.Value())
 		case "scope":
@@ -5587,7 +5587,7 @@ func (*TurnStart) isExecutionEvent() {}
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
@@ -5790,7 +5790,7 @@ type Identity struct {
 func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "synthesized":
@@ -5876,7 +5876,7 @@ type Message struct {
 func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "role":
@@ -6033,7 +6033,7 @@ func (*TurnFinishBefore) isExecutionEvent() {}
 func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "id":
 			v.ID = c.Text(m.Value())
@@ -6266,7 +6266,7 @@ type TurnCompletion struct {
 func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
 		case "items":
@@ -6418,7 +6418,7 @@ type Usage struct {
 func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "kind":
 			v.Kind = UsageKind(c.Text(m.Value()))
 		case "scope":
@@ -6619,7 +6619,7 @@ type UsageCost struct {
 func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "amount":
 			v.Amount = c.Number(m.Value())
 		case "currency":
@@ -6769,7 +6769,7 @@ func (*TurnEnd) isExecutionEvent() {}
 func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "error":
 			x := bError(c, m.Value())
@@ -7008,7 +7008,7 @@ type Error struct {
 func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "message":
 			v.Message = c.Text(m.Value())
 		case "class":
@@ -7219,7 +7219,7 @@ func (*TurnProgress) isExecutionEvent() {}
 func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			v.Turn = bIdentity(c, m.Value())
@@ -7460,7 +7460,7 @@ func (*ModelRequestBefore) isExecutionEvent() {}
 func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -7673,7 +7673,7 @@ type Model struct {
 func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "provider":
@@ -7753,7 +7753,7 @@ type Attempt struct {
 func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "number":
@@ -7876,7 +7876,7 @@ func (*ModelResponseAfter) isExecutionEvent() {}
 func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -8176,7 +8176,7 @@ func (*ExecutionExecuted) isExecution() {}
 func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node) (v ExecutionExecuted) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		default:
 		}
@@ -8242,7 +8242,7 @@ func (*ExecutionSkippedSuppliedResult) isExecution() {}
 func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedSuppliedResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		case "reason":
 		default:
@@ -8316,7 +8316,7 @@ func (*ExecutionSkippedPolicy) isExecution() {}
 func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPolicy) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		case "reason":
 		case "detail":
@@ -8400,7 +8400,7 @@ func (*ExecutionSkippedCancelled) isExecution() {}
 func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedCancelled) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		case "reason":
 		case "detail":
@@ -8484,7 +8484,7 @@ func (*ExecutionSkippedTimeout) isExecution() {}
 func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTimeout) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		case "reason":
 		case "detail":
@@ -8568,7 +8568,7 @@ func (*ExecutionSkippedOther) isExecution() {}
 func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "status":
 		case "reason":
 		case "detail":
@@ -8693,7 +8693,7 @@ func (*ModelError) isExecutionEvent() {}
 func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -8980,7 +8980,7 @@ func (*ModelSwitchBefore) isExecutionEvent() {}
 func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -9204,7 +9204,7 @@ type ModelSwitchBeforePricing struct {
 func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforePricing) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "currency":
 			v.Currency = c.Text(m.Value())
 		case "inputPerMillionTokens":
@@ -9322,7 +9322,7 @@ func (*ModelSwitchAfter) isExecutionEvent() {}
 func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -9569,7 +9569,7 @@ func (*ToolPermissionRequest) isExecutionEvent() {}
 func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -9817,7 +9817,7 @@ type ToolCall struct {
 func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "call":
 			v.Call = bIdentity(c, m.Value())
 		case "tool":
@@ -9925,7 +9925,7 @@ type Tool struct {
 func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "name":
 			v.Name = c.Text(m.Value())
 		case "kind":
@@ -10048,7 +10048,7 @@ type MCP struct {
 func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "server":
 			v.Server = bMCPServer(c, m.Value())
 		case "toolName":
@@ -10148,7 +10148,7 @@ type MCPServer struct {
 func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "name":
@@ -10240,7 +10240,7 @@ func (*MCPConnectionVariant1) isMCPConnection() {}
 func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "transport":
 		case "url":
 			x := c.Text(m.Value())
@@ -10335,7 +10335,7 @@ type ConnectionGap struct {
 func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "reason":
@@ -10414,7 +10414,7 @@ func (*MCPConnectionVariant2) isMCPConnection() {}
 func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "transport":
 		case "url":
 			x := c.Text(m.Value())
@@ -10508,7 +10508,7 @@ func (*MCPConnectionVariant3) isMCPConnection() {}
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "transport":
 		case "command":
 			x := c.Text(m.Value())
@@ -10621,7 +10621,7 @@ func (*MCPConnectionVariant4) isMCPConnection() {}
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "transport":
 			v.Transport = c.Text(m.Value())
 		case "addressForm":
@@ -10759,7 +10759,7 @@ type Batch struct {
 func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "callIds":
@@ -10882,7 +10882,7 @@ func (*ToolPermissionResolved) isExecutionEvent() {}
 func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolved) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -11186,7 +11186,7 @@ func (*ToolProgress) isExecutionEvent() {}
 func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -11455,7 +11455,7 @@ func (*ToolBatchAfter) isExecutionEvent() {}
 func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -11668,7 +11668,7 @@ type ToolBatchAfterCall struct {
 func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "call":
 			v.Call = bIdentity(c, m.Value())
 		case "tool":
@@ -11831,7 +11831,7 @@ func (*ContextCompactBefore) isExecutionEvent() {}
 func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -12059,7 +12059,7 @@ type TokenCounts struct {
 func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "before":
 			x := c.Number(m.Value())
 			v.Before = &x
@@ -12170,7 +12170,7 @@ func (*ContextCompactAfter) isExecutionEvent() {}
 func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bIdentity(c, m.Value())
@@ -12394,7 +12394,7 @@ type ContextCompactAfterRemovedItem struct {
 func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfterRemovedItem) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		default:
@@ -12488,7 +12488,7 @@ func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
 func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "task":
 			v.Task = bTaskChange(c, m.Value())
@@ -12688,7 +12688,7 @@ type TaskChange struct {
 func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "operation":
@@ -12842,7 +12842,7 @@ func (*TaskChangeAfter) isTaskWorkspaceEvent() {}
 func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "task":
 			v.Task = bTaskChange(c, m.Value())
@@ -13058,7 +13058,7 @@ func (*UserAttention) isEvent()          {}
 func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -13251,7 +13251,7 @@ func (*InteractionEventUserAttention) isInteractionEvent() {}
 func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "attention":
 			v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
@@ -13337,7 +13337,7 @@ type InteractionEventUserAttentionAttention struct {
 func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttentionAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "kind":
 			v.Kind = c.Text(m.Value())
 		case "message":
@@ -13426,7 +13426,7 @@ type UserAttentionAttention struct {
 func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttention) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "kind":
 			v.Kind = c.Text(m.Value())
 		case "message":
@@ -13537,7 +13537,7 @@ func (*CatalogueEventUserElicitationRequest) isEvent()          {}
 func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -13730,7 +13730,7 @@ func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
 func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "elicitation":
 			v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
@@ -13816,7 +13816,7 @@ type InteractionEventUserElicitationRequestElicitation struct {
 func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "server":
 			v.Server = c.Text(m.Value())
 		case "mode":
@@ -13921,7 +13921,7 @@ type CatalogueEventUserElicitationRequestElicitation struct {
 func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "server":
 			v.Server = c.Text(m.Value())
 		case "mode":
@@ -14036,7 +14036,7 @@ func (*CatalogueEventUserElicitationResult) isEvent()          {}
 func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -14229,7 +14229,7 @@ func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
 func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "elicitation":
 			v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
@@ -14317,7 +14317,7 @@ type InteractionEventUserElicitationResultElicitation struct {
 func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "server":
 			v.Server = c.Text(m.Value())
 		case "mode":
@@ -14434,7 +14434,7 @@ type CatalogueEventUserElicitationResultElicitation struct {
 func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResultElicitation) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "server":
 			v.Server = c.Text(m.Value())
 		case "mode":
@@ -14571,7 +14571,7 @@ func (*CatalogueEventUserMessageInbound) isEvent()          {}
 func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInbound) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -14764,7 +14764,7 @@ func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
 func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInbound) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "message":
 			v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
@@ -14850,7 +14850,7 @@ type InteractionEventUserMessageInboundMessage struct {
 func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "channel":
 			v.Channel = c.Text(m.Value())
 		case "sender":
@@ -14939,7 +14939,7 @@ type CatalogueEventUserMessageInboundMessage struct {
 func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInboundMessage) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "channel":
 			v.Channel = c.Text(m.Value())
 		case "sender":
@@ -15050,7 +15050,7 @@ func (*CatalogueEventUserMessageOutbound) isEvent()          {}
 func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutbound) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -15243,7 +15243,7 @@ func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
 func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutbound) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "message":
 			v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
@@ -15327,7 +15327,7 @@ type InteractionEventUserMessageOutboundMessage struct {
 func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "channel":
 			v.Channel = c.Text(m.Value())
 		case "messages":
@@ -15405,7 +15405,7 @@ type CatalogueEventUserMessageOutboundMessage struct {
 func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutboundMessage) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "channel":
 			v.Channel = c.Text(m.Value())
 		case "messages":
@@ -15508,7 +15508,7 @@ func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
 func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "workspace":
 			v.Workspace = bWorkspaceChange(c, m.Value())
@@ -15704,7 +15704,7 @@ type WorkspaceChange struct {
 func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "kind":
 			v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
 		case "change":
@@ -15815,7 +15815,7 @@ type WorkspaceState struct {
 func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "cwd":
 			x := c.Text(m.Value())
 			v.Cwd = &x
@@ -15919,7 +15919,7 @@ func (*WorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "workspace":
 			v.Workspace = bWorkspaceChange(c, m.Value())
@@ -16136,7 +16136,7 @@ func (*FileChanged) isTaskWorkspaceEvent() {}
 func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "changes":
 			v.Changes = buildListChangedFile(c, m.Value())
@@ -16334,7 +16334,7 @@ type ChangedFile struct {
 func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "operation":
@@ -16484,7 +16484,7 @@ func (*HookFailure) isEvent()          {}
 func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
 			v.Turn = &x
@@ -16679,7 +16679,7 @@ func (*InteractionEventHookFailure) isInteractionEvent() {}
 func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "failure":
 			v.Failure = bInteractionEventHookFailureFailure(c, m.Value())
@@ -16777,7 +16777,7 @@ type InteractionEventHookFailureFailure struct {
 func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailureFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "backendId":
 			v.BackendID = c.Text(m.Value())
 		case "reason":
@@ -16878,7 +16878,7 @@ type HookFailureFailure struct {
 func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "backendId":
 			v.BackendID = c.Text(m.Value())
 		case "reason":
@@ -17041,7 +17041,7 @@ func (*ErrorResponse) isWireMessage()    {}
 func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -17141,7 +17141,7 @@ type ErrorResponseError struct {
 func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "code":
 			v.Code = c.Number(m.Value())
 		case "message":
@@ -17268,7 +17268,7 @@ func (*Notification) isJSONRPCMessage() {}
 func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "method":
 			v.Method = c.Text(m.Value())
@@ -17391,7 +17391,7 @@ type ContentSelection struct {
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "default":
 			v.Default = Disposition(c.Text(m.Value()))
 		case "text":
@@ -17547,7 +17547,7 @@ type ContentUploadReceipt struct {
 func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "ref":
 			v.Ref = c.Text(m.Value())
 		case "size":
@@ -17640,7 +17640,7 @@ type ContentUpload struct {
 func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "endpoint":
 			v.Endpoint = c.Text(m.Value())
 		case "auth":
@@ -17777,7 +17777,7 @@ func (*AuthenticationBearer) isAuthentication() {}
 func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "tokenEnv":
 			x := c.Text(m.Value())
@@ -17883,7 +17883,7 @@ func (*AuthenticationOAuth) isAuthentication() {}
 func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "resource":
 			v.Resource = c.Text(m.Value())
@@ -18033,7 +18033,7 @@ func (*DenyEffect) isEffect() {}
 func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "reason":
 			v.Reason = c.Text(m.Value())
@@ -18196,7 +18196,7 @@ func (*AllowEffect) isEffect() {}
 func bAllowEffect(c *ahprt.Ctx, n ahprt.Node) (v AllowEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		default:
 		}
@@ -18262,7 +18262,7 @@ func (*AskEffect) isEffect() {}
 func bAskEffect(c *ahprt.Ctx, n ahprt.Node) (v AskEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		default:
 		}
@@ -18335,7 +18335,7 @@ func (*ModifyEffect) isEffect() {}
 func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "target":
 			v.Target = ModifyEffectTarget(c.Text(m.Value()))
@@ -18466,7 +18466,7 @@ func (*MessageEffect) isEffect() {}
 func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "text":
 			v.Text = c.Text(m.Value())
@@ -18544,7 +18544,7 @@ func (*ReturnEffect) isEffect() {}
 func bReturnEffect(c *ahprt.Ctx, n ahprt.Node) (v ReturnEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "value":
 			v.Value = d.RawValue(m.Value())
@@ -18622,7 +18622,7 @@ func (*FlowStopEffect) isEffect() {}
 func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "operation":
 		case "reason":
@@ -18705,7 +18705,7 @@ func (*FlowContinueEffect) isEffect() {}
 func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "operation":
 		case "instruction":
@@ -18791,7 +18791,7 @@ func (*InjectEffect) isEffect() {}
 func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "target":
 		case "operation":
@@ -19112,7 +19112,7 @@ func (*ToolBefore) isEvent() {}
 func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
@@ -19373,7 +19373,7 @@ func (*ToolAfter) isEvent() {}
 func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
@@ -19655,7 +19655,7 @@ type FileChange struct {
 func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "change":
@@ -19814,7 +19814,7 @@ func (*SessionStart) isEvent() {}
 func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "turn":
 			x := bOpenIdentity(c, m.Value())
@@ -20062,7 +20062,7 @@ type SessionStartHarness struct {
 func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "name":
 			v.Name = c.Text(m.Value())
 		case "version":
@@ -20156,7 +20156,7 @@ type SessionStartManifest struct {
 func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildListSessionStartManifestEvent(c, m.Value())
 		case "gaps":
@@ -20306,7 +20306,7 @@ type SessionStartManifestEvent struct {
 func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestEvent) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "event":
 			v.Event = EventType(c.Text(m.Value()))
 		case "modes":
@@ -20413,7 +20413,7 @@ type SessionStartManifestGap struct {
 func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestGap) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "path":
 			v.Path = c.Text(m.Value())
 		case "reason":
@@ -20527,7 +20527,7 @@ type SessionStartManifestLimits struct {
 func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestLimits) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "maxUploadBytes":
 			x := c.Number(m.Value())
 			v.MaxUploadBytes = &x
@@ -20634,7 +20634,7 @@ type SessionStartManifestManagedPolicy struct {
 func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestManagedPolicy) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "scopes":
 			v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
 		case "disableable":
@@ -20757,7 +20757,7 @@ func (*SessionEnd) isEvent() {}
 func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "outcome":
 			v.Outcome = SessionEndOutcome(c.Text(m.Value()))
@@ -21140,7 +21140,7 @@ type InterceptDenyResponse struct {
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -21238,7 +21238,7 @@ type InterceptDenyResponseResult struct {
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "effects":
 			v.Effects = buildListDenyEffect(c, m.Value())
@@ -21333,7 +21333,7 @@ type InterceptNoEffectResponse struct {
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -21431,7 +21431,7 @@ type InterceptNoEffectResponseResult struct {
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "effects":
 			v.Effects = buildList_value(c, m.Value())
@@ -21527,7 +21527,7 @@ func (*InterceptRequest) isWireMessage() {}
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
@@ -21634,7 +21634,7 @@ type InterceptRequestParams struct {
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "event":
 			v.Event = bEvent(c, m.Value())
@@ -21761,7 +21761,7 @@ type InterceptRequestParamsState struct {
 func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsState) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "permission":
 			v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
 		case "candidate":
@@ -21948,7 +21948,7 @@ type InterceptRequestParamsStateCandidateObject struct {
 func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "value":
 			v.Value = d.RawValue(m.Value())
 		case "provenance":
@@ -22047,7 +22047,7 @@ func (*InterceptResponse) isWireMessage() {}
 func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -22145,7 +22145,7 @@ type InterceptResponseResult struct {
 func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "effects":
 			v.Effects = buildListEffect(c, m.Value())
@@ -22285,7 +22285,7 @@ func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -22394,7 +22394,7 @@ func (*ElicitRequestFormParams) isElicitRequestParams() {}
 func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "_meta":
 			x := bRequestMeta(c, m.Value())
 			v.Meta = &x
@@ -22505,7 +22505,7 @@ type RequestMeta struct {
 func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "progressToken":
 			x := bProgressToken(c, m.Value())
 			v.ProgressToken = &x
@@ -22643,7 +22643,7 @@ type ElicitRequestFormParamsRequestedSchema struct {
 func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "$schema":
 			x := c.Text(m.Value())
 			v.Schema = &x
@@ -22812,7 +22812,7 @@ func (*StringSchema) isPrimitiveSchemaDefinition() {}
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -22965,7 +22965,7 @@ func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 			v.Type = NumberSchemaType(c.Text(m.Value()))
 		case "title":
@@ -23101,7 +23101,7 @@ func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -23215,7 +23215,7 @@ func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSelectEnumSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -23324,7 +23324,7 @@ type LabelledOption struct {
 func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "const":
 			v.Const = c.Text(m.Value())
 		case "title":
@@ -23411,7 +23411,7 @@ func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -23537,7 +23537,7 @@ type UntitledMultiSelectEnumSchemaItems struct {
 func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "enum":
 			v.Enum = buildList_string(c, m.Value())
@@ -23625,7 +23625,7 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -23751,7 +23751,7 @@ type TitledMultiSelectEnumSchemaItems struct {
 func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "anyOf":
 			v.AnyOf = buildListLabelledOption(c, m.Value())
 		default:
@@ -23827,7 +23827,7 @@ func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSchema) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "title":
 			x := c.Text(m.Value())
@@ -23945,7 +23945,7 @@ type TaskMetadata struct {
 func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "ttl":
 			x := c.Number(m.Value())
 			v.Ttl = &x
@@ -24055,7 +24055,7 @@ func (*ElicitRequestURLParams) isElicitRequestParams() {}
 func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "_meta":
 			x := bRequestMeta(c, m.Value())
 			v.Meta = &x
@@ -24185,7 +24185,7 @@ type ElicitResult struct {
 func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "_meta":
 			v.Meta = d.RawValue(m.Value())
 		case "action":
@@ -24371,7 +24371,7 @@ func (*ObserveNotification) isWireMessage() {}
 func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "method":
 		case "params":
@@ -24460,7 +24460,7 @@ type ObserveNotificationParams struct {
 func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificationParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "event":
 			v.Event = bEvent(c, m.Value())
@@ -24548,7 +24548,7 @@ type Registration struct {
 func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "hooks":
 			v.Hooks = buildListBackend(c, m.Value())
@@ -24638,7 +24638,7 @@ type Backend struct {
 func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "transport":
@@ -24754,7 +24754,7 @@ func (*StdioTransport) isBackendTransport() {}
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "command":
 			v.Command = c.Text(m.Value())
@@ -24882,7 +24882,7 @@ func (*HTTPTransport) isBackendTransport() {}
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "url":
 			v.URL = c.Text(m.Value())
@@ -25015,7 +25015,7 @@ func (*InterceptSubscription) isBackendSubscription() {}
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildList_string(c, m.Value())
 		case "mode":
@@ -25195,7 +25195,7 @@ type Filters struct {
 func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "toolKinds":
 			v.ToolKinds = buildListNonEmptyString(c, m.Value())
 		case "paths":
@@ -25304,7 +25304,7 @@ func (*ObserveSubscription) isBackendSubscription() {}
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildList_string(c, m.Value())
 		case "mode":
@@ -25498,7 +25498,7 @@ type ContentReceiver struct {
 func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "url":
 			v.URL = c.Text(m.Value())
 		case "authentication":

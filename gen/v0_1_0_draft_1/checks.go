@@ -26,7 +26,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCapabilities_effects) {
@@ -143,7 +143,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vDenyEffect_type) {
@@ -301,7 +301,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
@@ -465,7 +465,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 					return false
@@ -493,7 +493,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -599,7 +599,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "result":
 				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 					return false
@@ -627,7 +627,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -721,7 +721,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_request_jsonrpc) {
@@ -825,7 +825,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "method":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
 					return false
@@ -872,7 +872,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -938,7 +938,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolBefore_id) {
@@ -1105,7 +1105,7 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_session_id) {
@@ -1242,7 +1242,7 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_session_agent_id) {
@@ -1314,7 +1314,7 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "callId":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vToolBefore_tool_callId) {
@@ -1470,7 +1470,7 @@ func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "provider":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_native_provider) {
@@ -1580,7 +1580,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "effects":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
 					return false
@@ -1697,7 +1697,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
@@ -1802,7 +1802,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "jsonrpc":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
@@ -1879,7 +1879,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
@@ -1953,7 +1953,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "protocolVersion":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -2029,7 +2029,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_reverseDns) {
@@ -2106,7 +2106,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 					return false
@@ -2130,7 +2130,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 					return false
@@ -2195,7 +2195,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "transport":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 					return false
@@ -2219,7 +2219,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 					return false
@@ -2315,7 +2315,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -2478,7 +2478,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -2557,7 +2557,7 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "type":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_authentication_type) {
@@ -2699,7 +2699,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
@@ -2876,7 +2876,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			ev.Declared = true
 		}
 		for m := d.Members(n); m.Next(); {
-			switch d.StrView(m.Name()) {
+			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
 				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {

@@ -17,7 +17,7 @@ type Capabilities struct {
 func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "effects":
 			v.Effects = buildList_string(c, m.Value())
 		default:
@@ -94,7 +94,7 @@ func (*ErrorResponse) isJSONRPCMessage() {}
 func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -261,7 +261,7 @@ type ErrorResponseError struct {
 func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "code":
 			v.Code = c.Number(m.Value())
 		case "message":
@@ -418,7 +418,7 @@ type Native struct {
 func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "provider":
 			v.Provider = c.Text(m.Value())
 		case "eventName":
@@ -513,7 +513,7 @@ func (*Notification) isJSONRPCMessage() {}
 func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "method":
 			v.Method = c.Text(m.Value())
@@ -617,7 +617,7 @@ func (*Request) isJSONRPCMessage() {}
 func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
@@ -731,7 +731,7 @@ type Session struct {
 func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "cwd":
@@ -846,7 +846,7 @@ type SessionAgent struct {
 func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "type":
@@ -933,7 +933,7 @@ func (*SuccessResponse) isJSONRPCMessage() {}
 func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -1033,7 +1033,7 @@ type DenyEffect struct {
 func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "reason":
 			v.Reason = c.Text(m.Value())
@@ -1141,7 +1141,7 @@ type InterceptDenyResponse struct {
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -1239,7 +1239,7 @@ type InterceptDenyResponseResult struct {
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "effects":
 			v.Effects = buildListDenyEffect(c, m.Value())
@@ -1334,7 +1334,7 @@ type InterceptNoEffectResponse struct {
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCResponseID(c, m.Value())
@@ -1432,7 +1432,7 @@ type InterceptNoEffectResponseResult struct {
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "effects":
 			v.Effects = buildList_value(c, m.Value())
@@ -1527,7 +1527,7 @@ type InterceptRequest struct {
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "jsonrpc":
 		case "id":
 			v.ID = bJSONRPCID(c, m.Value())
@@ -1632,7 +1632,7 @@ type InterceptRequestParams struct {
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "event":
 			v.Event = bToolBefore(c, m.Value())
@@ -1749,7 +1749,7 @@ type ToolBefore struct {
 func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "source":
@@ -1902,7 +1902,7 @@ type ToolBeforeTool struct {
 func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "callId":
 			v.CallID = c.Text(m.Value())
 		case "name":
@@ -2075,7 +2075,7 @@ type Registration struct {
 func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "protocolVersion":
 		case "hooks":
 			v.Hooks = buildListBackend(c, m.Value())
@@ -2165,7 +2165,7 @@ type Backend struct {
 func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "id":
 			v.ID = c.Text(m.Value())
 		case "transport":
@@ -2281,7 +2281,7 @@ func (*StdioTransport) isBackendTransport() {}
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "command":
 			v.Command = c.Text(m.Value())
@@ -2409,7 +2409,7 @@ func (*HTTPTransport) isBackendTransport() {}
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "url":
 			v.URL = c.Text(m.Value())
@@ -2522,7 +2522,7 @@ type Authentication struct {
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "type":
 		case "tokenEnv":
 			v.TokenEnv = c.Text(m.Value())
@@ -2613,7 +2613,7 @@ func (*InterceptSubscription) isBackendSubscription() {}
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildList_string(c, m.Value())
 		case "mode":
@@ -2744,7 +2744,7 @@ func (*ObserveSubscription) isBackendSubscription() {}
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	d := c.Doc
 	for m := d.Members(n); m.Next(); {
-		switch d.StrView(m.Name()) {
+		switch d.Key(m.Name()) {
 		case "events":
 			v.Events = buildListObserveSubscriptionEvent(c, m.Value())
 		case "mode":

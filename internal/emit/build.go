@@ -118,7 +118,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
-			lg.Switch(Id("d").Dot("StrView").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
+			lg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
 				for _, f := range t.Fields {
 					f := f
 					sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) {

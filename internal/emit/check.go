@@ -452,7 +452,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 					cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) { mark(cg, r) }))
 				}
 				if len(cases) > 0 {
-					mg.Switch(Id("d").Dot("StrView").Call(Id("m").Dot("Name").Call())).Block(cases...)
+					mg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).Block(cases...)
 				}
 				for _, pp := range s.PatternProperties {
 					pp := pp

@@ -171,3 +171,33 @@ func TestValuesOwnTheirBytes(t *testing.T) {
 		t.Fatalf("unexpected encoding %s", before)
 	}
 }
+
+// TestEscapedMemberNames: a member name written with escapes is the same
+// member: declared ones are recognised (checks and builders switch on the
+// decoded name), unknown ones are kept decoded.
+func TestEscapedMemberNames(t *testing.T) {
+	plain, err := draft.DecodeInterceptRequest([]byte(request))
+	if err != nil {
+		t.Fatal(err)
+	}
+	escaped := strings.Replace(request, `"params":`, `"\u0070ar\u0061ms":`, 1)
+	escaped = strings.Replace(escaped, `"cwd":`, `"c\u0077d":`, 1)
+	v, err := draft.DecodeInterceptRequest([]byte(escaped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(v.AppendJSON(nil)), string(plain.AppendJSON(nil)); got != want {
+		t.Fatalf("escaped names decode differently:\n%s\nwant\n%s", got, want)
+	}
+	withUnknown := strings.Replace(request, `"cwd":"/repo"`, `"cwd":"/repo","x-\u00e9t\u00e9":1`, 1)
+	v, err = draft.DecodeInterceptRequest([]byte(withUnknown))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(v.AppendJSON(nil)); !strings.Contains(got, `"x-été":1`) {
+		t.Fatalf("unknown escaped member not kept decoded: %s", got)
+	}
+	if _, err := draft.DecodeInterceptRequest([]byte(strings.Replace(escaped, `"jsonrpc"`, `"js\u006fnrpc":"2.0","jsonrpc"`, 1))); code(t, err) != ahprt.CodeDuplicateName {
+		t.Fatalf("a name repeated once escaped: %v, want a duplicate name", err)
+	}
+}
