@@ -696,7 +696,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	}
 	if s.If != nil {
 		cond := e.callBool("Condition", s.If, Id("n"))
-		if names, ok := requiredOnly(s.If); ok && len(presenceNames([][]string{names})) == len(names) {
+		if names, ok := inlineIf(s.If); ok {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
 			cond = e.hasAll(names)
@@ -726,6 +726,14 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.If(cond).BlockFunc(then).Else().BlockFunc(els)
 		}
 	}
+}
+
+// inlineIf returns the members an `if` requires when that is all it does
+// (and they are few enough for one Presence test): applicators writes it
+// inline.
+func inlineIf(s *ir.Schema) ([]string, bool) {
+	names, ok := requiredOnly(s)
+	return names, ok && len(presenceNames([][]string{names})) == len(names)
 }
 
 // requiredOnly returns the members s requires, when requiring them is all
@@ -769,10 +777,21 @@ func requiredGroups(t *ir.Schema) ([][]string, bool) {
 // required-only alternatives (notPresent) with those alternatives written
 // in place, get no function of their own.
 func (e *checks) inlined() map[*ir.Schema]bool {
-	anchored := map[*ir.Schema]bool{} // dynamic anchors name their functions
+	// Schemas something else names keep their functions: targets of a
+	// $ref or $dynamicRef (a reference may point inside another schema)
+	// and of a dynamic anchor.
+	named := map[*ir.Schema]bool{}
+	for _, s := range e.prog.Schemas {
+		for r := s.Ref; r != nil; r = r.Ref {
+			named[r] = true
+		}
+		if s.DynamicRef != nil && s.DynamicRef.Static != nil {
+			named[target(s.DynamicRef.Static)] = true
+		}
+	}
 	for _, a := range e.prog.Anchors {
 		for _, t := range a.Targets {
-			anchored[target(t.Schema)] = true
+			named[target(t.Schema)] = true
 		}
 	}
 	out := map[*ir.Schema]bool{}
@@ -781,12 +800,12 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 			continue
 		}
 		// An if that only requires members (see applicators).
-		if s.If != nil && target(s.If) == s.If && !anchored[s.If] {
-			if names, ok := requiredOnly(s.If); ok && len(presenceNames([][]string{names})) == len(names) {
+		if s.If != nil && target(s.If) == s.If && !named[s.If] {
+			if _, ok := inlineIf(s.If); ok {
 				out[s.If] = true
 			}
 		}
-		if s.Not == nil || target(s.Not) != s.Not || anchored[s.Not] {
+		if s.Not == nil || target(s.Not) != s.Not || named[s.Not] {
 			continue
 		}
 		groups, ok := requiredGroups(s.Not)
@@ -795,7 +814,7 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 		}
 		out[s.Not] = true
 		for _, a := range s.Not.AnyOf {
-			if target(a) == a && !anchored[a] {
+			if target(a) == a && !named[a] {
 				out[a] = true
 			}
 		}
