@@ -65,7 +65,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "method":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_methodName) {
+				if !vCommon_methodName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -525,7 +525,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -533,7 +533,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "gaps":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_gaps) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -541,7 +541,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "transports":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_transports) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -549,7 +549,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "authentication":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_authentication) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -565,7 +565,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "toolPaths":
 				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_toolPaths) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -573,7 +573,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "contentCategories":
 				seen |= uint64(0x20)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_contentCategories) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -589,7 +589,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "correlationIdentityFields":
 				seen |= uint64(0x100)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -686,7 +686,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 				}
 			case "modes":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1587,7 +1587,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_effects) {
+				if !vCapabilities_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2356,7 +2356,7 @@ func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			switch d.Key(m.Name()) {
 			case "replace":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_modifyOperations_replace) {
+				if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2364,7 +2364,7 @@ func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "merge":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilities_modifyOperations_merge) {
+				if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2522,28 +2522,28 @@ func vCapabilities_flow_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "operations":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_flow_operations) {
+				if !vCapabilities_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "remainingContinuations":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "continuationCount":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "maxContinuations":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2793,7 +2793,7 @@ func vCapabilities_inject_context_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "deliverAt":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilities_inject_context_deliverAt) {
+				if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2942,7 +2942,7 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_sessionStart_allOf_1_effects) {
+				if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3094,7 +3094,7 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_configChangeBefore_allOf_1_effects) {
+				if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3246,7 +3246,7 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_effects) {
+				if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3361,7 +3361,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow_operations) {
+				if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3513,7 +3513,7 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_effects) {
+				if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3628,7 +3628,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow_operations) {
+				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3780,7 +3780,7 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_effects) {
+				if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3895,7 +3895,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow_operations) {
+				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4047,7 +4047,7 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_effects) {
+				if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4162,7 +4162,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow_operations) {
+				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4314,7 +4314,7 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_effects) {
+				if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4387,7 +4387,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations) {
+				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4539,7 +4539,7 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_effects) {
+				if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4654,7 +4654,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow_operations) {
+				if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4806,7 +4806,7 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_effects) {
+				if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4921,7 +4921,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow_operations) {
+				if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5073,7 +5073,7 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_effects) {
+				if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5188,7 +5188,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations) {
+				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5340,7 +5340,7 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_effects) {
+				if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5413,7 +5413,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "operations":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow_operations) {
+				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5565,7 +5565,7 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_effects) {
+				if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5759,7 +5759,7 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_effects) {
+				if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5953,7 +5953,7 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_taskChangeBefore_allOf_1_effects) {
+				if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6105,7 +6105,7 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_userElicitationRequest_allOf_1_effects) {
+				if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6257,7 +6257,7 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_effects) {
+				if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6451,7 +6451,7 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_effects) {
+				if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6645,7 +6645,7 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_effects) {
+				if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6839,7 +6839,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "effects":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_effects) {
+				if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7039,7 +7039,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx,
 			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7047,7 +7047,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx,
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7171,28 +7171,28 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c *ahprt.Ctx, n a
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "maxUploadBytes":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "maxContinuations":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "minTimeoutMs":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "maxTimeoutMs":
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7219,7 +7219,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -7245,7 +7245,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -7278,7 +7278,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.C
 			switch d.Key(m.Name()) {
 			case "scopes":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7286,7 +7286,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.C
 				}
 			case "disableable":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7485,7 +7485,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -7679,7 +7679,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7716,7 +7716,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_eventCore_id) {
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7724,7 +7724,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "source":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent_eventCore_source) {
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7732,7 +7732,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "time":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vEvent_eventCore_time) {
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7746,14 +7746,14 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "parentEventId":
-				if !c.Child(m.Value(), vEvent_eventCore_parentEventId) {
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "gaps":
-				if !c.Child(m.Value(), vEvent_eventCore_gaps) {
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7771,7 +7771,7 @@ func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "synthesized":
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7868,28 +7868,28 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "cwd":
-				if !c.Child(m.Value(), vCommon_session_cwd) {
+				if !vCommon_session_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "workspaceRoots":
-				if !c.Child(m.Value(), vCommon_session_workspaceRoots) {
+				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "model":
-				if !c.Child(m.Value(), vCommon_session_model) {
+				if !vCommon_session_model(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7903,7 +7903,7 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "synthesized":
-				if !c.Child(m.Value(), vCommon_session_synthesized) {
+				if !vCommon_session_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7940,7 +7940,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_session_workspaceRoots_items) {
+			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -7995,14 +7995,14 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "type":
-				if !c.Child(m.Value(), vCommon_session_agent_type) {
+				if !vCommon_session_agent_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8100,7 +8100,7 @@ func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "path":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_gap_path) {
+				if !vEvent_gap_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8108,7 +8108,7 @@ func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent_gap_reason) {
+				if !vEvent_gap_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8211,14 +8211,14 @@ func vEvent_openIdentity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_openIdentity_id) {
+				if !vEvent_openIdentity_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "synthesized":
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8400,7 +8400,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8436,7 +8436,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			case "text":
 				seen |= uint64(0x10)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_textBodyPart_text) {
+				if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8444,7 +8444,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8452,7 +8452,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8570,7 +8570,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8614,7 +8614,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8622,7 +8622,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8630,7 +8630,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8638,7 +8638,7 @@ func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8728,7 +8728,7 @@ func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "reason":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8736,7 +8736,7 @@ func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "path":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8801,7 +8801,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8836,7 +8836,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8844,7 +8844,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8852,7 +8852,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8860,7 +8860,7 @@ func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8947,7 +8947,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8982,7 +8982,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8990,7 +8990,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -8998,7 +8998,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9006,7 +9006,7 @@ func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9155,7 +9155,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9173,7 +9173,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			case "mediaType":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMediaType) {
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9199,7 +9199,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9207,7 +9207,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9324,7 +9324,7 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9372,7 +9372,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9390,7 +9390,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "mediaType":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMediaType) {
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9416,7 +9416,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9424,7 +9424,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9432,7 +9432,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9440,7 +9440,7 @@ func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9518,7 +9518,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9536,7 +9536,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			case "mediaType":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMediaType) {
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9553,7 +9553,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9561,7 +9561,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9569,7 +9569,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9577,7 +9577,7 @@ func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9652,7 +9652,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9670,7 +9670,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			case "mediaType":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMediaType) {
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9687,7 +9687,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "category":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9695,7 +9695,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "size":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9703,7 +9703,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "sha256":
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9711,7 +9711,7 @@ func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_synthesized) {
+				if !vContentItem_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9846,7 +9846,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change_source) {
+				if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9855,7 +9855,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 			case "scope":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change_scope) {
+				if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9864,7 +9864,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 			case "settings":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change_settings) {
+				if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9873,7 +9873,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 			case "summary":
 				seen |= uint64(0x8)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change_summary) {
+				if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9881,7 +9881,7 @@ func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "path":
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change_path) {
+				if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -9953,7 +9953,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_configChangeBefore_change_settings_items) {
+			if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -10119,7 +10119,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 			case "source":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_source) {
+				if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10128,7 +10128,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 			case "scope":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_scope) {
+				if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10137,7 +10137,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 			case "settings":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_settings) {
+				if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10146,7 +10146,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 			case "summary":
 				seen |= uint64(0x8)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_summary) {
+				if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10154,7 +10154,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 				}
 			case "path":
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_path) {
+				if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10162,7 +10162,7 @@ func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node,
 				}
 			case "mcpServers":
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change_mcpServers) {
+				if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10234,7 +10234,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_settings_items) {
+			if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -10366,7 +10366,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 				}
 			case "items":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10381,7 +10381,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					ev.Set(m.Index())
 				}
 			case "expandedFrom":
-				if !c.Child(m.Value(), vExecutionEvent_turnStart_expandedFrom) {
+				if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10441,7 +10441,7 @@ func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vEvent_identity_id) {
+				if !vEvent_identity_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10449,7 +10449,7 @@ func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10530,7 +10530,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10548,7 +10548,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			case "parts":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_message_parts) {
+				if !vContentItem_message_parts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10556,7 +10556,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vContentItem_message_synthesized) {
+				if !vContentItem_message_synthesized(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10732,7 +10732,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "items":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10755,7 +10755,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "continuationCount":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_turnCompletion_continuationCount) {
+				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10893,7 +10893,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "inputTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10901,7 +10901,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "outputTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10909,7 +10909,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "cacheReadTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -10917,7 +10917,7 @@ func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "cacheWriteTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11060,7 +11060,7 @@ func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			case "amount":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_cost_amount) {
+				if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11069,7 +11069,7 @@ func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			case "currency":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_currencyCode) {
+				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11372,7 +11372,7 @@ func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "message":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_error_message) {
+				if !vExecutionEvent_error_message(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11381,7 +11381,7 @@ func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "class":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_error_class) {
+				if !vExecutionEvent_error_class(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11389,7 +11389,7 @@ func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "code":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_error_code) {
+				if !vExecutionEvent_error_code(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11564,7 +11564,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11588,7 +11588,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "final":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vExecutionEvent_turnProgress_final) {
+				if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11674,7 +11674,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "items":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11767,7 +11767,7 @@ func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_model_id) {
+				if !vExecutionEvent_model_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11776,7 +11776,7 @@ func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "provider":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_model_provider) {
+				if !vExecutionEvent_model_provider(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11855,7 +11855,7 @@ func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_attempt_id) {
+				if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11864,7 +11864,7 @@ func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			case "number":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_attempt_number) {
+				if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11872,7 +11872,7 @@ func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -11973,7 +11973,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "items":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -12012,14 +12012,14 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "finishReason":
 				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_finishReason) {
+				if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "latencyMs":
-				if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_latencyMs) {
+				if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -12481,7 +12481,7 @@ func vExecutionEvent_execution_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "detail":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_detail) {
+				if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -12584,7 +12584,7 @@ func vExecutionEvent_execution_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "detail":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_detail) {
+				if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -12687,7 +12687,7 @@ func vExecutionEvent_execution_oneOf_4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "detail":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_detail) {
+				if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -12790,7 +12790,7 @@ func vExecutionEvent_execution_oneOf_5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "detail":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_detail) {
+				if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13014,7 +13014,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13060,14 +13060,14 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					ev.Set(m.Index())
 				}
 			case "latencyMs":
-				if !c.Child(m.Value(), vExecutionEvent_modelError_latencyMs) {
+				if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "recovery":
-				if !c.Child(m.Value(), vExecutionEvent_modelError_recovery) {
+				if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13231,7 +13231,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13255,7 +13255,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_reason) {
+				if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13345,7 +13345,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, 
 			case "currency":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_currencyCode) {
+				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13353,7 +13353,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, 
 				}
 			case "inputPerMillionTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens) {
+				if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13361,7 +13361,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, 
 				}
 			case "outputPerMillionTokens":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens) {
+				if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13446,7 +13446,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13470,7 +13470,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_reason) {
+				if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13564,7 +13564,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13572,7 +13572,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 				}
 			case "suggestions":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_suggestions) {
+				if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13580,7 +13580,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 				}
 			case "sandboxBypass":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_sandboxBypass) {
+				if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13648,7 +13648,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "path":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_toolCall_path) {
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13700,7 +13700,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_tool_name) {
+				if !vExecutionEvent_tool_name(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13708,7 +13708,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				}
 			case "kind":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_tool_kind) {
+				if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -13938,7 +13938,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "toolName":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_toolName) {
+				if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14007,7 +14007,7 @@ func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_server_id) {
+				if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14015,7 +14015,7 @@ func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "name":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_server_name) {
+				if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14170,7 +14170,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "url":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_webUrl) {
+				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14178,7 +14178,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "gaps":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps) {
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14403,7 +14403,7 @@ func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps_items_path) {
+				if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14412,7 +14412,7 @@ func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			case "reason":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps_items_reason) {
+				if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14499,7 +14499,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "url":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_webUrl) {
+				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14507,7 +14507,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "gaps":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps) {
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14696,7 +14696,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "command":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_command) {
+				if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14704,7 +14704,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "args":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_args) {
+				if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14712,7 +14712,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "cwd":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_cwd) {
+				if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -14720,7 +14720,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "gaps":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps) {
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15195,7 +15195,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_args_items) {
+			if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -15258,7 +15258,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			case "transport":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_transport) {
+				if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15266,7 +15266,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "addressForm":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_addressForm) {
+				if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15274,7 +15274,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "address":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_address) {
+				if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15282,7 +15282,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "gaps":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_connectionGaps) {
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15669,7 +15669,7 @@ func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_batch_id) {
+				if !vExecutionEvent_batch_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15678,7 +15678,7 @@ func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "callIds":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_batch_callIds) {
+				if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15686,7 +15686,7 @@ func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15742,7 +15742,7 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_batch_callIds_items) {
+			if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -15861,7 +15861,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15982,7 +15982,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -15998,7 +15998,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "backgrounded":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_toolProgress_backgrounded) {
+				if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16086,7 +16086,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_contentItems) {
+				if !vEvent_contentItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16102,7 +16102,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "calls":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_calls) {
+				if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16202,7 +16202,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			case "path":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_calls_items_path) {
+				if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16465,7 +16465,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "items":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16480,7 +16480,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					ev.Set(m.Index())
 				}
 			case "instructions":
-				if !c.Child(m.Value(), vContentItem_textParts) {
+				if !vContentItem_textParts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16605,7 +16605,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			switch d.Key(m.Name()) {
 			case "before":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16613,7 +16613,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				}
 			case "after":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_nonNegativeInteger) {
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16663,7 +16663,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "items":
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16671,7 +16671,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "summary":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vContentItem_textParts) {
+				if !vContentItem_textParts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16679,7 +16679,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "removed":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_removed) {
+				if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16779,7 +16779,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_body(c *ahprt.Ctx, n ahpr
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_removed_items_id) {
+				if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16897,7 +16897,7 @@ func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "id":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_id) {
+				if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16931,7 +16931,7 @@ func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_description) {
+				if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -16939,7 +16939,7 @@ func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "synthesized":
 				matched = true
-				if !c.Child(m.Value(), vEvent_synthesizedFlag) {
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17193,7 +17193,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			case "kind":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userAttention_attention_kind) {
+				if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17202,7 +17202,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			case "message":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_textParts) {
+				if !vContentItem_textParts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17211,7 +17211,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			case "title":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_textParts) {
+				if !vContentItem_textParts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17359,7 +17359,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_elicitation_server) {
+				if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17538,7 +17538,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation_server) {
+				if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17726,7 +17726,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_channel) {
+				if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17735,7 +17735,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			case "sender":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_sender) {
+				if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17744,7 +17744,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			case "messages":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages) {
+				if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17979,7 +17979,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			case "channel":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_channel) {
+				if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -17988,7 +17988,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			case "messages":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages) {
+				if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18207,7 +18207,7 @@ func vTaskWorkspaceEvent_workspaceChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "reason":
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_reason) {
+				if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18270,7 +18270,7 @@ func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			switch d.Key(m.Name()) {
 			case "cwd":
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState_cwd) {
+				if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18278,7 +18278,7 @@ func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "workspaceRoots":
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState_workspaceRoots) {
+				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18325,7 +18325,7 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vTaskWorkspaceEvent_workspaceState_workspaceRoots_items) {
+			if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -18452,7 +18452,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				}
 			case "changes":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_changes) {
+				if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18531,7 +18531,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_path) {
+				if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18549,7 +18549,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			case "agentCaused":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_agentCaused) {
+				if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18692,7 +18692,7 @@ func vInteractionEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "parentEventId":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_parentEventId) {
+				if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18749,7 +18749,7 @@ func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			case "backendId":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_backendId) {
+				if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18758,7 +18758,7 @@ func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			case "reason":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_reason) {
+				if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -18995,7 +18995,7 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "ref":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19004,7 +19004,7 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "size":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19013,7 +19013,7 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "sha256":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vCommon_sha256Hex) {
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19059,7 +19059,7 @@ func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "endpoint":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vContentUpload_endpoint) {
+				if !vContentUpload_endpoint(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19074,7 +19074,7 @@ func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "timeoutMs":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_positiveInteger) {
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19082,7 +19082,7 @@ func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "maxBytes":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_nonNegativeInteger) {
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19186,14 +19186,14 @@ func vRegistration_authentication_anyOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					ev.Set(m.Index())
 				}
 			case "tokenEnv":
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_tokenEnv) {
+				if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "tokenRef":
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19335,7 +19335,7 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "resource":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19343,7 +19343,7 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "issuer":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_issuer) {
+				if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19351,14 +19351,14 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "clientId":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "clientSecretRef":
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19373,7 +19373,7 @@ func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					ev.Set(m.Index())
 				}
 			case "scopes":
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_scopes) {
+				if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19463,7 +19463,7 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -19523,7 +19523,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "reason":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vDenyEffect_reason) {
+				if !vDenyEffect_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -19531,7 +19531,7 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "code":
 				matched = true
-				if !c.Child(m.Value(), vCommon_reverseDnsName) {
+				if !vCommon_reverseDnsName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20057,7 +20057,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "value":
-				if !c.Child(m.Value(), vContentItem_messages) {
+				if !vContentItem_messages(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20274,7 +20274,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "value":
-				if !c.Child(m.Value(), vContentItem_textParts) {
+				if !vContentItem_textParts(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20455,7 +20455,7 @@ func vEffect_messageEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "text":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vEffect_messageEffect_text) {
+				if !vEffect_messageEffect_text(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20604,7 +20604,7 @@ func vEffect_flowStopEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			case "reason":
 				seen |= uint64(0x4)
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20693,7 +20693,7 @@ func vEffect_flowContinueEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "instruction":
 				matched = true
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -20798,7 +20798,7 @@ func vEffect_injectEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			case "value":
 				seen |= uint64(0x10)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_messages) {
+				if !vContentItem_messages(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21128,7 +21128,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "items":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21158,14 +21158,14 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "durationMs":
-				if !c.Child(m.Value(), vToolAfter_durationMs) {
+				if !vToolAfter_durationMs(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "fileChanges":
-				if !c.Child(m.Value(), vToolAfter_fileChanges) {
+				if !vToolAfter_fileChanges(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21500,7 +21500,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			case "path":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_path) {
+				if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21517,7 +21517,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "previousPath":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_previousPath) {
+				if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21865,7 +21865,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "items":
 				seen |= uint64(0x20)
-				if !c.Child(m.Value(), vEvent_modelVisibleItems) {
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -21888,7 +21888,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "permissionMode":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vSessionStart_permissionMode) {
+				if !vSessionStart_permissionMode(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22098,7 +22098,7 @@ func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "name":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vSessionStart_harness_name) {
+				if !vSessionStart_harness_name(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22107,7 +22107,7 @@ func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			case "version":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vSessionStart_harness_version) {
+				if !vSessionStart_harness_version(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22199,7 +22199,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vSessionEnd_reason) {
+				if !vSessionEnd_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22299,7 +22299,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		for m := d.Members(n); m.Next(); {
 			matched := false
 			if !matched {
-				if !c.Child(m.Value(), vSessionEnd_counters_additionalProperties) {
+				if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22542,7 +22542,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result_effects) {
+				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -22664,7 +22664,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result_effects) {
+				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -25379,14 +25379,14 @@ func vInterceptRequest_allOf_1_params_state_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					ev.Set(m.Index())
 				}
 			case "instructions":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_instructions) {
+				if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "injections":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_injections) {
+				if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -25535,7 +25535,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -25631,7 +25631,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result_effects) {
+				if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -25763,7 +25763,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				}
 			case "method":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_methodName) {
+				if !vCommon_methodName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -25896,7 +25896,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			switch d.Key(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
+				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -25904,7 +25904,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_errorResponse_error_message) {
+				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26087,7 +26087,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "hooks":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_hooks) {
+				if !vRegistration_hooks(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26155,7 +26155,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_reverseDnsName) {
+				if !vCommon_reverseDnsName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26178,7 +26178,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "subscriptions":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_backend_subscriptions) {
+				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26439,14 +26439,14 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "command":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_nonEmptyString) {
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "args":
-				if !c.Child(m.Value(), vRegistration_stdioTransport_args) {
+				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26461,7 +26461,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					ev.Set(m.Index())
 				}
 			case "cwd":
-				if !c.Child(m.Value(), vRegistration_stdioTransport_cwd) {
+				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26505,7 +26505,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_stdioTransport_args_items) {
+			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -26585,7 +26585,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				}
 			case "url":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_httpUrl) {
+				if !vRegistration_httpUrl(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26716,7 +26716,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
+				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26732,7 +26732,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_positiveInteger) {
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26747,7 +26747,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "includeNative":
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_includeNative) {
+				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -26783,7 +26783,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "disableable":
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_disableable) {
+				if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27037,14 +27037,14 @@ func vRegistration_filters_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "toolKinds":
-				if !c.Child(m.Value(), vRegistration_filters_toolKinds) {
+				if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "paths":
-				if !c.Child(m.Value(), vRegistration_filters_paths) {
+				if !vRegistration_filters_paths(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27071,7 +27071,7 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -27097,7 +27097,7 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_nonEmptyString) {
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -27158,7 +27158,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {
+				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27173,7 +27173,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "includeNative":
-				if !c.Child(m.Value(), vRegistration_observeSubscription_includeNative) {
+				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27209,7 +27209,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "disableable":
-				if !c.Child(m.Value(), vRegistration_observeSubscription_disableable) {
+				if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27597,7 +27597,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "elicitationId":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestUrlParams_elicitationId) {
+				if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27605,7 +27605,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestUrlParams_message) {
+				if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27613,7 +27613,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "mode":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestUrlParams_mode) {
+				if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27628,7 +27628,7 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "url":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestUrlParams_url) {
+				if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27672,7 +27672,7 @@ func vMCPElicitation_requestMeta_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "progressToken":
-				if !c.Child(m.Value(), vMCPElicitation_progressToken) {
+				if !vMCPElicitation_progressToken(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27751,7 +27751,7 @@ func vMCPElicitation_taskMetadata_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		for m := d.Members(n); m.Next(); {
 			switch d.Key(m.Name()) {
 			case "ttl":
-				if !c.Child(m.Value(), vMCPElicitation_taskMetadata_ttl) {
+				if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27819,14 +27819,14 @@ func vMCPElicitation_elicitRequestFormParams_body(c *ahprt.Ctx, n ahprt.Node, ev
 				}
 			case "message":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_message) {
+				if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "mode":
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_mode) {
+				if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27907,7 +27907,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, 
 			switch d.Key(m.Name()) {
 			case "$schema":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_schema) {
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27924,7 +27924,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, 
 				}
 			case "required":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_required) {
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -27933,7 +27933,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, 
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_type) {
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28062,7 +28062,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_type) {
+				if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28070,7 +28070,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_title) {
+				if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28078,7 +28078,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_description) {
+				if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28086,7 +28086,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_default) {
+				if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28094,7 +28094,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "format":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_format) {
+				if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28102,7 +28102,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "minLength":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_minLength) {
+				if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28110,7 +28110,7 @@ func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "maxLength":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_stringSchema_maxLength) {
+				if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28240,7 +28240,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_type) {
+				if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28248,7 +28248,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_title) {
+				if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28256,7 +28256,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_description) {
+				if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28264,7 +28264,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_default) {
+				if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28272,7 +28272,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "minimum":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_minimum) {
+				if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28280,7 +28280,7 @@ func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "maximum":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_numberSchema_maximum) {
+				if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28396,7 +28396,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			case "type":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_booleanSchema_type) {
+				if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28404,7 +28404,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_booleanSchema_title) {
+				if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28412,7 +28412,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_booleanSchema_description) {
+				if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28420,7 +28420,7 @@ func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_booleanSchema_default) {
+				if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28509,7 +28509,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledSingleSelectEnumSchema_type) {
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28517,7 +28517,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledSingleSelectEnumSchema_title) {
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28525,7 +28525,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledSingleSelectEnumSchema_description) {
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28533,7 +28533,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledSingleSelectEnumSchema_default) {
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28542,7 +28542,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.N
 			case "enum":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledSingleSelectEnumSchema_enum) {
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28621,7 +28621,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_untitledSingleSelectEnumSchema_enum_items) {
+			if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -28667,7 +28667,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledSingleSelectEnumSchema_type) {
+				if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28675,7 +28675,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledSingleSelectEnumSchema_title) {
+				if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28683,7 +28683,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledSingleSelectEnumSchema_description) {
+				if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28691,7 +28691,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledSingleSelectEnumSchema_default) {
+				if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28700,7 +28700,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Nod
 			case "oneOf":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledSingleSelectEnumSchema_oneOf) {
+				if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28814,7 +28814,7 @@ func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "const":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_labelledOption_const) {
+				if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28823,7 +28823,7 @@ func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "title":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_labelledOption_title) {
+				if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28890,7 +28890,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_type) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28898,7 +28898,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_title) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28906,7 +28906,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_description) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28914,7 +28914,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_default) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28931,7 +28931,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "minItems":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_minItems) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -28939,7 +28939,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.No
 				}
 			case "maxItems":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_maxItems) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29007,7 +29007,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_untitledMultiSelectEnumSchema_default_items) {
+			if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29053,7 +29053,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ah
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items_type) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29062,7 +29062,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ah
 			case "enum":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items_enum) {
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29108,7 +29108,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items) {
+			if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29176,7 +29176,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_type) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29184,7 +29184,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_title) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29192,7 +29192,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_description) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29200,7 +29200,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_default) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29217,7 +29217,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "minItems":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_minItems) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29225,7 +29225,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node
 				}
 			case "maxItems":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_maxItems) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29293,7 +29293,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_titledMultiSelectEnumSchema_default_items) {
+			if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29339,7 +29339,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahpr
 			case "anyOf":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf) {
+				if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29425,7 +29425,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			case "type":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_type) {
+				if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29433,7 +29433,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "title":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_title) {
+				if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29441,7 +29441,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "description":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_description) {
+				if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29449,7 +29449,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "default":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_default) {
+				if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29458,7 +29458,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			case "enum":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_enum) {
+				if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29466,7 +29466,7 @@ func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev 
 				}
 			case "enumNames":
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_legacyTitledEnumSchema_enumNames) {
+				if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29545,7 +29545,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_legacyTitledEnumSchema_enum_items) {
+			if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29578,7 +29578,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_legacyTitledEnumSchema_enumNames_items) {
+			if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29611,7 +29611,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items) {
+			if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29676,7 +29676,7 @@ func vMCPElicitation_elicitResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "action":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_action) {
+				if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29789,7 +29789,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items) {
+			if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -29844,7 +29844,7 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			switch d.Key(m.Name()) {
 			case "url":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_httpUrl) {
+				if !vRegistration_httpUrl(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29859,7 +29859,7 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "timeoutMs":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_positiveInteger) {
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -29867,7 +29867,7 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 				}
 			case "maxBytes":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_positiveInteger) {
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {

@@ -29,7 +29,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "effects":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_effects) {
+				if !vCapabilities_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -154,14 +154,14 @@ func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vDenyEffect_reason) {
+				if !vDenyEffect_reason(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "code":
-				if !c.Child(m.Value(), vDenyEffect_code) {
+				if !vDenyEffect_code(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -504,7 +504,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result_effects) {
+				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -638,7 +638,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "effects":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result_effects) {
+				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -740,7 +740,7 @@ func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "method":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_request_method) {
+				if !vCommon_request_method(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -941,7 +941,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vToolBefore_id) {
+				if !vToolBefore_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -949,7 +949,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "source":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vToolBefore_source) {
+				if !vToolBefore_source(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -965,7 +965,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "time":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vToolBefore_time) {
+				if !vToolBefore_time(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1108,28 +1108,28 @@ func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_session_id) {
+				if !vCommon_session_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "cwd":
-				if !c.Child(m.Value(), vCommon_session_cwd) {
+				if !vCommon_session_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "workspaceRoots":
-				if !c.Child(m.Value(), vCommon_session_workspaceRoots) {
+				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "model":
-				if !c.Child(m.Value(), vCommon_session_model) {
+				if !vCommon_session_model(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1190,7 +1190,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vCommon_session_workspaceRoots_items) {
+			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -1245,14 +1245,14 @@ func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_session_agent_id) {
+				if !vCommon_session_agent_id(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "type":
-				if !c.Child(m.Value(), vCommon_session_agent_type) {
+				if !vCommon_session_agent_type(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1317,7 +1317,7 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "callId":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vToolBefore_tool_callId) {
+				if !vToolBefore_tool_callId(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1325,7 +1325,7 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "name":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vToolBefore_tool_name) {
+				if !vToolBefore_tool_name(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1473,7 +1473,7 @@ func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			switch d.Key(m.Name()) {
 			case "provider":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_native_provider) {
+				if !vCommon_native_provider(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1481,7 +1481,7 @@ func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "eventName":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_native_eventName) {
+				if !vCommon_native_eventName(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1708,7 +1708,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				}
 			case "method":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_notification_method) {
+				if !vCommon_notification_method(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1882,7 +1882,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			switch d.Key(m.Name()) {
 			case "code":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_errorResponse_error_code) {
+				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1890,7 +1890,7 @@ func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_errorResponse_error_message) {
+				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -1964,7 +1964,7 @@ func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "hooks":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_hooks) {
+				if !vRegistration_hooks(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2032,7 +2032,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			switch d.Key(m.Name()) {
 			case "id":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_reverseDns) {
+				if !vRegistration_reverseDns(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2055,7 +2055,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				}
 			case "subscriptions":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_backend_subscriptions) {
+				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2326,14 +2326,14 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "command":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_stdioTransport_command) {
+				if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
 					ev.Set(m.Index())
 				}
 			case "args":
-				if !c.Child(m.Value(), vRegistration_stdioTransport_args) {
+				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2348,7 +2348,7 @@ func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					ev.Set(m.Index())
 				}
 			case "cwd":
-				if !c.Child(m.Value(), vRegistration_stdioTransport_cwd) {
+				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2409,7 +2409,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_stdioTransport_args_items) {
+			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
 				return false
 			}
 			if ev != nil {
@@ -2489,7 +2489,7 @@ func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				}
 			case "url":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_httpTransport_url) {
+				if !vRegistration_httpTransport_url(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2568,7 +2568,7 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "tokenEnv":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_authentication_tokenEnv) {
+				if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2702,7 +2702,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_events) {
+				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2718,7 +2718,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_timeoutMs) {
+				if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2733,7 +2733,7 @@ func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "includeNative":
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_includeNative) {
+				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2879,7 +2879,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			switch d.Key(m.Name()) {
 			case "events":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_events) {
+				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2894,7 +2894,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "includeNative":
-				if !c.Child(m.Value(), vRegistration_observeSubscription_includeNative) {
+				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
 					return false
 				}
 				if ev != nil {

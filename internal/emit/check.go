@@ -160,8 +160,18 @@ func (e *checks) child(g *Group, node Code, s *ir.Schema) (returns bool) {
 		g.Return(e.fail(node, "CodeFalseSchema", t.Loc, "no value is allowed here"))
 		return true
 	}
-	g.If(Op("!").Id("c").Dot("Child").Call(node, Id(t.Func))).Block(Return(False()))
+	g.If(Op("!").Add(e.childCall(node, t))).Block(Return(False()))
 	return false
+}
+
+// childCall checks a nested value against t. Child records, in StrictAll
+// mode, what the check evaluated of an object; a schema whose type rules
+// objects out records nothing, so it is called directly.
+func (e *checks) childCall(node Code, t *ir.Schema) Code {
+	if len(t.Types) > 0 && !has(t.Types, "object") {
+		return Id(t.Func).Call(Id("c"), node, Nil())
+	}
+	return Id("c").Dot("Child").Call(node, Id(t.Func))
 }
 
 // mark records, when annotations are collected, that member or item i
@@ -1059,7 +1069,7 @@ func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, code
 		g.Break()
 		return
 	default:
-		g.If(Op("!").Id("c").Dot("Child").Call(value, Id(t.Func))).Block(Id("ok").Op("=").False(), Break())
+		g.If(Op("!").Add(e.childCall(value, t))).Block(Id("ok").Op("=").False(), Break())
 	}
 	g.Id("local").Dot("Set").Call(index)
 }
