@@ -312,7 +312,10 @@ func (d *Doc) sameName(a, b Node) bool {
 }
 
 func skipSpace(data []byte, i int) int {
-	for i < len(data) {
+	// Every byte that can end the run is above the space (a control
+	// character cannot start a token either): one comparison in the
+	// common case of no whitespace.
+	for i < len(data) && data[i] <= ' ' {
 		switch data[i] {
 		case ' ', '\t', '\r':
 			i++
