@@ -146,6 +146,31 @@ func (d *Doc) RuneCount(n Node) int {
 	return utf8.RuneCount(d.Str(n))
 }
 
+// RunesBelow reports whether string node n has fewer than k code points
+// (minLength), counting them only when its length in bytes cannot tell:
+// a code point takes one to four bytes (one to twelve written as escapes).
+func (d *Doc) RunesBelow(n Node, k int) bool {
+	x := &d.nodes[n]
+	raw := int(x.end-x.start) - 2
+	switch {
+	case raw < k:
+		return true
+	case !x.flag && raw/4 >= k:
+		return false
+	}
+	return d.RuneCount(n) < k
+}
+
+// RunesAbove reports whether string node n has more than k code points
+// (maxLength); a string of at most k bytes has at most k.
+func (d *Doc) RunesAbove(n Node, k int) bool {
+	x := &d.nodes[n]
+	if int(x.end-x.start)-2 <= k {
+		return false
+	}
+	return d.RuneCount(n) > k
+}
+
 // Members iterates over the members of object n.
 func (d *Doc) Members(n Node) Members {
 	x := &d.nodes[n]

@@ -82,3 +82,24 @@ func TestParseErrors(t *testing.T) {
 		t.Errorf("20 001 levels under a 30 000 limit: %v", err)
 	}
 }
+
+// TestRunesBelowAbove: the length shortcuts agree with counting code
+// points, for ASCII, multi-byte UTF-8 and escapes, at every bound near
+// the length.
+func TestRunesBelowAbove(t *testing.T) {
+	for _, s := range []string{`""`, `"a"`, `"abcd"`, `"é"`, `"日本語"`, `"😀😀"`, `"a\u00e9"`, `"\ud83d\ude00"`, `"\\n\\t"`, `"ab😀日é"`} {
+		d, err := Parse([]byte(s), Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		runes := d.RuneCount(0)
+		for k := 0; k <= len(s)+2; k++ {
+			if got, want := d.RunesBelow(0, k), runes < k; got != want {
+				t.Errorf("%s: RunesBelow(%d) = %v, want %v (%d code points)", s, k, got, want, runes)
+			}
+			if got, want := d.RunesAbove(0, k), runes > k; got != want {
+				t.Errorf("%s: RunesAbove(%d) = %v, want %v (%d code points)", s, k, got, want, runes)
+			}
+		}
+	}
+}

@@ -141,8 +141,7 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/common.schema.json#/$defs/nonEmptyString/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/nonEmptyString/minLength", "want at least 1 characters")
 		}
 	}
@@ -169,8 +168,7 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/common.schema.json#/$defs/methodName/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/methodName/minLength", "want at least 1 characters")
 		}
 	}
@@ -7806,8 +7804,7 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -8048,8 +8045,7 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", "want at least 1 characters")
 		}
 	}
@@ -8135,8 +8131,7 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/gap/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/gap/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -8152,8 +8147,7 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/gap/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/gap/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -8242,8 +8236,7 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/openIdentity/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -8763,11 +8756,10 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/common.schema.json#/$defs/sha256Hex/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 64 {
+		if d.RunesBelow(n, 64) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/sha256Hex/minLength", "want at least 64 characters")
 		}
-		if l > 64 {
+		if d.RunesAbove(n, 64) {
 			return c.Fail(n, ahprt.CodeMaxLength, "draft/common.schema.json#/$defs/sha256Hex/maxLength", "want at most 64 characters")
 		}
 		if !re1.Match(d.Str(n)) {
@@ -9264,8 +9256,7 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentMediaType/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength", "want at least 1 characters")
 		}
 	}
@@ -9917,8 +9908,7 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", "want at least 1 characters")
 		}
 	}
@@ -9934,8 +9924,7 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", "want at least 1 characters")
 		}
 	}
@@ -9973,8 +9962,7 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", "want at least 1 characters")
 		}
 	}
@@ -9990,8 +9978,7 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", "want at least 1 characters")
 		}
 	}
@@ -10007,8 +9994,7 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -10198,8 +10184,7 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", "want at least 1 characters")
 		}
 	}
@@ -10215,8 +10200,7 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", "want at least 1 characters")
 		}
 	}
@@ -10254,8 +10238,7 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", "want at least 1 characters")
 		}
 	}
@@ -10271,8 +10254,7 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", "want at least 1 characters")
 		}
 	}
@@ -10288,8 +10270,7 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -10476,8 +10457,7 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/identity/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/identity/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -10656,8 +10636,7 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", "want at least 1 characters")
 		}
 	}
@@ -11432,8 +11411,7 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/message/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/message/minLength", "want at least 1 characters")
 		}
 	}
@@ -11449,8 +11427,7 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/class/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/class/minLength", "want at least 1 characters")
 		}
 	}
@@ -11466,8 +11443,7 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/code/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/code/minLength", "want at least 1 characters")
 		}
 	}
@@ -11509,8 +11485,7 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength", "want at least 1 characters")
 		}
 	}
@@ -11806,8 +11781,7 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -11823,8 +11797,7 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model/properties/provider/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength", "want at least 1 characters")
 		}
 	}
@@ -11902,8 +11875,7 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/attempt/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -12535,8 +12507,7 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength", "want at least 1 characters")
 		}
 	}
@@ -12638,8 +12609,7 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength", "want at least 1 characters")
 		}
 	}
@@ -12741,8 +12711,7 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength", "want at least 1 characters")
 		}
 	}
@@ -12844,8 +12813,7 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength", "want at least 1 characters")
 		}
 	}
@@ -12955,8 +12923,7 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", "want at least 1 characters")
 		}
 	}
@@ -13188,8 +13155,7 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", "want at least 1 characters")
 		}
 	}
@@ -13313,8 +13279,7 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -13521,8 +13486,7 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -13852,8 +13816,7 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/properties/name/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", "want at least 1 characters")
 		}
 	}
@@ -13869,8 +13832,7 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", "want at least 1 characters")
 		}
 	}
@@ -14042,8 +14004,7 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -14059,8 +14020,7 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", "want at least 1 characters")
 		}
 	}
@@ -14076,8 +14036,7 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", "want at least 1 characters")
 		}
 	}
@@ -14442,8 +14401,7 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -14459,8 +14417,7 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -15176,8 +15133,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", "want at least 1 characters")
 		}
 	}
@@ -15226,8 +15182,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", "want at least 1 characters")
 		}
 	}
@@ -15603,8 +15558,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength", "want at least 1 characters")
 		}
 	}
@@ -15620,8 +15574,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength", "want at least 1 characters")
 		}
 	}
@@ -15637,8 +15590,7 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -15716,8 +15668,7 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -15762,8 +15713,7 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", "want at least 1 characters")
 		}
 	}
@@ -16404,8 +16354,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -16806,8 +16755,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -16972,8 +16920,7 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -17244,8 +17191,7 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", "want at least 1 characters")
 		}
 	}
@@ -17406,8 +17352,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", "want at least 1 characters")
 		}
 	}
@@ -17597,8 +17542,7 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", "want at least 1 characters")
 		}
 	}
@@ -17777,8 +17721,7 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", "want at least 1 characters")
 		}
 	}
@@ -17794,8 +17737,7 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", "want at least 1 characters")
 		}
 	}
@@ -18018,8 +17960,7 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", "want at least 1 characters")
 		}
 	}
@@ -18302,8 +18243,7 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength", "want at least 1 characters")
 		}
 	}
@@ -18345,8 +18285,7 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength", "want at least 1 characters")
 		}
 	}
@@ -18598,8 +18537,7 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -18800,8 +18738,7 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", "want at least 1 characters")
 		}
 	}
@@ -18817,8 +18754,7 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -18851,8 +18787,7 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", "want at least 1 characters")
 		}
 	}
@@ -19581,8 +19516,7 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/deny-effect.schema.json#/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/deny-effect.schema.json#/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -21787,8 +21721,7 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", "want at least 1 characters")
 		}
 	}
@@ -21821,8 +21754,7 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", "want at least 1 characters")
 		}
 	}
@@ -22066,8 +21998,7 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		return c.FailType(n, "draft/session-start.schema.json#/properties/permissionMode/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/permissionMode/minLength", "want at least 1 characters")
 		}
 	}
@@ -22137,8 +22068,7 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		return c.FailType(n, "draft/session-start.schema.json#/properties/harness/properties/name/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/harness/properties/name/minLength", "want at least 1 characters")
 		}
 	}
@@ -22154,8 +22084,7 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		return c.FailType(n, "draft/session-start.schema.json#/properties/harness/properties/version/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/harness/properties/version/minLength", "want at least 1 characters")
 		}
 	}
@@ -22276,8 +22205,7 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/session-end.schema.json#/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "draft/session-end.schema.json#/properties/reason/minLength", "want at least 1 characters")
 		}
 	}

@@ -207,8 +207,7 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength", "want at least 1 characters")
 		}
 	}
@@ -414,8 +413,7 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength", "want at least 1 characters")
 		}
 	}
@@ -793,8 +791,7 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", "want at least 1 characters")
 		}
 	}
@@ -1034,8 +1031,7 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -1160,8 +1156,7 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -1276,8 +1271,7 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", "want at least 1 characters")
 		}
 	}
@@ -1387,8 +1381,7 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", "want at least 1 characters")
 		}
 	}
@@ -1404,8 +1397,7 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", "want at least 1 characters")
 		}
 	}
@@ -1519,8 +1511,7 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength", "want at least 1 characters")
 		}
 	}
@@ -1536,8 +1527,7 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength", "want at least 1 characters")
 		}
 	}
@@ -1764,8 +1754,7 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", "want at least 1 characters")
 		}
 	}
@@ -2390,8 +2379,7 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", "string")
 	}
 	if k == ahprt.KindString {
-		l := d.RuneCount(n)
-		if l < 1 {
+		if d.RunesBelow(n, 1) {
 			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", "want at least 1 characters")
 		}
 	}

@@ -614,16 +614,15 @@ func (e *checks) str(g *Group, s *ir.Schema) bool {
 	}
 	loc := s.Loc
 	g.If(Id("k").Op("==").Qual(rt, "KindString")).BlockFunc(func(g *Group) {
-		if s.MinLength != nil || s.MaxLength != nil {
-			g.Id("l").Op(":=").Id("d").Dot("RuneCount").Call(Id("n"))
-			if s.MinLength != nil {
-				g.If(Id("l").Op("<").Lit(*s.MinLength)).Block(
-					Return(e.fail(Id("n"), "CodeMinLength", loc+"/minLength", fmt.Sprintf("want at least %d characters", *s.MinLength))))
-			}
-			if s.MaxLength != nil {
-				g.If(Id("l").Op(">").Lit(*s.MaxLength)).Block(
-					Return(e.fail(Id("n"), "CodeMaxLength", loc+"/maxLength", fmt.Sprintf("want at most %d characters", *s.MaxLength))))
-			}
+		// Lengths in code points, counted only when the length in bytes
+		// cannot decide (RunesBelow, RunesAbove).
+		if s.MinLength != nil {
+			g.If(Id("d").Dot("RunesBelow").Call(Id("n"), Lit(*s.MinLength))).Block(
+				Return(e.fail(Id("n"), "CodeMinLength", loc+"/minLength", fmt.Sprintf("want at least %d characters", *s.MinLength))))
+		}
+		if s.MaxLength != nil {
+			g.If(Id("d").Dot("RunesAbove").Call(Id("n"), Lit(*s.MaxLength))).Block(
+				Return(e.fail(Id("n"), "CodeMaxLength", loc+"/maxLength", fmt.Sprintf("want at most %d characters", *s.MaxLength))))
 		}
 		if s.Pattern != nil {
 			g.If(Op("!").Id(s.Pattern.Var).Dot("Match").Call(Id("d").Dot("Str").Call(Id("n")))).Block(
