@@ -264,28 +264,6 @@ func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
 	return 0, false
 }
 
-// Presence reports which of names (at most 64) are members of object n:
-// bit i stands for names[i]. One walk answers what a run of required-only
-// schemas (`not: {anyOf: [{required: …}, …]}`) would ask one by one.
-func (d *Doc) Presence(n Node, names ...string) (present uint64) {
-	x := &d.nodes[n]
-	if x.kind != KindObject {
-		return 0
-	}
-	for cur, end := uint32(n)+1, x.next; cur < end; {
-		nm := &d.nodes[cur]
-		for i, name := range names {
-			if nm.flag && d.StrEq(Node(cur), name) ||
-				!nm.flag && int(nm.end-nm.start) == len(name)+2 && string(d.data[nm.start+1:nm.end-1]) == name {
-				present |= 1 << i
-				break
-			}
-		}
-		cur = nm.next
-	}
-	return present
-}
-
 // Pointer is the RFC 6901 JSON Pointer of node n. It walks down from the
 // root, so it costs a pass over the path's siblings: it is meant for errors.
 func (d *Doc) Pointer(target Node) string {

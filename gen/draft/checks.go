@@ -367,7 +367,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 	}
 	{
-		p := d.Presence(n, "error")
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
 		}
@@ -493,7 +493,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 	}
 	{
-		p := d.Presence(n, "effects")
+		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
 		}
@@ -624,7 +624,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 		}
 	}
 	{
-		p := d.Presence(n, "identity")
+		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", "matches a schema it must not match")
 		}
@@ -1750,7 +1750,7 @@ func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || d.Presence(n, "flow") == 1 {
+	if k != ahprt.KindObject || presence3(d, n) == 1 {
 		if !vCapabilities_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -1921,7 +1921,7 @@ func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || d.Presence(n, "inject") == 1 {
+	if k != ahprt.KindObject || presence4(d, n) == 1 {
 		if !vCapabilities_allOf_3_then(c, n, ev) {
 			return false
 		}
@@ -2092,7 +2092,7 @@ func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || d.Presence(n, "modify") == 1 {
+	if k != ahprt.KindObject || presence5(d, n) == 1 {
 		if !vCapabilities_allOf_5_then(c, n, ev) {
 			return false
 		}
@@ -8473,7 +8473,7 @@ func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 	}
 	{
-		p := d.Presence(n, "size", "sha256")
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/textBodyPart/not", "matches a schema it must not match")
 		}
@@ -9227,7 +9227,7 @@ func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		}
 	}
 	{
-		p := d.Presence(n, "size", "sha256")
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", "matches a schema it must not match")
 		}
@@ -9331,7 +9331,7 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	{
-		p := d.Presence(n, "size", "sha256")
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/content-reference.schema.json#/not", "matches a schema it must not match")
 		}
@@ -11307,7 +11307,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "error")
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", "matches a schema it must not match")
 		}
@@ -11698,7 +11698,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return false
 	}
 	{
-		p := d.Presence(n, "usage", "execution", "finishReason", "latencyMs", "error")
+		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.request.before/not", "matches a schema it must not match")
 		}
@@ -12025,7 +12025,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return false
 	}
 	{
-		p := d.Presence(n, "error")
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/not", "matches a schema it must not match")
 		}
@@ -12198,7 +12198,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "usage", "latencyMs")
+		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", "matches a schema it must not match")
 		}
@@ -13059,7 +13059,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		return false
 	}
 	{
-		p := d.Presence(n, "finishReason")
+		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.error/not", "matches a schema it must not match")
 		}
@@ -13250,7 +13250,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return false
 	}
 	{
-		p := d.Presence(n, "previous")
+		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.before/not", "matches a schema it must not match")
 		}
@@ -13457,7 +13457,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		return false
 	}
 	{
-		p := d.Presence(n, "proposed")
+		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.after/not", "matches a schema it must not match")
 		}
@@ -13566,7 +13566,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		return false
 	}
 	{
-		p := d.Presence(n, "decision", "decidedBy", "outcome", "execution")
+		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.permission.request/not", "matches a schema it must not match")
 		}
@@ -13799,7 +13799,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "mcp")
+		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool/else/not", "matches a schema it must not match")
 		}
@@ -15970,7 +15970,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return false
 	}
 	{
-		p := d.Presence(n, "outcome", "execution")
+		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.progress/not", "matches a schema it must not match")
 		}
@@ -16455,7 +16455,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		return false
 	}
 	{
-		p := d.Presence(n, "summary", "removed", "execution")
+		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/not", "matches a schema it must not match")
 		}
@@ -16524,7 +16524,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 		return false
 	}
 	{
-		p := d.Presence(n, "after")
+		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", "matches a schema it must not match")
 		}
@@ -19178,7 +19178,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 		}
 	}
 	{
-		p := d.Presence(n, "tokenRef")
+		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", "matches a schema it must not match")
 		}
@@ -19204,7 +19204,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		}
 	}
 	{
-		p := d.Presence(n, "tokenEnv")
+		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", "matches a schema it must not match")
 		}
@@ -21006,7 +21006,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	{
-		p := d.Presence(n, "outcome", "execution", "durationMs", "fileChanges")
+		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
 			return c.Fail(n, ahprt.CodeNot, "draft/tool-before.schema.json#/not", "matches a schema it must not match")
 		}
@@ -21224,7 +21224,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "error")
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/2/else/not", "matches a schema it must not match")
 		}
@@ -21323,7 +21323,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "output")
+		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", "matches a schema it must not match")
 		}
@@ -21352,7 +21352,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "durationMs", "fileChanges")
+		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/5/then/not", "matches a schema it must not match")
 		}
@@ -21634,7 +21634,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "before")
+		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", "matches a schema it must not match")
 		}
@@ -21704,7 +21704,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "after")
+		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", "matches a schema it must not match")
 		}
@@ -21872,7 +21872,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	{
-		p := d.Presence(n, "tool", "outcome")
+		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/session-start.schema.json#/not", "matches a schema it must not match")
 		}
@@ -22159,7 +22159,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	{
-		p := d.Presence(n, "tool")
+		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/session-end.schema.json#/not", "matches a schema it must not match")
 		}
@@ -25582,7 +25582,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	{
-		p := d.Presence(n, "manifest")
+		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/intercept-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
 		}
@@ -25718,7 +25718,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 	}
 	{
-		p := d.Presence(n, "id")
+		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
 		}
@@ -25794,7 +25794,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 	}
 	{
-		p := d.Presence(n, "result")
+		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
 		}
@@ -26131,7 +26131,7 @@ func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		return false
 	}
 	{
-		p := d.Presence(n, "contentReceiver")
+		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/not", "matches a schema it must not match")
 		}
@@ -26220,7 +26220,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "authentication")
+		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
 		}
@@ -26234,7 +26234,7 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || d.Presence(n, "authentication") == 1 {
+	if k != ahprt.KindObject || presence29(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -27159,7 +27159,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return false
 	}
 	{
-		p := d.Presence(n, "timeoutMs", "failurePolicy")
+		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
 		}
@@ -30375,3 +30375,380 @@ var (
 	num0 = ahprt.MustDecimal("0")
 	num1 = ahprt.MustDecimal("1")
 )
+
+// presence0 reports which of "error" object n has: bit i for the i-th.
+func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "error":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence1 reports which of "effects" object n has: bit i for the i-th.
+func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "effects":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence2 reports which of "identity" object n has: bit i for the i-th.
+func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "identity":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence3 reports which of "flow" object n has: bit i for the i-th.
+func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "flow":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence4 reports which of "inject" object n has: bit i for the i-th.
+func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "inject":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence5 reports which of "modify" object n has: bit i for the i-th.
+func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "modify":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence6 reports which of "size", "sha256" object n has: bit i for the i-th.
+func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "size":
+			p |= 1
+		case "sha256":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence7 reports which of "usage", "execution", "finishReason", "latencyMs", "error" object n has: bit i for the i-th.
+func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "usage":
+			p |= 1
+		case "execution":
+			p |= 2
+		case "finishReason":
+			p |= 4
+		case "latencyMs":
+			p |= 8
+		case "error":
+			p |= 16
+		}
+	}
+	return
+}
+
+// presence8 reports which of "usage", "latencyMs" object n has: bit i for the i-th.
+func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "usage":
+			p |= 1
+		case "latencyMs":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence9 reports which of "finishReason" object n has: bit i for the i-th.
+func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "finishReason":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence10 reports which of "previous" object n has: bit i for the i-th.
+func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "previous":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence11 reports which of "proposed" object n has: bit i for the i-th.
+func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "proposed":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence12 reports which of "decision", "decidedBy", "outcome", "execution" object n has: bit i for the i-th.
+func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "decision":
+			p |= 1
+		case "decidedBy":
+			p |= 2
+		case "outcome":
+			p |= 4
+		case "execution":
+			p |= 8
+		}
+	}
+	return
+}
+
+// presence13 reports which of "mcp" object n has: bit i for the i-th.
+func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "mcp":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence14 reports which of "outcome", "execution" object n has: bit i for the i-th.
+func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "outcome":
+			p |= 1
+		case "execution":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence15 reports which of "summary", "removed", "execution" object n has: bit i for the i-th.
+func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "summary":
+			p |= 1
+		case "removed":
+			p |= 2
+		case "execution":
+			p |= 4
+		}
+	}
+	return
+}
+
+// presence16 reports which of "after" object n has: bit i for the i-th.
+func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "after":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence17 reports which of "tokenRef" object n has: bit i for the i-th.
+func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "tokenRef":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence18 reports which of "tokenEnv" object n has: bit i for the i-th.
+func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "tokenEnv":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence19 reports which of "outcome", "execution", "durationMs", "fileChanges" object n has: bit i for the i-th.
+func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "outcome":
+			p |= 1
+		case "execution":
+			p |= 2
+		case "durationMs":
+			p |= 4
+		case "fileChanges":
+			p |= 8
+		}
+	}
+	return
+}
+
+// presence20 reports which of "output" object n has: bit i for the i-th.
+func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "output":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence21 reports which of "durationMs", "fileChanges" object n has: bit i for the i-th.
+func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "durationMs":
+			p |= 1
+		case "fileChanges":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence22 reports which of "before" object n has: bit i for the i-th.
+func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "before":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence23 reports which of "tool", "outcome" object n has: bit i for the i-th.
+func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "tool":
+			p |= 1
+		case "outcome":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence24 reports which of "tool" object n has: bit i for the i-th.
+func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "tool":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence25 reports which of "manifest" object n has: bit i for the i-th.
+func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "manifest":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence26 reports which of "id" object n has: bit i for the i-th.
+func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "id":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence27 reports which of "result" object n has: bit i for the i-th.
+func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "result":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence28 reports which of "contentReceiver" object n has: bit i for the i-th.
+func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "contentReceiver":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence29 reports which of "authentication" object n has: bit i for the i-th.
+func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "authentication":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence30 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
+func presence30(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "timeoutMs":
+			p |= 1
+		case "failurePolicy":
+			p |= 2
+		}
+	}
+	return
+}

@@ -338,7 +338,7 @@ func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 	}
 	{
-		p := d.Presence(n, "error")
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
 		}
@@ -1364,7 +1364,7 @@ func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	{
-		p := d.Presence(n, "output", "error")
+		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", "matches a schema it must not match")
 		}
@@ -1725,7 +1725,7 @@ func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 	}
 	{
-		p := d.Presence(n, "id")
+		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
 		}
@@ -1829,7 +1829,7 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 	}
 	{
-		p := d.Presence(n, "result")
+		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
 		}
@@ -2152,7 +2152,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	_ = k
 	{
-		p := d.Presence(n, "authentication")
+		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
 		}
@@ -2166,7 +2166,7 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || d.Presence(n, "authentication") == 1 {
+	if k != ahprt.KindObject || presence4(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -2572,7 +2572,7 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	{
-		p := d.Presence(n, "token", "bearerToken", "value")
+		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", "matches a schema it must not match")
 		}
@@ -2898,7 +2898,7 @@ func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 	}
 	{
-		p := d.Presence(n, "timeoutMs", "failurePolicy")
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
 		}
@@ -3132,3 +3132,88 @@ var (
 var (
 	num0 = ahprt.MustDecimal("1")
 )
+
+// presence0 reports which of "error" object n has: bit i for the i-th.
+func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "error":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence1 reports which of "output", "error" object n has: bit i for the i-th.
+func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "output":
+			p |= 1
+		case "error":
+			p |= 2
+		}
+	}
+	return
+}
+
+// presence2 reports which of "id" object n has: bit i for the i-th.
+func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "id":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence3 reports which of "result" object n has: bit i for the i-th.
+func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "result":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence4 reports which of "authentication" object n has: bit i for the i-th.
+func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "authentication":
+			p |= 1
+		}
+	}
+	return
+}
+
+// presence5 reports which of "token", "bearerToken", "value" object n has: bit i for the i-th.
+func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "token":
+			p |= 1
+		case "bearerToken":
+			p |= 2
+		case "value":
+			p |= 4
+		}
+	}
+	return
+}
+
+// presence6 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
+func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+	for m := d.Members(n); m.Next(); {
+		switch d.Key(m.Name()) {
+		case "timeoutMs":
+			p |= 1
+		case "failurePolicy":
+			p |= 2
+		}
+	}
+	return
+}

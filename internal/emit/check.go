@@ -29,6 +29,9 @@ type checks struct {
 	consts map[string]string // literal JSON → Go var of its parsed form
 	decs   map[string]string // numeric literal → Go var of its exact form
 	vars   []Code
+	// presence maps a list of member names to its presence helper.
+	presence map[string]string
+	helpers  []Code
 }
 
 func (e *checks) emit() {
@@ -85,6 +88,42 @@ func (e *checks) emit() {
 		e.f.Comment("Constants and numeric bounds, parsed once.")
 		e.f.Var().Defs(e.vars...)
 	}
+	for _, h := range e.helpers {
+		e.f.Add(h)
+		e.f.Line()
+	}
+}
+
+// presenceCall is an expression: which of names (distinct, at most 64)
+// object n has, bit i for names[i], in one walk. Each list of names gets
+// a helper whose switch over them the compiler resolves by length and
+// content (cheaper than comparing every member with every name).
+func (e *checks) presenceCall(names []string) Code {
+	if e.presence == nil {
+		e.presence = map[string]string{}
+	}
+	k := strings.Join(names, "\x00")
+	name, ok := e.presence[k]
+	if !ok {
+		name = "presence" + strconv.Itoa(len(e.presence))
+		e.presence[k] = name
+		quoted := make([]string, len(names))
+		for i, n := range names {
+			quoted[i] = strconv.Quote(n)
+		}
+		e.helpers = append(e.helpers, Commentf("%s reports which of %s object n has: bit i for the i-th.", name, strings.Join(quoted, ", ")).Line().
+			Func().Id(name).Params(Id("d").Op("*").Qual(rt, "Doc"), Id("n").Qual(rt, "Node")).Params(Id("p").Uint64()).Block(
+			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
+				Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
+					for i, n := range names {
+						sg.Case(Lit(n)).Block(Id("p").Op("|=").Lit(1 << i))
+					}
+				}),
+			),
+			Return(),
+		))
+	}
+	return Id(name).Call(Id("d"), Id("n"))
 }
 
 // memo emits the check of a named type memoized per node: s.Func hands
@@ -738,7 +777,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 }
 
 // inlineIf returns the members an `if` requires when that is all it does
-// (and they are few enough for one Presence test): applicators writes it
+// (and they are few enough for one presence helper): applicators writes it
 // inline.
 func inlineIf(s *ir.Schema) ([]string, bool) {
 	names, ok := requiredOnly(s)
@@ -832,7 +871,7 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 }
 
 // presenceNames lists the distinct names of groups, in order, or nil when
-// there are more than Presence answers for (64).
+// there are more than a presence helper answers for (64 bits).
 func presenceNames(groups [][]string) []string {
 	var names []string
 	seen := map[string]bool{}
@@ -853,16 +892,12 @@ func presenceNames(groups [][]string) []string {
 // hasAll is the condition "n is not an object, or has every member of
 // names" (distinct, at most 64): what a required-only schema checks.
 func (e *checks) hasAll(names []string) Code {
-	args := []Code{Id("n")}
-	for _, name := range names {
-		args = append(args, Lit(name))
-	}
 	all := uint64(1)<<len(names) - 1
 	m := Lit(int(all))
 	if len(names) >= 63 {
 		m = Lit(all)
 	}
-	return Parens(Id("k").Op("!=").Qual(rt, "KindObject").Op("||").Id("d").Dot("Presence").Call(args...).Op("==").Add(m))
+	return Parens(Id("k").Op("!=").Qual(rt, "KindObject").Op("||").Add(e.presenceCall(names)).Op("==").Add(m))
 }
 
 // notPresent emits `not` of required-only alternatives (AHP: "none of
@@ -874,10 +909,6 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 	index := map[string]int{}
 	for i, name := range names {
 		index[name] = i
-	}
-	args := []Code{Id("n")}
-	for _, name := range names {
-		args = append(args, Lit(name))
 	}
 	cond := Id("k").Op("!=").Qual(rt, "KindObject")
 	for _, grp := range groups {
@@ -892,7 +923,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 		cond = cond.Op("||").Id("p").Op("&").Add(m).Op("==").Add(m)
 	}
 	g.Block(
-		Id("p").Op(":=").Id("d").Dot("Presence").Call(args...),
+		Id("p").Op(":=").Add(e.presenceCall(names)),
 		If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match"))),
 	)
 }
