@@ -293,7 +293,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilitiesResponse checks draft/capabilities-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(4, n, ev, vCapabilitiesResponse_body)
+	return c.Memo(3, n, ev, vCapabilitiesResponse_body)
 }
 
 // vCapabilitiesResponse_body checks the keywords of draft/capabilities-response.schema.json#.
@@ -313,7 +313,7 @@ func vCapabilitiesResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(5, n, ev, vCommon_successResponse_body)
+	return c.Memo(4, n, ev, vCommon_successResponse_body)
 }
 
 // vCommon_successResponse_body checks the keywords of draft/common.schema.json#/$defs/successResponse.
@@ -502,13 +502,8 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(7, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
-func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -655,13 +650,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(8, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1566,7 +1556,7 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities checks draft/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(9, n, ev, vCapabilities_body)
+	return c.Memo(5, n, ev, vCapabilities_body)
 }
 
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
@@ -2242,13 +2232,8 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify.
 func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(10, n, ev, vCapabilities_modify_body)
-}
-
-// vCapabilities_modify_body checks the keywords of draft/capabilities.schema.json#/properties/modify.
-func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2333,13 +2318,8 @@ func vCapabilities_modify_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations.
 func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(11, n, ev, vCapabilities_modifyOperations_body)
-}
-
-// vCapabilities_modifyOperations_body checks the keywords of draft/capabilities.schema.json#/$defs/modifyOperations.
-func vCapabilities_modifyOperations_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2499,13 +2479,8 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow.
 func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(12, n, ev, vCapabilities_flow_body)
-}
-
-// vCapabilities_flow_body checks the keywords of draft/capabilities.schema.json#/properties/flow.
-func vCapabilities_flow_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2725,13 +2700,8 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject.
 func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(13, n, ev, vCapabilities_inject_body)
-}
-
-// vCapabilities_inject_body checks the keywords of draft/capabilities.schema.json#/properties/inject.
-func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2762,13 +2732,8 @@ func vCapabilities_inject_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context.
 func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(14, n, ev, vCapabilities_inject_context_body)
-}
-
-// vCapabilities_inject_context_body checks the keywords of draft/capabilities.schema.json#/properties/inject/properties/context.
-func vCapabilities_inject_context_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2868,13 +2833,8 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation.
 func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(15, n, ev, vCapabilities_elicitation_body)
-}
-
-// vCapabilities_elicitation_body checks the keywords of draft/capabilities.schema.json#/properties/elicitation.
-func vCapabilities_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7016,13 +6976,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(16, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body)
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7150,13 +7105,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(17, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_limits_body)
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_limits_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
-func vCapabilitiesResponse_allOf_1_result_manifest_limits_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7255,13 +7205,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(18, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body)
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7495,13 +7440,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	return true
 }
 
-// vCatalogueEvent checks draft/catalogue-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent checks draft/catalogue-event.schema.json#.
 func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(19, n, ev, vCatalogueEvent_body)
-}
-
-// vCatalogueEvent_body checks the keywords of draft/catalogue-event.schema.json#.
-func vCatalogueEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -7636,7 +7576,7 @@ func vCatalogueEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(20, n, ev, vCatalogueEvent_configChangeBefore_body)
+	return c.Memo(6, n, ev, vCatalogueEvent_configChangeBefore_body)
 }
 
 // vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
@@ -7656,7 +7596,7 @@ func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(21, n, ev, vEvent_envelope_body)
+	return c.Memo(7, n, ev, vEvent_envelope_body)
 }
 
 // vEvent_envelope_body checks the keywords of draft/event.schema.json#/$defs/envelope.
@@ -7695,7 +7635,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(22, n, ev, vEvent_eventCore_body)
+	return c.Memo(8, n, ev, vEvent_eventCore_body)
 }
 
 // vEvent_eventCore_body checks the keywords of draft/event.schema.json#/$defs/eventCore.
@@ -7844,13 +7784,8 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks draft/common.schema.json#/$defs/session (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_session checks draft/common.schema.json#/$defs/session.
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(23, n, ev, vCommon_session_body)
-}
-
-// vCommon_session_body checks the keywords of draft/common.schema.json#/$defs/session.
-func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -7971,13 +7906,8 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(24, n, ev, vCommon_session_agent_body)
-}
-
-// vCommon_session_agent_body checks the keywords of draft/common.schema.json#/$defs/session/properties/agent.
-func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8075,13 +8005,8 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_gap checks draft/event.schema.json#/$defs/gap (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent_gap checks draft/event.schema.json#/$defs/gap.
 func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(25, n, ev, vEvent_gap_body)
-}
-
-// vEvent_gap_body checks the keywords of draft/event.schema.json#/$defs/gap.
-func vEvent_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8184,13 +8109,8 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity.
 func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(26, n, ev, vEvent_openIdentity_body)
-}
-
-// vEvent_openIdentity_body checks the keywords of draft/event.schema.json#/$defs/openIdentity.
-func vEvent_openIdentity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8266,13 +8186,8 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem checks draft/content-item.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem checks draft/content-item.schema.json#.
 func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(27, n, ev, vContentItem_body)
-}
-
-// vContentItem_body checks the keywords of draft/content-item.schema.json#.
-func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -8299,7 +8214,7 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(28, n, ev, vContentItem_textPart_body)
+	return c.Memo(9, n, ev, vContentItem_textPart_body)
 }
 
 // vContentItem_textPart_body checks the keywords of draft/content-item.schema.json#/$defs/textPart.
@@ -8372,7 +8287,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(29, n, ev, vContentItem_textBodyPart_body)
+	return c.Memo(10, n, ev, vContentItem_textBodyPart_body)
 }
 
 // vContentItem_textBodyPart_body checks the keywords of draft/content-item.schema.json#/$defs/textBodyPart.
@@ -8542,7 +8457,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(30, n, ev, vContentItem_textGapPart_body)
+	return c.Memo(11, n, ev, vContentItem_textGapPart_body)
 }
 
 // vContentItem_textGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/textGapPart.
@@ -8698,13 +8613,8 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_gap checks draft/content-item.schema.json#/$defs/gap.
 func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(31, n, ev, vContentItem_gap_body)
-}
-
-// vContentItem_gap_body checks the keywords of draft/content-item.schema.json#/$defs/gap.
-func vContentItem_gap_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8772,7 +8682,7 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(32, n, ev, vContentItem_textMetadataPart_body)
+	return c.Memo(12, n, ev, vContentItem_textMetadataPart_body)
 }
 
 // vContentItem_textMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/textMetadataPart.
@@ -8918,7 +8828,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(33, n, ev, vContentItem_textOmittedPart_body)
+	return c.Memo(13, n, ev, vContentItem_textOmittedPart_body)
 }
 
 // vContentItem_textOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/textOmittedPart.
@@ -9064,7 +8974,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(34, n, ev, vContentItem_attachmentPart_body)
+	return c.Memo(14, n, ev, vContentItem_attachmentPart_body)
 }
 
 // vContentItem_attachmentPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentPart.
@@ -9126,7 +9036,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(35, n, ev, vContentItem_attachmentBodyPart_body2)
+	return c.Memo(15, n, ev, vContentItem_attachmentBodyPart_body2)
 }
 
 // vContentItem_attachmentBodyPart_body2 checks the keywords of draft/content-item.schema.json#/$defs/attachmentBodyPart.
@@ -9292,13 +9202,8 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vContentReference checks draft/content-reference.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentReference checks draft/content-reference.schema.json#.
 func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(36, n, ev, vContentReference_body)
-}
-
-// vContentReference_body checks the keywords of draft/content-reference.schema.json#.
-func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9342,7 +9247,7 @@ func vContentReference_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(37, n, ev, vContentItem_attachmentGapPart_body)
+	return c.Memo(16, n, ev, vContentItem_attachmentGapPart_body)
 }
 
 // vContentItem_attachmentGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentGapPart.
@@ -9488,7 +9393,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(38, n, ev, vContentItem_attachmentMetadataPart_body)
+	return c.Memo(17, n, ev, vContentItem_attachmentMetadataPart_body)
 }
 
 // vContentItem_attachmentMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentMetadataPart.
@@ -9622,7 +9527,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 
 // vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(39, n, ev, vContentItem_attachmentOmittedPart_body)
+	return c.Memo(18, n, ev, vContentItem_attachmentOmittedPart_body)
 }
 
 // vContentItem_attachmentOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentOmittedPart.
@@ -9756,7 +9661,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(40, n, ev, vInteractionEvent_configChangeBefore_body)
+	return c.Memo(19, n, ev, vInteractionEvent_configChangeBefore_body)
 }
 
 // vInteractionEvent_configChangeBefore_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before.
@@ -9814,13 +9719,8 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(41, n, ev, vInteractionEvent_configChangeBefore_change_body)
-}
-
-// vInteractionEvent_configChangeBefore_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
-func vInteractionEvent_configChangeBefore_change_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10004,7 +9904,7 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 
 // vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(42, n, ev, vCatalogueEvent_configChangeAfter_body)
+	return c.Memo(20, n, ev, vCatalogueEvent_configChangeAfter_body)
 }
 
 // vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
@@ -10024,7 +9924,7 @@ func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(43, n, ev, vInteractionEvent_configChangeAfter_body)
+	return c.Memo(21, n, ev, vInteractionEvent_configChangeAfter_body)
 }
 
 // vInteractionEvent_configChangeAfter_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after.
@@ -10082,13 +9982,8 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(44, n, ev, vInteractionEvent_configChangeAfter_change_body)
-}
-
-// vInteractionEvent_configChangeAfter_change_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
-func vInteractionEvent_configChangeAfter_change_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10313,7 +10208,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 
 // vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(45, n, ev, vExecutionEvent_turnStart_body)
+	return c.Memo(22, n, ev, vExecutionEvent_turnStart_body)
 }
 
 // vExecutionEvent_turnStart_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.start.
@@ -10399,13 +10294,8 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent_identity checks draft/event.schema.json#/$defs/identity (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent_identity checks draft/event.schema.json#/$defs/identity.
 func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(46, n, ev, vEvent_identity_body)
-}
-
-// vEvent_identity_body checks the keywords of draft/event.schema.json#/$defs/identity.
-func vEvent_identity_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10489,7 +10379,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(47, n, ev, vContentItem_message_body)
+	return c.Memo(23, n, ev, vContentItem_message_body)
 }
 
 // vContentItem_message_body checks the keywords of draft/content-item.schema.json#/$defs/message.
@@ -10646,7 +10536,7 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(48, n, ev, vExecutionEvent_turnFinishBefore_body)
+	return c.Memo(24, n, ev, vExecutionEvent_turnFinishBefore_body)
 }
 
 // vExecutionEvent_turnFinishBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.finish.before.
@@ -10684,7 +10574,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(49, n, ev, vExecutionEvent_turnCompletion_body)
+	return c.Memo(25, n, ev, vExecutionEvent_turnCompletion_body)
 }
 
 // vExecutionEvent_turnCompletion_body checks the keywords of draft/execution-event.schema.json#/$defs/turnCompletion.
@@ -10816,7 +10706,7 @@ func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(50, n, ev, vExecutionEvent_usage_body)
+	return c.Memo(26, n, ev, vExecutionEvent_usage_body)
 }
 
 // vExecutionEvent_usage_body checks the keywords of draft/execution-event.schema.json#/$defs/usage.
@@ -11016,13 +10906,8 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(51, n, ev, vExecutionEvent_usage_cost_body)
-}
-
-// vExecutionEvent_usage_cost_body checks the keywords of draft/execution-event.schema.json#/$defs/usage/properties/cost.
-func vExecutionEvent_usage_cost_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11200,7 +11085,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(52, n, ev, vExecutionEvent_turnEnd_body)
+	return c.Memo(27, n, ev, vExecutionEvent_turnEnd_body)
 }
 
 // vExecutionEvent_turnEnd_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.end.
@@ -11328,13 +11213,8 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error.
 func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(53, n, ev, vExecutionEvent_error_body)
-}
-
-// vExecutionEvent_error_body checks the keywords of draft/execution-event.schema.json#/$defs/error.
-func vExecutionEvent_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11506,7 +11386,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(54, n, ev, vExecutionEvent_turnProgress_body)
+	return c.Memo(28, n, ev, vExecutionEvent_turnProgress_body)
 }
 
 // vExecutionEvent_turnProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.progress.
@@ -11616,7 +11496,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(55, n, ev, vExecutionEvent_modelRequestBefore_body)
+	return c.Memo(29, n, ev, vExecutionEvent_modelRequestBefore_body)
 }
 
 // vExecutionEvent_modelRequestBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.request.before.
@@ -11719,13 +11599,8 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model.
 func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(56, n, ev, vExecutionEvent_model_body)
-}
-
-// vExecutionEvent_model_body checks the keywords of draft/execution-event.schema.json#/$defs/model.
-func vExecutionEvent_model_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11805,13 +11680,8 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt.
 func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(57, n, ev, vExecutionEvent_attempt_body)
-}
-
-// vExecutionEvent_attempt_body checks the keywords of draft/execution-event.schema.json#/$defs/attempt.
-func vExecutionEvent_attempt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11912,7 +11782,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(58, n, ev, vExecutionEvent_modelResponseAfter_body)
+	return c.Memo(30, n, ev, vExecutionEvent_modelResponseAfter_body)
 }
 
 // vExecutionEvent_modelResponseAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.response.after.
@@ -12221,7 +12091,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(59, n, ev, vExecutionEvent_execution_body)
+	return c.Memo(31, n, ev, vExecutionEvent_execution_body)
 }
 
 // vExecutionEvent_execution_body checks the keywords of draft/execution-event.schema.json#/$defs/execution.
@@ -12283,7 +12153,7 @@ func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(60, n, ev, vExecutionEvent_execution_oneOf_0_body)
+	return c.Memo(32, n, ev, vExecutionEvent_execution_oneOf_0_body)
 }
 
 // vExecutionEvent_execution_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/0.
@@ -12337,7 +12207,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(61, n, ev, vExecutionEvent_execution_oneOf_1_body)
+	return c.Memo(33, n, ev, vExecutionEvent_execution_oneOf_1_body)
 }
 
 // vExecutionEvent_execution_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/1.
@@ -12415,7 +12285,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(62, n, ev, vExecutionEvent_execution_oneOf_2_body)
+	return c.Memo(34, n, ev, vExecutionEvent_execution_oneOf_2_body)
 }
 
 // vExecutionEvent_execution_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/2.
@@ -12517,7 +12387,7 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(63, n, ev, vExecutionEvent_execution_oneOf_3_body)
+	return c.Memo(35, n, ev, vExecutionEvent_execution_oneOf_3_body)
 }
 
 // vExecutionEvent_execution_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/3.
@@ -12619,7 +12489,7 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(64, n, ev, vExecutionEvent_execution_oneOf_4_body)
+	return c.Memo(36, n, ev, vExecutionEvent_execution_oneOf_4_body)
 }
 
 // vExecutionEvent_execution_oneOf_4_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/4.
@@ -12721,7 +12591,7 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(65, n, ev, vExecutionEvent_execution_oneOf_5_body)
+	return c.Memo(37, n, ev, vExecutionEvent_execution_oneOf_5_body)
 }
 
 // vExecutionEvent_execution_oneOf_5_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/5.
@@ -12949,7 +12819,7 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(66, n, ev, vExecutionEvent_modelError_body)
+	return c.Memo(38, n, ev, vExecutionEvent_modelError_body)
 }
 
 // vExecutionEvent_modelError_body checks the keywords of draft/execution-event.schema.json#/$defs/model.error.
@@ -13165,7 +13035,7 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(67, n, ev, vExecutionEvent_modelSwitchBefore_body)
+	return c.Memo(39, n, ev, vExecutionEvent_modelSwitchBefore_body)
 }
 
 // vExecutionEvent_modelSwitchBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before.
@@ -13287,13 +13157,8 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(68, n, ev, vExecutionEvent_modelSwitchBefore_pricing_body)
-}
-
-// vExecutionEvent_modelSwitchBefore_pricing_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
-func vExecutionEvent_modelSwitchBefore_pricing_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13379,7 +13244,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 
 // vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(69, n, ev, vExecutionEvent_modelSwitchAfter_body)
+	return c.Memo(40, n, ev, vExecutionEvent_modelSwitchAfter_body)
 }
 
 // vExecutionEvent_modelSwitchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.after.
@@ -13496,7 +13361,7 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(70, n, ev, vExecutionEvent_toolPermissionRequest_body)
+	return c.Memo(41, n, ev, vExecutionEvent_toolPermissionRequest_body)
 }
 
 // vExecutionEvent_toolPermissionRequest_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.request.
@@ -13577,7 +13442,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(71, n, ev, vExecutionEvent_toolCall_body)
+	return c.Memo(42, n, ev, vExecutionEvent_toolCall_body)
 }
 
 // vExecutionEvent_toolCall_body checks the keywords of draft/execution-event.schema.json#/$defs/toolCall.
@@ -13641,13 +13506,8 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool.
 func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(72, n, ev, vExecutionEvent_tool_body)
-}
-
-// vExecutionEvent_tool_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.
-func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13868,13 +13728,8 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp.
 func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(73, n, ev, vExecutionEvent_mcp_body)
-}
-
-// vExecutionEvent_mcp_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp.
-func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13946,13 +13801,8 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(74, n, ev, vExecutionEvent_mcp_server_body)
-}
-
-// vExecutionEvent_mcp_server_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/server.
-func vExecutionEvent_mcp_server_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14061,13 +13911,8 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection.
 func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(80, n, ev, vExecutionEvent_mcp_connection_body)
-}
-
-// vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
-func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -14100,7 +13945,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(75, n, ev, vExecutionEvent_mcp_connection_oneOf_0_body)
+	return c.Memo(43, n, ev, vExecutionEvent_mcp_connection_oneOf_0_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
@@ -14339,13 +14184,8 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(76, n, ev, vExecutionEvent_connectionGaps_items_body)
-}
-
-// vExecutionEvent_connectionGaps_items_body checks the keywords of draft/execution-event.schema.json#/$defs/connectionGaps/items.
-func vExecutionEvent_connectionGaps_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14427,7 +14267,7 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(77, n, ev, vExecutionEvent_mcp_connection_oneOf_1_body)
+	return c.Memo(44, n, ev, vExecutionEvent_mcp_connection_oneOf_1_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
@@ -14624,7 +14464,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(78, n, ev, vExecutionEvent_mcp_connection_oneOf_2_body)
+	return c.Memo(45, n, ev, vExecutionEvent_mcp_connection_oneOf_2_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
@@ -15192,7 +15032,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(79, n, ev, vExecutionEvent_mcp_connection_oneOf_3_body)
+	return c.Memo(46, n, ev, vExecutionEvent_mcp_connection_oneOf_3_body)
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
@@ -15598,13 +15438,8 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
 func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(81, n, ev, vExecutionEvent_batch_body)
-}
-
-// vExecutionEvent_batch_body checks the keywords of draft/execution-event.schema.json#/$defs/batch.
-func vExecutionEvent_batch_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15779,7 +15614,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 
 // vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(82, n, ev, vExecutionEvent_toolPermissionResolved_body)
+	return c.Memo(47, n, ev, vExecutionEvent_toolPermissionResolved_body)
 }
 
 // vExecutionEvent_toolPermissionResolved_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.resolved.
@@ -15900,7 +15735,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(83, n, ev, vExecutionEvent_toolProgress_body)
+	return c.Memo(48, n, ev, vExecutionEvent_toolProgress_body)
 }
 
 // vExecutionEvent_toolProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.progress.
@@ -16004,7 +15839,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(84, n, ev, vExecutionEvent_toolBatchAfter_body)
+	return c.Memo(49, n, ev, vExecutionEvent_toolBatchAfter_body)
 }
 
 // vExecutionEvent_toolBatchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after.
@@ -16111,13 +15946,8 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(85, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
-}
-
-// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
-func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16381,7 +16211,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(86, n, ev, vExecutionEvent_contextCompactBefore_body)
+	return c.Memo(50, n, ev, vExecutionEvent_contextCompactBefore_body)
 }
 
 // vExecutionEvent_contextCompactBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.before.
@@ -16535,7 +16365,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(87, n, ev, vExecutionEvent_tokenCounts_body)
+	return c.Memo(51, n, ev, vExecutionEvent_tokenCounts_body)
 }
 
 // vExecutionEvent_tokenCounts_body checks the keywords of draft/execution-event.schema.json#/$defs/tokenCounts.
@@ -16580,7 +16410,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(88, n, ev, vExecutionEvent_contextCompactAfter_body)
+	return c.Memo(52, n, ev, vExecutionEvent_contextCompactAfter_body)
 }
 
 // vExecutionEvent_contextCompactAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after.
@@ -16705,13 +16535,8 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(89, n, ev, vExecutionEvent_contextCompactAfter_removed_items_body)
-}
-
-// vExecutionEvent_contextCompactAfter_removed_items_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
-func vExecutionEvent_contextCompactAfter_removed_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16765,7 +16590,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 
 // vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(90, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
+	return c.Memo(53, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.before.
@@ -16822,13 +16647,8 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange.
 func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(91, n, ev, vTaskWorkspaceEvent_taskChange_body)
-}
-
-// vTaskWorkspaceEvent_taskChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/taskChange.
-func vTaskWorkspaceEvent_taskChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16980,7 +16800,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(92, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
+	return c.Memo(54, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.after.
@@ -17039,7 +16859,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(93, n, ev, vCatalogueEvent_userAttention_body)
+	return c.Memo(55, n, ev, vCatalogueEvent_userAttention_body)
 }
 
 // vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
@@ -17059,7 +16879,7 @@ func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(94, n, ev, vInteractionEvent_userAttention_body)
+	return c.Memo(56, n, ev, vInteractionEvent_userAttention_body)
 }
 
 // vInteractionEvent_userAttention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention.
@@ -17117,13 +16937,8 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(95, n, ev, vInteractionEvent_userAttention_attention_body)
-}
-
-// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
-func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17201,7 +17016,7 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 
 // vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(96, n, ev, vCatalogueEvent_userElicitationRequest_body)
+	return c.Memo(57, n, ev, vCatalogueEvent_userElicitationRequest_body)
 }
 
 // vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
@@ -17221,7 +17036,7 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(97, n, ev, vInteractionEvent_userElicitationRequest_body)
+	return c.Memo(58, n, ev, vInteractionEvent_userElicitationRequest_body)
 }
 
 // vInteractionEvent_userElicitationRequest_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request.
@@ -17282,13 +17097,8 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(98, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
-}
-
-// vInteractionEvent_userElicitationRequest_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
-func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17379,7 +17189,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(99, n, ev, vCatalogueEvent_userElicitationResult_body)
+	return c.Memo(59, n, ev, vCatalogueEvent_userElicitationResult_body)
 }
 
 // vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
@@ -17399,7 +17209,7 @@ func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(100, n, ev, vInteractionEvent_userElicitationResult_body)
+	return c.Memo(60, n, ev, vInteractionEvent_userElicitationResult_body)
 }
 
 // vInteractionEvent_userElicitationResult_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result.
@@ -17460,13 +17270,8 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(101, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
-}
-
-// vInteractionEvent_userElicitationResult_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
-func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17569,7 +17374,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 
 // vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(102, n, ev, vCatalogueEvent_userMessageInbound_body)
+	return c.Memo(61, n, ev, vCatalogueEvent_userMessageInbound_body)
 }
 
 // vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
@@ -17589,7 +17394,7 @@ func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(103, n, ev, vInteractionEvent_userMessageInbound_body)
+	return c.Memo(62, n, ev, vInteractionEvent_userMessageInbound_body)
 }
 
 // vInteractionEvent_userMessageInbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound.
@@ -17647,13 +17452,8 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(104, n, ev, vInteractionEvent_userMessageInbound_message_body)
-}
-
-// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
-func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17820,7 +17620,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 
 // vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(105, n, ev, vCatalogueEvent_userMessageOutbound_body)
+	return c.Memo(63, n, ev, vCatalogueEvent_userMessageOutbound_body)
 }
 
 // vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
@@ -17840,7 +17640,7 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(106, n, ev, vInteractionEvent_userMessageOutbound_body)
+	return c.Memo(64, n, ev, vInteractionEvent_userMessageOutbound_body)
 }
 
 // vInteractionEvent_userMessageOutbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound.
@@ -17898,13 +17698,8 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(107, n, ev, vInteractionEvent_userMessageOutbound_message_body)
-}
-
-// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
-func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18043,7 +17838,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 
 // vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(108, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
+	return c.Memo(65, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
@@ -18100,13 +17895,8 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(109, n, ev, vTaskWorkspaceEvent_workspaceChange_body)
-}
-
-// vTaskWorkspaceEvent_workspaceChange_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceChange.
-func vTaskWorkspaceEvent_workspaceChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18187,13 +17977,8 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(110, n, ev, vTaskWorkspaceEvent_workspaceState_body)
-}
-
-// vTaskWorkspaceEvent_workspaceState_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspaceState.
-func vTaskWorkspaceEvent_workspaceState_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18306,7 +18091,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(111, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
+	return c.Memo(66, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
@@ -18365,7 +18150,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 
 // vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(112, n, ev, vTaskWorkspaceEvent_fileChanged_body)
+	return c.Memo(67, n, ev, vTaskWorkspaceEvent_fileChanged_body)
 }
 
 // vTaskWorkspaceEvent_fileChanged_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/file.changed.
@@ -18447,13 +18232,8 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile.
 func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(113, n, ev, vTaskWorkspaceEvent_changedFile_body)
-}
-
-// vTaskWorkspaceEvent_changedFile_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/changedFile.
-func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18575,7 +18355,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(114, n, ev, vCatalogueEvent_hookFailure_body)
+	return c.Memo(68, n, ev, vCatalogueEvent_hookFailure_body)
 }
 
 // vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
@@ -18595,7 +18375,7 @@ func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(115, n, ev, vInteractionEvent_hookFailure_body)
+	return c.Memo(69, n, ev, vInteractionEvent_hookFailure_body)
 }
 
 // vInteractionEvent_hookFailure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure.
@@ -18664,13 +18444,8 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(116, n, ev, vInteractionEvent_hookFailure_failure_body)
-}
-
-// vInteractionEvent_hookFailure_failure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
-func vInteractionEvent_hookFailure_failure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18795,13 +18570,8 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vContentSelection checks draft/content-selection.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentSelection checks draft/content-selection.schema.json#.
 func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(120, n, ev, vContentSelection_body)
-}
-
-// vContentSelection_body checks the keywords of draft/content-selection.schema.json#.
-func vContentSelection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18907,13 +18677,8 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentUploadReceipt checks draft/content-upload-receipt.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
 func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(121, n, ev, vContentUploadReceipt_body)
-}
-
-// vContentUploadReceipt_body checks the keywords of draft/content-upload-receipt.schema.json#.
-func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18973,13 +18738,8 @@ func vContentUploadReceipt_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentUpload checks draft/content-upload.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentUpload checks draft/content-upload.schema.json#.
 func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(122, n, ev, vContentUpload_body)
-}
-
-// vContentUpload_body checks the keywords of draft/content-upload.schema.json#.
-func vContentUpload_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19058,13 +18818,8 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(123, n, ev, vRegistration_authentication_body)
-}
-
-// vRegistration_authentication_body checks the keywords of draft/registration.schema.json#/$defs/authentication.
-func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -19095,7 +18850,7 @@ func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(124, n, ev, vRegistration_authentication_anyOf_0_body)
+	return c.Memo(72, n, ev, vRegistration_authentication_anyOf_0_body)
 }
 
 // vRegistration_authentication_anyOf_0_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/0.
@@ -19243,7 +18998,7 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 
 // vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(125, n, ev, vRegistration_authentication_anyOf_1_body)
+	return c.Memo(73, n, ev, vRegistration_authentication_anyOf_1_body)
 }
 
 // vRegistration_authentication_anyOf_1_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/1.
@@ -19428,7 +19183,7 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vDenyEffect checks draft/deny-effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(126, n, ev, vDenyEffect_body)
+	return c.Memo(74, n, ev, vDenyEffect_body)
 }
 
 // vDenyEffect_body checks the keywords of draft/deny-effect.schema.json#.
@@ -19524,13 +19279,8 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect checks draft/effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect checks draft/effect.schema.json#.
 func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(127, n, ev, vEffect_body)
-}
-
-// vEffect_body checks the keywords of draft/effect.schema.json#.
-func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -19600,7 +19350,7 @@ func vEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(128, n, ev, vEffect_allowEffect_body)
+	return c.Memo(75, n, ev, vEffect_allowEffect_body)
 }
 
 // vEffect_allowEffect_body checks the keywords of draft/effect.schema.json#/$defs/allowEffect.
@@ -19654,7 +19404,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(129, n, ev, vEffect_askEffect_body)
+	return c.Memo(76, n, ev, vEffect_askEffect_body)
 }
 
 // vEffect_askEffect_body checks the keywords of draft/effect.schema.json#/$defs/askEffect.
@@ -19708,7 +19458,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(130, n, ev, vEffect_modifyEffect_body)
+	return c.Memo(77, n, ev, vEffect_modifyEffect_body)
 }
 
 // vEffect_modifyEffect_body checks the keywords of draft/effect.schema.json#/$defs/modifyEffect.
@@ -20359,7 +20109,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(131, n, ev, vEffect_messageEffect_body)
+	return c.Memo(78, n, ev, vEffect_messageEffect_body)
 }
 
 // vEffect_messageEffect_body checks the keywords of draft/effect.schema.json#/$defs/messageEffect.
@@ -20436,7 +20186,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(132, n, ev, vEffect_returnEffect_body)
+	return c.Memo(79, n, ev, vEffect_returnEffect_body)
 }
 
 // vEffect_returnEffect_body checks the keywords of draft/effect.schema.json#/$defs/returnEffect.
@@ -20499,7 +20249,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(133, n, ev, vEffect_flowStopEffect_body)
+	return c.Memo(80, n, ev, vEffect_flowStopEffect_body)
 }
 
 // vEffect_flowStopEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowStopEffect.
@@ -20589,7 +20339,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(134, n, ev, vEffect_flowContinueEffect_body)
+	return c.Memo(81, n, ev, vEffect_flowContinueEffect_body)
 }
 
 // vEffect_flowContinueEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowContinueEffect.
@@ -20675,7 +20425,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(135, n, ev, vEffect_injectEffect_body)
+	return c.Memo(82, n, ev, vEffect_injectEffect_body)
 }
 
 // vEffect_injectEffect_body checks the keywords of draft/effect.schema.json#/$defs/injectEffect.
@@ -20818,7 +20568,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vEvent checks draft/event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(136, n, ev, vEvent_body)
+	return c.Memo(83, n, ev, vEvent_body)
 }
 
 // vEvent_body checks the keywords of draft/event.schema.json#.
@@ -20973,7 +20723,7 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore checks draft/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(137, n, ev, vToolBefore_body)
+	return c.Memo(84, n, ev, vToolBefore_body)
 }
 
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
@@ -21029,7 +20779,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolAfter checks draft/tool-after.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(138, n, ev, vToolAfter_body)
+	return c.Memo(85, n, ev, vToolAfter_body)
 }
 
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
@@ -21411,13 +21161,8 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange.
 func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(139, n, ev, vExecutionEvent_fileChange_body)
-}
-
-// vExecutionEvent_fileChange_body checks the keywords of draft/execution-event.schema.json#/$defs/fileChange.
-func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -21764,7 +21509,7 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vSessionStart checks draft/session-start.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(140, n, ev, vSessionStart_body)
+	return c.Memo(86, n, ev, vSessionStart_body)
 }
 
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
@@ -22006,13 +21751,8 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness (a named type: one run per node, see ahprt.Ctx.Memo).
+// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness.
 func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(141, n, ev, vSessionStart_harness_body)
-}
-
-// vSessionStart_harness_body checks the keywords of draft/session-start.schema.json#/properties/harness.
-func vSessionStart_harness_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -22094,7 +21834,7 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vSessionEnd checks draft/session-end.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(142, n, ev, vSessionEnd_body)
+	return c.Memo(87, n, ev, vSessionEnd_body)
 }
 
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
@@ -22256,13 +21996,8 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent checks draft/execution-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent checks draft/execution-event.schema.json#.
 func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(143, n, ev, vExecutionEvent_body)
-}
-
-// vExecutionEvent_body checks the keywords of draft/execution-event.schema.json#.
-func vExecutionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22343,13 +22078,8 @@ func vExecutionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInteractionEvent checks draft/interaction-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent checks draft/interaction-event.schema.json#.
 func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(144, n, ev, vInteractionEvent_body)
-}
-
-// vInteractionEvent_body checks the keywords of draft/interaction-event.schema.json#.
-func vInteractionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22402,13 +22132,8 @@ func vInteractionEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(145, n, ev, vInterceptDenyResponse_body)
-}
-
-// vInterceptDenyResponse_body checks the keywords of draft/intercept-deny-response.schema.json#.
-func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22524,13 +22249,8 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(147, n, ev, vInterceptNoEffectResponse_body)
-}
-
-// vInterceptNoEffectResponse_body checks the keywords of draft/intercept-no-effect-response.schema.json#.
-func vInterceptNoEffectResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -22636,7 +22356,7 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 
 // vInterceptRequest checks draft/intercept-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(149, n, ev, vInterceptRequest_body)
+	return c.Memo(88, n, ev, vInterceptRequest_body)
 }
 
 // vInterceptRequest_body checks the keywords of draft/intercept-request.schema.json#.
@@ -25264,13 +24984,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(151, n, ev, vInterceptRequest_allOf_1_params_state_body)
-}
-
-// vInterceptRequest_allOf_1_params_state_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
-func vInterceptRequest_allOf_1_params_state_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25386,7 +25101,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(152, n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body)
+	return c.Memo(89, n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body)
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
@@ -25488,7 +25203,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 
 // vInterceptResponse checks draft/intercept-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(153, n, ev, vInterceptResponse_body)
+	return c.Memo(90, n, ev, vInterceptResponse_body)
 }
 
 // vInterceptResponse_body checks the keywords of draft/intercept-response.schema.json#.
@@ -25613,13 +25328,8 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vJSONRPCMessage checks draft/json-rpc-message.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vJSONRPCMessage checks draft/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(155, n, ev, vJSONRPCMessage_body)
-}
-
-// vJSONRPCMessage_body checks the keywords of draft/json-rpc-message.schema.json#.
-func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25664,7 +25374,7 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_notification checks draft/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(119, n, ev, vCommon_notification_body)
+	return c.Memo(71, n, ev, vCommon_notification_body)
 }
 
 // vCommon_notification_body checks the keywords of draft/common.schema.json#/$defs/notification.
@@ -25740,7 +25450,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(117, n, ev, vCommon_errorResponse_body)
+	return c.Memo(70, n, ev, vCommon_errorResponse_body)
 }
 
 // vCommon_errorResponse_body checks the keywords of draft/common.schema.json#/$defs/errorResponse.
@@ -25803,13 +25513,8 @@ func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(118, n, ev, vCommon_errorResponse_error_body)
-}
-
-// vCommon_errorResponse_error_body checks the keywords of draft/common.schema.json#/$defs/errorResponse/properties/error.
-func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25879,7 +25584,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vObserveNotification checks draft/observe-notification.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(175, n, ev, vObserveNotification_body)
+	return c.Memo(101, n, ev, vObserveNotification_body)
 }
 
 // vObserveNotification_body checks the keywords of draft/observe-notification.schema.json#.
@@ -25986,13 +25691,8 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks draft/registration.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration checks draft/registration.schema.json#.
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(177, n, ev, vRegistration_body)
-}
-
-// vRegistration_body checks the keywords of draft/registration.schema.json#.
-func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26062,13 +25762,8 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks draft/registration.schema.json#/$defs/backend (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(178, n, ev, vRegistration_backend_body)
-}
-
-// vRegistration_backend_body checks the keywords of draft/registration.schema.json#/$defs/backend.
-func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26303,13 +25998,8 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(181, n, ev, vRegistration_backend_transport_body)
-}
-
-// vRegistration_backend_transport_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/transport.
-func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26340,7 +26030,7 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(179, n, ev, vRegistration_stdioTransport_body)
+	return c.Memo(102, n, ev, vRegistration_stdioTransport_body)
 }
 
 // vRegistration_stdioTransport_body checks the keywords of draft/registration.schema.json#/$defs/stdioTransport.
@@ -26486,7 +26176,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(180, n, ev, vRegistration_httpTransport_body)
+	return c.Memo(103, n, ev, vRegistration_httpTransport_body)
 }
 
 // vRegistration_httpTransport_body checks the keywords of draft/registration.schema.json#/$defs/httpTransport.
@@ -26588,13 +26278,8 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(185, n, ev, vRegistration_backend_subscriptions_items_body)
-}
-
-// vRegistration_backend_subscriptions_items_body checks the keywords of draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
-func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26625,7 +26310,7 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 
 // vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(182, n, ev, vRegistration_interceptSubscription_body)
+	return c.Memo(104, n, ev, vRegistration_interceptSubscription_body)
 }
 
 // vRegistration_interceptSubscription_body checks the keywords of draft/registration.schema.json#/$defs/interceptSubscription.
@@ -26946,13 +26631,8 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_filters checks draft/registration.schema.json#/$defs/filters (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
 func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(183, n, ev, vRegistration_filters_body)
-}
-
-// vRegistration_filters_body checks the keywords of draft/registration.schema.json#/$defs/filters.
-func vRegistration_filters_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27067,7 +26747,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 
 // vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(184, n, ev, vRegistration_observeSubscription_body)
+	return c.Memo(105, n, ev, vRegistration_observeSubscription_body)
 }
 
 // vRegistration_observeSubscription_body checks the keywords of draft/registration.schema.json#/$defs/observeSubscription.
@@ -27367,13 +27047,8 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vSchema checks draft/schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vSchema checks draft/schema.json#.
 func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(187, n, ev, vSchema_body)
-}
-
-// vSchema_body checks the keywords of draft/schema.json#.
-func vSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27422,13 +27097,8 @@ func vSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json#.
 func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(188, n, ev, vTaskWorkspaceEvent_body)
-}
-
-// vTaskWorkspaceEvent_body checks the keywords of draft/task-workspace-event.schema.json#.
-func vTaskWorkspaceEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27469,13 +27139,8 @@ func vTaskWorkspaceEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
 func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(172, n, ev, vMCPElicitation_elicitRequestParams_body)
-}
-
-// vMCPElicitation_elicitRequestParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
-func vMCPElicitation_elicitRequestParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27499,7 +27164,7 @@ func vMCPElicitation_elicitRequestParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(173, n, ev, vMCPElicitation_elicitRequestUrlParams_body)
+	return c.Memo(100, n, ev, vMCPElicitation_elicitRequestUrlParams_body)
 }
 
 // vMCPElicitation_elicitRequestUrlParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
@@ -27581,13 +27246,8 @@ func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(158, n, ev, vMCPElicitation_requestMeta_body)
-}
-
-// vMCPElicitation_requestMeta_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/requestMeta.
-func vMCPElicitation_requestMeta_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27660,13 +27320,8 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(171, n, ev, vMCPElicitation_taskMetadata_body)
-}
-
-// vMCPElicitation_taskMetadata_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
-func vMCPElicitation_taskMetadata_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27721,7 +27376,7 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(157, n, ev, vMCPElicitation_elicitRequestFormParams_body)
+	return c.Memo(92, n, ev, vMCPElicitation_elicitRequestFormParams_body)
 }
 
 // vMCPElicitation_elicitRequestFormParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
@@ -27813,13 +27468,8 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(159, n, ev, vMCPElicitation_elicitRequestFormParams_requestedSchema_body)
-}
-
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27921,13 +27571,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	return true
 }
 
-// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
 func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(160, n, ev, vMCPElicitation_primitiveSchemaDefinition_body)
-}
-
-// vMCPElicitation_primitiveSchemaDefinition_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
-func vMCPElicitation_primitiveSchemaDefinition_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -27969,7 +27614,7 @@ func vMCPElicitation_primitiveSchemaDefinition_body(c *ahprt.Ctx, n ahprt.Node, 
 
 // vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(161, n, ev, vMCPElicitation_stringSchema_body)
+	return c.Memo(93, n, ev, vMCPElicitation_stringSchema_body)
 }
 
 // vMCPElicitation_stringSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/StringSchema.
@@ -28147,7 +27792,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(162, n, ev, vMCPElicitation_numberSchema_body)
+	return c.Memo(94, n, ev, vMCPElicitation_numberSchema_body)
 }
 
 // vMCPElicitation_numberSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
@@ -28303,7 +27948,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(156, n, ev, vMCPElicitation_booleanSchema_body)
+	return c.Memo(91, n, ev, vMCPElicitation_booleanSchema_body)
 }
 
 // vMCPElicitation_booleanSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
@@ -28416,7 +28061,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(163, n, ev, vMCPElicitation_untitledSingleSelectEnumSchema_body)
+	return c.Memo(95, n, ev, vMCPElicitation_untitledSingleSelectEnumSchema_body)
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
@@ -28574,7 +28219,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 
 // vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(164, n, ev, vMCPElicitation_titledSingleSelectEnumSchema_body)
+	return c.Memo(96, n, ev, vMCPElicitation_titledSingleSelectEnumSchema_body)
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
@@ -28719,13 +28364,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(165, n, ev, vMCPElicitation_labelledOption_body)
-}
-
-// vMCPElicitation_labelledOption_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/labelledOption.
-func vMCPElicitation_labelledOption_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28797,7 +28437,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(166, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_body)
+	return c.Memo(97, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_body)
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
@@ -28958,13 +28598,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(167, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_items_body)
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29083,7 +28718,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 
 // vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(168, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_body)
+	return c.Memo(98, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_body)
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
@@ -29244,13 +28879,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(169, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_items_body)
-}
-
-// vMCPElicitation_titledMultiSelectEnumSchema_items_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
-func vMCPElicitation_titledMultiSelectEnumSchema_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29332,7 +28962,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 
 // vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
 func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(170, n, ev, vMCPElicitation_legacyTitledEnumSchema_body)
+	return c.Memo(99, n, ev, vMCPElicitation_legacyTitledEnumSchema_body)
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
@@ -29576,13 +29206,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	return true
 }
 
-// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(174, n, ev, vMCPElicitation_elicitResult_body)
-}
-
-// vMCPElicitation_elicitResult_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
-func vMCPElicitation_elicitResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29751,13 +29376,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	return true
 }
 
-// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver.
 func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(186, n, ev, vRegistration_contentReceiver_body)
-}
-
-// vRegistration_contentReceiver_body checks the keywords of draft/registration.schema.json#/$defs/contentReceiver.
-func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -29817,13 +29437,8 @@ func vRegistration_contentReceiver_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(3, n, ev, vCommon_merged_body)
-}
-
-// vCommon_merged_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29837,13 +29452,8 @@ func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(6, n, ev, vCommon_merged2_body)
-}
-
-// vCommon_merged2_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29872,13 +29482,8 @@ func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(146, n, ev, vCommon_merged3_body)
-}
-
-// vCommon_merged3_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29892,13 +29497,8 @@ func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(148, n, ev, vCommon_merged4_body)
-}
-
-// vCommon_merged4_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29912,13 +29512,8 @@ func vCommon_merged4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(150, n, ev, vCommon_merged5_body)
-}
-
-// vCommon_merged5_body checks the keywords of draft/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29932,13 +29527,8 @@ func vCommon_merged5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(154, n, ev, vCommon_merged6_body)
-}
-
-// vCommon_merged6_body checks the keywords of draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged6_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -29952,13 +29542,8 @@ func vCommon_merged6_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(176, n, ev, vCommon_merged7_body)
-}
-
-// vCommon_merged7_body checks the keywords of draft/common.schema.json#/$defs/notification/properties/params.
-func vCommon_merged7_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k

@@ -125,13 +125,8 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json#.
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(10, n, ev, vDenyEffect_body)
-}
-
-// vDenyEffect_body checks the keywords of 0.1.0-draft.1/deny-effect.schema.json#.
-func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -262,13 +257,8 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(11, n, ev, vInterceptDenyResponse_body)
-}
-
-// vInterceptDenyResponse_body checks the keywords of 0.1.0-draft.1/intercept-deny-response.schema.json#.
-func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -284,7 +274,7 @@ func vInterceptDenyResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(9, n, ev, vCommon_successResponse_body)
+	return c.Memo(5, n, ev, vCommon_successResponse_body)
 }
 
 // vCommon_successResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
@@ -568,13 +558,8 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(13, n, ev, vInterceptNoEffectResponse_body)
-}
-
-// vInterceptNoEffectResponse_body checks the keywords of 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
-func vInterceptNoEffectResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -678,13 +663,8 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(15, n, ev, vInterceptRequest_body)
-}
-
-// vInterceptRequest_body checks the keywords of 0.1.0-draft.1/intercept-request.schema.json#.
-func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -703,7 +683,7 @@ func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(6, n, ev, vCommon_request_body)
+	return c.Memo(4, n, ev, vCommon_request_body)
 }
 
 // vCommon_request_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request.
@@ -917,13 +897,8 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vToolBefore checks 0.1.0-draft.1/tool-before.schema.json#.
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(17, n, ev, vToolBefore_body)
-}
-
-// vToolBefore_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#.
-func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1083,13 +1058,8 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
 func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(7, n, ev, vCommon_session_body)
-}
-
-// vCommon_session_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session.
-func vCommon_session_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1219,13 +1189,8 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(8, n, ev, vCommon_session_agent_body)
-}
-
-// vCommon_session_agent_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
-func vCommon_session_agent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1290,13 +1255,8 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool (a named type: one run per node, see ahprt.Ctx.Memo).
+// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(18, n, ev, vToolBefore_tool_body)
-}
-
-// vToolBefore_tool_body checks the keywords of 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
-func vToolBefore_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1444,13 +1404,8 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native.
 func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(4, n, ev, vCommon_native_body)
-}
-
-// vCommon_native_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/native.
-func vCommon_native_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1620,13 +1575,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	return true
 }
 
-// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json#.
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(19, n, ev, vJSONRPCMessage_body)
-}
-
-// vJSONRPCMessage_body checks the keywords of 0.1.0-draft.1/json-rpc-message.schema.json#.
-func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -1671,7 +1621,7 @@ func vJSONRPCMessage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(5, n, ev, vCommon_notification_body)
+	return c.Memo(3, n, ev, vCommon_notification_body)
 }
 
 // vCommon_notification_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/notification.
@@ -1850,13 +1800,8 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(3, n, ev, vCommon_errorResponse_error_body)
-}
-
-// vCommon_errorResponse_error_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
-func vCommon_errorResponse_error_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1924,13 +1869,8 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration checks 0.1.0-draft.1/registration.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration checks 0.1.0-draft.1/registration.schema.json#.
 func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(20, n, ev, vRegistration_body)
-}
-
-// vRegistration_body checks the keywords of 0.1.0-draft.1/registration.schema.json#.
-func vRegistration_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2000,13 +1940,8 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(21, n, ev, vRegistration_backend_body)
-}
-
-// vRegistration_backend_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend.
-func vRegistration_backend_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2251,13 +2186,8 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(24, n, ev, vRegistration_backend_transport_body)
-}
-
-// vRegistration_backend_transport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
-func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -2288,7 +2218,7 @@ func vRegistration_backend_transport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(22, n, ev, vRegistration_stdioTransport_body)
+	return c.Memo(6, n, ev, vRegistration_stdioTransport_body)
 }
 
 // vRegistration_stdioTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
@@ -2450,7 +2380,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(23, n, ev, vRegistration_httpTransport_body)
+	return c.Memo(7, n, ev, vRegistration_httpTransport_body)
 }
 
 // vRegistration_httpTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
@@ -2527,13 +2457,8 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(25, n, ev, vRegistration_authentication_body)
-}
-
-// vRegistration_authentication_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
-func vRegistration_authentication_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2634,13 +2559,8 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(28, n, ev, vRegistration_backend_subscriptions_items_body)
-}
-
-// vRegistration_backend_subscriptions_items_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
-func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -2671,7 +2591,7 @@ func vRegistration_backend_subscriptions_items_body(c *ahprt.Ctx, n ahprt.Node, 
 
 // vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(26, n, ev, vRegistration_interceptSubscription_body)
+	return c.Memo(8, n, ev, vRegistration_interceptSubscription_body)
 }
 
 // vRegistration_interceptSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
@@ -2848,7 +2768,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 
 // vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(27, n, ev, vRegistration_observeSubscription_body)
+	return c.Memo(9, n, ev, vRegistration_observeSubscription_body)
 }
 
 // vRegistration_observeSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
@@ -2976,13 +2896,8 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(12, n, ev, vCommon_merged_body)
-}
-
-// vCommon_merged_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -2996,13 +2911,8 @@ func vCommon_merged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(14, n, ev, vCommon_merged2_body)
-}
-
-// vCommon_merged2_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -3016,13 +2926,8 @@ func vCommon_merged2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(16, n, ev, vCommon_merged3_body)
-}
-
-// vCommon_merged3_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k

@@ -1238,15 +1238,36 @@ func containsType(list []*Type, t *Type) bool {
 	return false
 }
 
-// MarkMemo memoizes the checks of named object types: such a check often
-// runs more than once on one node (through a $ref and again through a
-// union branch or a then naming the same type), and its result depends
-// only on the node. Programs using $dynamicRef are left alone: there a
-// result also depends on the dynamic scope.
+// MarkMemo memoizes the checks of named object types that can run more
+// than once on one node: a union's variants (a node reaches a variant
+// through its union and again through another union naming it, or when a
+// builder picks among candidates) and types applied in place by a $ref
+// beside or inside an allOf (AHP's per-event capability bounds apply the
+// base capabilities the request's own $ref applies too). A result depends
+// only on the node. Other types run once per node, and a memo lookup
+// would cost them more than it saves (measured: most memoized checks of
+// the first version, which memoized every named type, never hit).
+// Programs using $dynamicRef are left alone: there a result also depends
+// on the dynamic scope.
 func MarkMemo(p *Program, t *Types) {
+	repeated := map[*Schema]bool{}
 	for _, s := range p.Schemas {
 		if s.DynamicRef != nil {
 			return
+		}
+		for _, b := range s.OneOf {
+			repeated[b.Resolve()] = true
+		}
+		for _, b := range s.AnyOf {
+			repeated[b.Resolve()] = true
+		}
+		for _, a := range s.AllOf {
+			if a.RefOnly() {
+				repeated[a.Resolve()] = true
+			}
+		}
+		if s.Ref != nil && !s.RefOnly() {
+			repeated[s.Ref.Resolve()] = true
 		}
 	}
 	id := uint32(0)
@@ -1258,7 +1279,7 @@ func MarkMemo(p *Program, t *Types) {
 		if r := refTarget(s); r != nil {
 			s = r
 		}
-		if s.MemoID != 0 || s.Func == "" || s.IsTrue() || s.IsFalse() || s.Inner != "" {
+		if !repeated[s] || s.MemoID != 0 || s.Func == "" || s.IsTrue() || s.IsFalse() || s.Inner != "" {
 			continue
 		}
 		id++
