@@ -51,7 +51,7 @@ type Ctx struct {
 	// arena holds the bytes of the strings and numbers built so far (see
 	// Text); the built values alias it, so it is never reused.
 	arena []byte
-	// memo holds results of named-type checks (see Recall).
+	// memo holds results of named-type checks (see Memo).
 	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
 	// schemas applied so far evaluated, on every path that has not failed.
@@ -179,10 +179,10 @@ func (c *Ctx) strictCheck() error {
 	// Merge each object's records into its first: first[n] is 1 + the
 	// index of node n's first record (0: none yet).
 	first := c.first
-	if words := len(c.Doc.nodes); cap(first) < words {
-		first = make([]int32, words)
+	if size := len(c.Doc.nodes); cap(first) < size {
+		first = make([]int32, size)
 	} else {
-		first = first[:words]
+		first = first[:size]
 		clear(first)
 	}
 	c.first = first

@@ -37,7 +37,7 @@ type Node uint32
 // Doc is a parsed JSON document: a flat table of nodes in document order,
 // pointing into the original bytes. Parsing checks the syntax, UTF-8,
 // duplicate member names and the limits once; every later pass (schema
-// checks, building Go values) walks the table and never re-reads the bytes.
+// checks, building Go values) walks the table and never parses again.
 type Doc struct {
 	data  []byte
 	nodes []node
@@ -248,18 +248,10 @@ func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
 	if x.kind != KindObject {
 		return 0, false
 	}
-	// Discriminator lookups call this for every union value: compare the
-	// raw bytes of unescaped names, lengths first.
-	for cur, end := uint32(n)+1, x.next; cur < end; {
-		nm := &d.nodes[cur]
-		if nm.flag {
-			if d.StrEq(Node(cur), name) {
-				return Node(cur + 1), true
-			}
-		} else if int(nm.end-nm.start) == len(name)+2 && string(d.data[nm.start+1:nm.end-1]) == name {
+	for cur, end := uint32(n)+1, x.next; cur < end; cur = d.nodes[cur].next {
+		if d.Key(Node(cur)) == name {
 			return Node(cur + 1), true
 		}
-		cur = nm.next
 	}
 	return 0, false
 }

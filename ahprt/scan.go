@@ -303,13 +303,7 @@ func (d *Doc) namePrint(n Node) uint64 {
 	return fp
 }
 
-func (d *Doc) sameName(a, b Node) bool {
-	x, y := &d.nodes[a], &d.nodes[b]
-	if !x.flag && !y.flag {
-		return string(d.data[x.start:x.end]) == string(d.data[y.start:y.end])
-	}
-	return string(d.Str(a)) == string(d.Str(b))
-}
+func (d *Doc) sameName(a, b Node) bool { return d.Key(a) == d.Key(b) }
 
 func skipSpace(data []byte, i int) int {
 	// Every byte that can end the run is above the space (a control

@@ -4,6 +4,7 @@ package emit
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -116,7 +117,7 @@ func (e *checks) presenceCall(names []string) Code {
 			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
 				Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
 					for i, n := range names {
-						sg.Case(Lit(n)).Block(Id("p").Op("|=").Lit(1 << i))
+						sg.Case(Lit(n)).Block(Id("p").Op("|=").Add(maskLit(1 << i)))
 					}
 				}),
 			),
@@ -892,12 +893,17 @@ func presenceNames(groups [][]string) []string {
 // hasAll is the condition "n is not an object, or has every member of
 // names" (distinct, at most 64): what a required-only schema checks.
 func (e *checks) hasAll(names []string) Code {
-	all := uint64(1)<<len(names) - 1
-	m := Lit(int(all))
-	if len(names) >= 63 {
-		m = Lit(all)
-	}
+	m := maskLit(uint64(1)<<len(names) - 1)
 	return Parens(Id("k").Op("!=").Qual(rt, "KindObject").Op("||").Add(e.presenceCall(names)).Op("==").Add(m))
+}
+
+// maskLit writes a bit mask of a presence helper's result: an untyped
+// constant while it fits an int, uint64(…) for the 64th bit.
+func maskLit(mask uint64) Code {
+	if mask > math.MaxInt64 {
+		return Lit(mask)
+	}
+	return Lit(int(mask))
 }
 
 // notPresent emits `not` of required-only alternatives (AHP: "none of
@@ -916,10 +922,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 		for _, name := range grp {
 			mask |= 1 << index[name]
 		}
-		m := Lit(int(mask))
-		if mask > 1<<62 {
-			m = Lit(mask)
-		}
+		m := maskLit(mask)
 		cond = cond.Op("||").Id("p").Op("&").Add(m).Op("==").Add(m)
 	}
 	g.Block(
