@@ -25,6 +25,9 @@ type Encoder interface {
 type Codec struct {
 	// Decode is the ahpgen generated decoder (DecodeInterceptRequest, …).
 	Decode func(data []byte, opts ...ahprt.Option) (Encoder, error)
+	// Check is the generated validator alone (CheckInterceptRequest, …):
+	// Decode without building the value, to split a decode's cost.
+	Check func(data []byte, opts ...ahprt.Option) error
 	// Twin returns a new method-free twin value for encoding/json.
 	Twin func() any
 	// GoJSONSchema returns a new value of the go-jsonschema generated type.
@@ -50,30 +53,35 @@ func wrap[T any, P interface {
 var Codecs = map[string]Codec{
 	"intercept-request": {
 		Decode:           wrap(draft.DecodeInterceptRequest),
+		Check:            draft.CheckInterceptRequest,
 		Twin:             func() any { return new(twin.InterceptRequest) },
 		GoJSONSchema:     func() any { return new(gojsonschema.Request) },
 		GoJSONSchemaType: "Request (envelope only: params is map[string]interface{})",
 	},
 	"intercept-response": {
 		Decode:           wrap(draft.DecodeInterceptResponse),
+		Check:            draft.CheckInterceptResponse,
 		Twin:             func() any { return new(twin.InterceptResponse) },
 		GoJSONSchema:     func() any { return new(gojsonschema.SuccessResponse) },
 		GoJSONSchemaType: "SuccessResponse (envelope only: result is map[string]interface{})",
 	},
 	"observe-notification": {
 		Decode:           wrap(draft.DecodeObserveNotification),
+		Check:            draft.CheckObserveNotification,
 		Twin:             func() any { return new(twin.ObserveNotification) },
 		GoJSONSchema:     func() any { return new(gojsonschema.Notification) },
 		GoJSONSchemaType: "Notification (envelope only: params is map[string]interface{})",
 	},
 	"capabilities-response": {
 		Decode:           wrap(draft.DecodeCapabilitiesResponse),
+		Check:            draft.CheckCapabilitiesResponse,
 		Twin:             func() any { return new(twin.CapabilitiesResponse) },
 		GoJSONSchema:     func() any { return new(gojsonschema.SuccessResponse) },
 		GoJSONSchemaType: "SuccessResponse (envelope only: result is map[string]interface{})",
 	},
 	"registration": {
 		Decode:           wrap(draft.DecodeRegistration),
+		Check:            draft.CheckRegistration,
 		Twin:             func() any { return new(twin.Registration) },
 		GoJSONSchema:     func() any { return new(gojsonschema.RegistrationSchemaJson) },
 		GoJSONSchemaType: "RegistrationSchemaJson (the whole schema, as far as go-jsonschema goes)",
