@@ -197,9 +197,40 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	if int64(f.count) > int64(lim.MaxMembers) {
 		return i, d.limitErr(stack, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
 	}
-	end, esc, err := d.scanString(stack, i)
-	if err != nil {
-		return i, err
+	// Most names are plain ASCII: found eight bytes at a time, with the
+	// print (see namePrint) taken from the word already loaded. Escapes,
+	// non-ASCII bytes and the end of the input take scanString.
+	var end int
+	var esc bool
+	var fp uint64
+	plain := false
+	if j := i + 1; j+8 <= len(d.data) {
+		first := binary.LittleEndian.Uint64(d.data[j:])
+		for w := first; ; {
+			if m := specialBytes(w); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				if d.data[j] == '"' {
+					plain, end = true, j+1
+					l := j - i - 1
+					if l < 7 {
+						first &= 1<<(8*l) - 1
+					}
+					fp = first&(1<<56-1) | uint64(l)<<56
+				}
+				break
+			}
+			j += 8
+			if j+8 > len(d.data) {
+				break
+			}
+			w = binary.LittleEndian.Uint64(d.data[j:])
+		}
+	}
+	if !plain {
+		var err error
+		if end, esc, err = d.scanString(stack, i); err != nil {
+			return i, err
+		}
 	}
 	idx := uint32(len(d.nodes))
 	nd := node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1}
@@ -214,7 +245,9 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 		// Duplicate names in small objects, while the name is in cache: it
 		// is compared with the earlier ones only when the filter of their
 		// prints says one may be equal (or a print is 0: escapes, "").
-		fp := d.namePrint(Node(idx))
+		if !plain {
+			fp = d.namePrint(Node(idx))
+		}
 		h := (fp * 0x9E3779B97F4A7C15) >> 56
 		if fp == 0 || top.zero || top.filter[h>>6]&(1<<(h&63)) != 0 {
 			for p := top.node + 1; p != idx; p = d.nodes[p].next { // earlier names, linked

@@ -159,3 +159,47 @@ func TestDuplicateNamePointer(t *testing.T) {
 		}
 	}
 }
+
+// TestNameFastPath: plain names are read eight bytes at a time with their
+// print taken from the loaded word. Every length around the word size,
+// names sharing their first seven bytes, a name ending where the input
+// ends, and escaped or non-ASCII spellings of the same name must give
+// the same nodes and duplicate verdicts as the slow path.
+func TestNameFastPath(t *testing.T) {
+	names := []string{""}
+	for l := 1; l <= 20; l++ {
+		names = append(names, strings.Repeat("n", l), strings.Repeat("n", l-1)+"m")
+	}
+	spellings := func(name string) []string {
+		out := []string{`"` + name + `"`}
+		if name != "" { // the first byte escaped
+			out = append(out, `"\u006`+fmt.Sprintf("%x", name[0]-0x60)+name[1:]+`"`)
+		}
+		return out
+	}
+	for _, a := range names {
+		for _, b := range names {
+			for _, sa := range spellings(a) {
+				for _, sb := range spellings(b) {
+					doc := "{" + sa + ":1," + sb + ":2}"
+					d, err := Parse([]byte(doc), Limits{})
+					var e *Error
+					isDup := errors.As(err, &e) && e.Code == CodeDuplicateName
+					if isDup != (a == b) || err != nil && !isDup {
+						t.Fatalf("%s: error %v, want duplicate %v", doc, err, a == b)
+					}
+					if err == nil && (d.Key(1) != a || d.Key(3) != b) {
+						t.Fatalf("%s: names %q, %q", doc, d.Key(1), d.Key(3))
+					}
+				}
+			}
+		}
+	}
+	// A name with a non-ASCII byte, and names whose closing quote is
+	// among the input's last eight bytes.
+	for _, doc := range []string{`{"é":1,"é":2}`, `{"aé":1,"a":2}`, `{"abcdefghij":1}`, `{"a":{"bcdefgh":1}}`} {
+		if _, err := Parse([]byte(doc), Limits{}); (err != nil) != (doc == `{"é":1,"é":2}`) {
+			t.Errorf("%s: error %v", doc, err)
+		}
+	}
+}
