@@ -3,7 +3,6 @@ package ahprt
 import (
 	"bytes"
 	"math/big"
-	"slices"
 	"strconv"
 )
 
@@ -138,48 +137,39 @@ func (d *Doc) compact(n Node, dst []byte) []byte {
 	if x.kind != KindObject && x.kind != KindArray || !bytes.ContainsAny(raw, " \t\r\n") {
 		return append(dst, raw...)
 	}
-	return compactRaw(dst, raw)
+	return d.appendCompact(dst, n)
 }
 
-// compactRaw appends raw, one valid JSON value, without whitespace outside
-// its strings: runs of structure are copied between whitespace, strings
-// whole (their closing quote found by IndexByte).
-func compactRaw(dst, raw []byte) []byte {
-	dst = slices.Grow(dst, len(raw))
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			i++
-		case c == '"':
-			j := i + 1
-			for {
-				k := bytes.IndexByte(raw[j:], '"')
-				if k < 0 { // unreachable for parsed input
-					return append(dst, raw[i:]...)
-				}
-				j += k
-				b := j - 1
-				for raw[b] == '\\' {
-					b--
-				}
-				if (j-1-b)%2 == 0 { // an even number of backslashes: the quote closes
-					break
-				}
-				j++
+// appendCompact appends node n token by token from the node table: the
+// scanner already found every token, so only the bytes of names, strings,
+// numbers and literals are copied, and whitespace is never looked at.
+// Recursion is as deep as the document, which the parse limits bound.
+func (d *Doc) appendCompact(dst []byte, n Node) []byte {
+	x := &d.nodes[n]
+	switch x.kind {
+	case KindObject:
+		dst = append(dst, '{')
+		for cur, end := uint32(n)+1, x.next; cur < end; {
+			name := &d.nodes[cur]
+			dst = append(dst, d.data[name.start:name.end]...)
+			dst = append(dst, ':')
+			dst = d.appendCompact(dst, Node(cur+1))
+			if cur = name.next; cur < end {
+				dst = append(dst, ',')
 			}
-			dst = append(dst, raw[i:j+1]...)
-			i = j + 1
-		default:
-			j := i + 1
-			for j < len(raw) && raw[j] != '"' && raw[j] != ' ' && raw[j] != '\n' && raw[j] != '\t' && raw[j] != '\r' {
-				j++
-			}
-			dst = append(dst, raw[i:j]...)
-			i = j
 		}
+		return append(dst, '}')
+	case KindArray:
+		dst = append(dst, '[')
+		for cur, end := uint32(n)+1, x.next; cur < end; {
+			dst = d.appendCompact(dst, Node(cur))
+			if cur = d.nodes[cur].next; cur < end {
+				dst = append(dst, ',')
+			}
+		}
+		return append(dst, ']')
 	}
-	return dst
+	return append(dst, d.data[x.start:x.end]...)
 }
 
 // hasSpace reports whether raw JSON has whitespace outside strings.

@@ -6,16 +6,17 @@ import (
 	"testing"
 )
 
-// TestCompactRaw: RawValue drops exactly the whitespace encoding/json's
-// Compact drops, with quotes and backslashes inside strings in every
-// arrangement.
-func TestCompactRaw(t *testing.T) {
+// TestCompact: RawValue (which rebuilds a value from the node table) and
+// AppendValue drop exactly the whitespace encoding/json's Compact drops,
+// with quotes and backslashes inside strings in every arrangement.
+func TestCompact(t *testing.T) {
 	for _, doc := range []string{
 		`{ "a" : [ 1 , 2 ] }`,
 		"{\n  \"a\\\\\": \" x \",\n  \"b\\\"\" : \"\\\\\\\" y\\\\\" ,\t\"c\":[ true,false ,null ]\r\n}",
 		`[ "", " ", "\"", "\\", "\\\"", "\\\\", "a\\", { } , [ ] ]`,
 		`[1e5 , -0.5,"é ü"  ,  {"k":{"k":{"k" :  "v"}}}]`,
 		`{"no":"space"}`,
+		"[\n  [],\n  {},\n  [ [ ] , { \"a\" : { } } ],\n  {\"e\\u0041\" : [1,\n 2]}\n]",
 		`"  a string  "`,
 		` 12 `,
 	} {
