@@ -30,7 +30,8 @@ type memoEntry struct {
 	ev *Eval
 	// end and serial identify the last annotation the run appended for
 	// nested objects (end 0: it appended none): the annotations are still
-	// there when c.anns[end-1] still carries serial.
+	// there when c.anns[end-1] still carries serial. A Choose record keeps
+	// its branch in end.
 	end    int32
 	serial uint64
 }
@@ -77,6 +78,27 @@ func (c *Ctx) Memo(id uint32, n Node, ev *Eval, body CheckFunc) bool {
 	}
 	c.remember(k, e)
 	return true
+}
+
+// choiceBit keeps the keys of Choose apart from those of Memo.
+const choiceBit = 1 << 31
+
+// Choose records that branch i of the union with choice id id (the
+// first branch, in schema order, that passed) holds for node n: the
+// union's builder reads it back with [Ctx.Chosen] instead of checking
+// the branches again. A union's outcome depends only on the node, so a
+// record made in a branch that failed later is still true.
+func (c *Ctx) Choose(id uint32, n Node, i int) {
+	c.remember(memoKey(id|choiceBit, n), memoEntry{ok: true, end: int32(i)})
+}
+
+// Chosen returns the branch Choose recorded for the union with choice id
+// id on node n, or -1.
+func (c *Ctx) Chosen(id uint32, n Node) int {
+	if e := c.memo.find(memoKey(id|choiceBit, n)); e != nil {
+		return int(e.end)
+	}
+	return -1
 }
 
 // find returns the entry of key k, or nil.

@@ -141,3 +141,40 @@ func wantUnknown(t *testing.T, err error, pointer string) {
 		t.Errorf("strictCheck = %v, want an unknown-member error at %s", err, pointer)
 	}
 }
+
+// TestChoose: a recorded union choice is read back per choice id and
+// node, apart from memoized results with the same numbers, and forgotten
+// when the context is reused.
+func TestChoose(t *testing.T) {
+	c, err := Begin([]byte(`[{"a":1},{"b":2}]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Chosen(1, 1); got != -1 {
+		t.Fatalf("Chosen before Choose = %d, want -1", got)
+	}
+	c.Choose(1, 1, 0)
+	c.Choose(1, 4, 1)
+	c.Choose(2, 1, 3)
+	if !c.Memo(1, 1, nil, func(*Ctx, Node, *Eval) bool { return true }) {
+		t.Fatal("memo with the same numbers failed")
+	}
+	for _, tc := range []struct {
+		id   uint32
+		n    Node
+		want int
+	}{{1, 1, 0}, {1, 4, 1}, {2, 1, 3}, {2, 4, -1}} {
+		if got := c.Chosen(tc.id, tc.n); got != tc.want {
+			t.Errorf("Chosen(%d, %d) = %d, want %d", tc.id, tc.n, got, tc.want)
+		}
+	}
+	c.Release()
+	c, err = Begin([]byte(`[{"a":1},{"b":2}]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	if got := c.Chosen(1, 1); got != -1 {
+		t.Errorf("a reused context remembers choice %d", got)
+	}
+}

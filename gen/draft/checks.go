@@ -8,13 +8,8 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
-// vCapabilitiesRequest checks draft/capabilities-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
 func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(1, n, ev, vCapabilitiesRequest_body)
-}
-
-// vCapabilitiesRequest_body checks the keywords of draft/capabilities-request.schema.json#.
-func vCapabilitiesRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -28,13 +23,8 @@ func vCapabilitiesRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_request checks draft/common.schema.json#/$defs/request (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_request checks draft/common.schema.json#/$defs/request.
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(2, n, ev, vCommon_request_body)
-}
-
-// vCommon_request_body checks the keywords of draft/common.schema.json#/$defs/request.
-func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -291,13 +281,8 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse checks draft/capabilities-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
 func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(3, n, ev, vCapabilitiesResponse_body)
-}
-
-// vCapabilitiesResponse_body checks the keywords of draft/capabilities-response.schema.json#.
-func vCapabilitiesResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -311,13 +296,8 @@ func vCapabilitiesResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(4, n, ev, vCommon_successResponse_body)
-}
-
-// vCommon_successResponse_body checks the keywords of draft/common.schema.json#/$defs/successResponse.
-func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -502,8 +482,13 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(1, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -650,8 +635,13 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(2, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
+}
+
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1556,7 +1546,7 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities checks draft/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(5, n, ev, vCapabilities_body)
+	return c.Memo(3, n, ev, vCapabilities_body)
 }
 
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
@@ -7576,7 +7566,7 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(6, n, ev, vCatalogueEvent_configChangeBefore_body)
+	return c.Memo(4, n, ev, vCatalogueEvent_configChangeBefore_body)
 }
 
 // vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
@@ -7596,7 +7586,7 @@ func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(7, n, ev, vEvent_envelope_body)
+	return c.Memo(5, n, ev, vEvent_envelope_body)
 }
 
 // vEvent_envelope_body checks the keywords of draft/event.schema.json#/$defs/envelope.
@@ -7633,13 +7623,8 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
 func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(8, n, ev, vEvent_eventCore_body)
-}
-
-// vEvent_eventCore_body checks the keywords of draft/event.schema.json#/$defs/eventCore.
-func vEvent_eventCore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8186,18 +8171,30 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem checks draft/content-item.schema.json#.
+// vContentItem checks draft/content-item.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(6, n, ev, vContentItem_body)
+}
+
+// vContentItem_body checks the keywords of draft/content-item.schema.json#.
+func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
+		first := -1
 		if c.Branch(n, ev, vContentItem_textPart) {
+			if matches == 0 {
+				first = 0
+			}
 			matches++
 		}
 		if c.Branch(n, ev, vContentItem_attachmentPart) {
+			if matches == 0 {
+				first = 1
+			}
 			matches++
 		}
 		if matches == 0 {
@@ -8207,6 +8204,7 @@ func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/oneOf", "matches more than one alternative")
 		}
 		c.Discard(mark)
+		c.Choose(1, n, first)
 	}
 	_ = d
 	return true
@@ -8214,7 +8212,7 @@ func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(9, n, ev, vContentItem_textPart_body)
+	return c.Memo(7, n, ev, vContentItem_textPart_body)
 }
 
 // vContentItem_textPart_body checks the keywords of draft/content-item.schema.json#/$defs/textPart.
@@ -8248,10 +8246,17 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						case "body":
 							mark := c.Mark()
 							matches := 0
+							first := -1
 							if c.Branch(n, ev, vContentItem_textBodyPart) {
+								if matches == 0 {
+									first = 0
+								}
 								matches++
 							}
 							if c.Branch(n, ev, vContentItem_textGapPart) {
+								if matches == 0 {
+									first = 1
+								}
 								matches++
 							}
 							if matches == 0 {
@@ -8261,6 +8266,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches more than one alternative")
 							}
 							c.Discard(mark)
+							c.Choose(2, n, first)
 						case "metadata":
 							if !vContentItem_textMetadataPart(c, n, ev) {
 								return false
@@ -8285,13 +8291,8 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart.
 func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(10, n, ev, vContentItem_textBodyPart_body)
-}
-
-// vContentItem_textBodyPart_body checks the keywords of draft/content-item.schema.json#/$defs/textBodyPart.
-func vContentItem_textBodyPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8455,13 +8456,8 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart.
 func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(11, n, ev, vContentItem_textGapPart_body)
-}
-
-// vContentItem_textGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/textGapPart.
-func vContentItem_textGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8680,13 +8676,8 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart.
 func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(12, n, ev, vContentItem_textMetadataPart_body)
-}
-
-// vContentItem_textMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/textMetadataPart.
-func vContentItem_textMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8826,13 +8817,8 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart.
 func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(13, n, ev, vContentItem_textOmittedPart_body)
-}
-
-// vContentItem_textOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/textOmittedPart.
-func vContentItem_textOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -8974,7 +8960,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(14, n, ev, vContentItem_attachmentPart_body)
+	return c.Memo(8, n, ev, vContentItem_attachmentPart_body)
 }
 
 // vContentItem_attachmentPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentPart.
@@ -9001,10 +8987,17 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				case "body":
 					mark := c.Mark()
 					matches := 0
+					first := -1
 					if c.Branch(n, ev, vContentItem_attachmentBodyPart) {
+						if matches == 0 {
+							first = 0
+						}
 						matches++
 					}
 					if c.Branch(n, ev, vContentItem_attachmentGapPart) {
+						if matches == 0 {
+							first = 1
+						}
 						matches++
 					}
 					if matches == 0 {
@@ -9014,6 +9007,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches more than one alternative")
 					}
 					c.Discard(mark)
+					c.Choose(3, n, first)
 				case "metadata":
 					if !vContentItem_attachmentMetadataPart(c, n, ev) {
 						return false
@@ -9034,13 +9028,8 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(15, n, ev, vContentItem_attachmentBodyPart_body2)
-}
-
-// vContentItem_attachmentBodyPart_body2 checks the keywords of draft/content-item.schema.json#/$defs/attachmentBodyPart.
-func vContentItem_attachmentBodyPart_body2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9245,13 +9234,8 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart.
 func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(16, n, ev, vContentItem_attachmentGapPart_body)
-}
-
-// vContentItem_attachmentGapPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentGapPart.
-func vContentItem_attachmentGapPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9391,13 +9375,8 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(17, n, ev, vContentItem_attachmentMetadataPart_body)
-}
-
-// vContentItem_attachmentMetadataPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentMetadataPart.
-func vContentItem_attachmentMetadataPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9525,13 +9504,8 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(18, n, ev, vContentItem_attachmentOmittedPart_body)
-}
-
-// vContentItem_attachmentOmittedPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentOmittedPart.
-func vContentItem_attachmentOmittedPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9659,13 +9633,8 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before.
 func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(19, n, ev, vInteractionEvent_configChangeBefore_body)
-}
-
-// vInteractionEvent_configChangeBefore_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.before.
-func vInteractionEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -9904,7 +9873,7 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 
 // vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(20, n, ev, vCatalogueEvent_configChangeAfter_body)
+	return c.Memo(9, n, ev, vCatalogueEvent_configChangeAfter_body)
 }
 
 // vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
@@ -9922,13 +9891,8 @@ func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after.
 func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(21, n, ev, vInteractionEvent_configChangeAfter_body)
-}
-
-// vInteractionEvent_configChangeAfter_body checks the keywords of draft/interaction-event.schema.json#/$defs/config.change.after.
-func vInteractionEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -10208,7 +10172,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 
 // vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(22, n, ev, vExecutionEvent_turnStart_body)
+	return c.Memo(10, n, ev, vExecutionEvent_turnStart_body)
 }
 
 // vExecutionEvent_turnStart_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.start.
@@ -10379,7 +10343,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(23, n, ev, vContentItem_message_body)
+	return c.Memo(11, n, ev, vContentItem_message_body)
 }
 
 // vContentItem_message_body checks the keywords of draft/content-item.schema.json#/$defs/message.
@@ -10536,7 +10500,7 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(24, n, ev, vExecutionEvent_turnFinishBefore_body)
+	return c.Memo(12, n, ev, vExecutionEvent_turnFinishBefore_body)
 }
 
 // vExecutionEvent_turnFinishBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.finish.before.
@@ -10574,7 +10538,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(25, n, ev, vExecutionEvent_turnCompletion_body)
+	return c.Memo(13, n, ev, vExecutionEvent_turnCompletion_body)
 }
 
 // vExecutionEvent_turnCompletion_body checks the keywords of draft/execution-event.schema.json#/$defs/turnCompletion.
@@ -10704,13 +10668,8 @@ func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage.
 func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(26, n, ev, vExecutionEvent_usage_body)
-}
-
-// vExecutionEvent_usage_body checks the keywords of draft/execution-event.schema.json#/$defs/usage.
-func vExecutionEvent_usage_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -11085,7 +11044,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(27, n, ev, vExecutionEvent_turnEnd_body)
+	return c.Memo(14, n, ev, vExecutionEvent_turnEnd_body)
 }
 
 // vExecutionEvent_turnEnd_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.end.
@@ -11386,7 +11345,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(28, n, ev, vExecutionEvent_turnProgress_body)
+	return c.Memo(15, n, ev, vExecutionEvent_turnProgress_body)
 }
 
 // vExecutionEvent_turnProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.progress.
@@ -11496,7 +11455,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(29, n, ev, vExecutionEvent_modelRequestBefore_body)
+	return c.Memo(16, n, ev, vExecutionEvent_modelRequestBefore_body)
 }
 
 // vExecutionEvent_modelRequestBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.request.before.
@@ -11782,7 +11741,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(30, n, ev, vExecutionEvent_modelResponseAfter_body)
+	return c.Memo(17, n, ev, vExecutionEvent_modelResponseAfter_body)
 }
 
 // vExecutionEvent_modelResponseAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.response.after.
@@ -12089,13 +12048,8 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution.
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(31, n, ev, vExecutionEvent_execution_body)
-}
-
-// vExecutionEvent_execution_body checks the keywords of draft/execution-event.schema.json#/$defs/execution.
-func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -12151,13 +12105,8 @@ func vExecutionEvent_execution_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(32, n, ev, vExecutionEvent_execution_oneOf_0_body)
-}
-
-// vExecutionEvent_execution_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/0.
-func vExecutionEvent_execution_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12205,13 +12154,8 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(33, n, ev, vExecutionEvent_execution_oneOf_1_body)
-}
-
-// vExecutionEvent_execution_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/1.
-func vExecutionEvent_execution_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12283,13 +12227,8 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(34, n, ev, vExecutionEvent_execution_oneOf_2_body)
-}
-
-// vExecutionEvent_execution_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/2.
-func vExecutionEvent_execution_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12385,13 +12324,8 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(35, n, ev, vExecutionEvent_execution_oneOf_3_body)
-}
-
-// vExecutionEvent_execution_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/3.
-func vExecutionEvent_execution_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12487,13 +12421,8 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(36, n, ev, vExecutionEvent_execution_oneOf_4_body)
-}
-
-// vExecutionEvent_execution_oneOf_4_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/4.
-func vExecutionEvent_execution_oneOf_4_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12589,13 +12518,8 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(37, n, ev, vExecutionEvent_execution_oneOf_5_body)
-}
-
-// vExecutionEvent_execution_oneOf_5_body checks the keywords of draft/execution-event.schema.json#/$defs/execution/oneOf/5.
-func vExecutionEvent_execution_oneOf_5_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -12819,7 +12743,7 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(38, n, ev, vExecutionEvent_modelError_body)
+	return c.Memo(18, n, ev, vExecutionEvent_modelError_body)
 }
 
 // vExecutionEvent_modelError_body checks the keywords of draft/execution-event.schema.json#/$defs/model.error.
@@ -13035,7 +12959,7 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(39, n, ev, vExecutionEvent_modelSwitchBefore_body)
+	return c.Memo(19, n, ev, vExecutionEvent_modelSwitchBefore_body)
 }
 
 // vExecutionEvent_modelSwitchBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before.
@@ -13244,7 +13168,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 
 // vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(40, n, ev, vExecutionEvent_modelSwitchAfter_body)
+	return c.Memo(20, n, ev, vExecutionEvent_modelSwitchAfter_body)
 }
 
 // vExecutionEvent_modelSwitchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.after.
@@ -13361,7 +13285,7 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(41, n, ev, vExecutionEvent_toolPermissionRequest_body)
+	return c.Memo(21, n, ev, vExecutionEvent_toolPermissionRequest_body)
 }
 
 // vExecutionEvent_toolPermissionRequest_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.request.
@@ -13442,7 +13366,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(42, n, ev, vExecutionEvent_toolCall_body)
+	return c.Memo(22, n, ev, vExecutionEvent_toolCall_body)
 }
 
 // vExecutionEvent_toolCall_body checks the keywords of draft/execution-event.schema.json#/$defs/toolCall.
@@ -13506,8 +13430,13 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool.
+// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(23, n, ev, vExecutionEvent_tool_body)
+}
+
+// vExecutionEvent_tool_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.
+func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13728,8 +13657,13 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp.
+// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(24, n, ev, vExecutionEvent_mcp_body)
+}
+
+// vExecutionEvent_mcp_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp.
+func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -13911,24 +13845,42 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection.
+// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(25, n, ev, vExecutionEvent_mcp_connection_body)
+}
+
+// vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
+func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
+		first := -1
 		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_0) {
+			if matches == 0 {
+				first = 0
+			}
 			matches++
 		}
 		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_1) {
+			if matches == 0 {
+				first = 1
+			}
 			matches++
 		}
 		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2) {
+			if matches == 0 {
+				first = 2
+			}
 			matches++
 		}
 		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3) {
+			if matches == 0 {
+				first = 3
+			}
 			matches++
 		}
 		if matches == 0 {
@@ -13938,18 +13890,14 @@ func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.Fail(n, ahprt.CodeOneOfMany, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches more than one alternative")
 		}
 		c.Discard(mark)
+		c.Choose(4, n, first)
 	}
 	_ = d
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(43, n, ev, vExecutionEvent_mcp_connection_oneOf_0_body)
-}
-
-// vExecutionEvent_mcp_connection_oneOf_0_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
-func vExecutionEvent_mcp_connection_oneOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14265,13 +14213,8 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(44, n, ev, vExecutionEvent_mcp_connection_oneOf_1_body)
-}
-
-// vExecutionEvent_mcp_connection_oneOf_1_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
-func vExecutionEvent_mcp_connection_oneOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -14462,13 +14405,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(45, n, ev, vExecutionEvent_mcp_connection_oneOf_2_body)
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
-func vExecutionEvent_mcp_connection_oneOf_2_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15030,13 +14968,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(46, n, ev, vExecutionEvent_mcp_connection_oneOf_3_body)
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
-func vExecutionEvent_mcp_connection_oneOf_3_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -15614,7 +15547,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 
 // vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(47, n, ev, vExecutionEvent_toolPermissionResolved_body)
+	return c.Memo(26, n, ev, vExecutionEvent_toolPermissionResolved_body)
 }
 
 // vExecutionEvent_toolPermissionResolved_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.resolved.
@@ -15735,7 +15668,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(48, n, ev, vExecutionEvent_toolProgress_body)
+	return c.Memo(27, n, ev, vExecutionEvent_toolProgress_body)
 }
 
 // vExecutionEvent_toolProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.progress.
@@ -15839,7 +15772,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(49, n, ev, vExecutionEvent_toolBatchAfter_body)
+	return c.Memo(28, n, ev, vExecutionEvent_toolBatchAfter_body)
 }
 
 // vExecutionEvent_toolBatchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after.
@@ -15946,8 +15879,13 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(29, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
+}
+
+// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16211,7 +16149,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(50, n, ev, vExecutionEvent_contextCompactBefore_body)
+	return c.Memo(30, n, ev, vExecutionEvent_contextCompactBefore_body)
 }
 
 // vExecutionEvent_contextCompactBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.before.
@@ -16363,13 +16301,8 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts.
 func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(51, n, ev, vExecutionEvent_tokenCounts_body)
-}
-
-// vExecutionEvent_tokenCounts_body checks the keywords of draft/execution-event.schema.json#/$defs/tokenCounts.
-func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -16410,7 +16343,7 @@ func vExecutionEvent_tokenCounts_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(52, n, ev, vExecutionEvent_contextCompactAfter_body)
+	return c.Memo(31, n, ev, vExecutionEvent_contextCompactAfter_body)
 }
 
 // vExecutionEvent_contextCompactAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after.
@@ -16590,7 +16523,7 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 
 // vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(53, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
+	return c.Memo(32, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.before.
@@ -16800,7 +16733,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(54, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
+	return c.Memo(33, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.after.
@@ -16859,7 +16792,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(55, n, ev, vCatalogueEvent_userAttention_body)
+	return c.Memo(34, n, ev, vCatalogueEvent_userAttention_body)
 }
 
 // vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
@@ -16879,7 +16812,7 @@ func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(56, n, ev, vInteractionEvent_userAttention_body)
+	return c.Memo(35, n, ev, vInteractionEvent_userAttention_body)
 }
 
 // vInteractionEvent_userAttention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention.
@@ -16937,8 +16870,13 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(36, n, ev, vInteractionEvent_userAttention_attention_body)
+}
+
+// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17016,7 +16954,7 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 
 // vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(57, n, ev, vCatalogueEvent_userElicitationRequest_body)
+	return c.Memo(37, n, ev, vCatalogueEvent_userElicitationRequest_body)
 }
 
 // vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
@@ -17036,7 +16974,7 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(58, n, ev, vInteractionEvent_userElicitationRequest_body)
+	return c.Memo(38, n, ev, vInteractionEvent_userElicitationRequest_body)
 }
 
 // vInteractionEvent_userElicitationRequest_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request.
@@ -17097,8 +17035,13 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(39, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
+}
+
+// vInteractionEvent_userElicitationRequest_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17189,7 +17132,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(59, n, ev, vCatalogueEvent_userElicitationResult_body)
+	return c.Memo(40, n, ev, vCatalogueEvent_userElicitationResult_body)
 }
 
 // vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
@@ -17209,7 +17152,7 @@ func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(60, n, ev, vInteractionEvent_userElicitationResult_body)
+	return c.Memo(41, n, ev, vInteractionEvent_userElicitationResult_body)
 }
 
 // vInteractionEvent_userElicitationResult_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result.
@@ -17270,8 +17213,13 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(42, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
+}
+
+// vInteractionEvent_userElicitationResult_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17374,7 +17322,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 
 // vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(61, n, ev, vCatalogueEvent_userMessageInbound_body)
+	return c.Memo(43, n, ev, vCatalogueEvent_userMessageInbound_body)
 }
 
 // vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
@@ -17394,7 +17342,7 @@ func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(62, n, ev, vInteractionEvent_userMessageInbound_body)
+	return c.Memo(44, n, ev, vInteractionEvent_userMessageInbound_body)
 }
 
 // vInteractionEvent_userMessageInbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound.
@@ -17452,8 +17400,13 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(45, n, ev, vInteractionEvent_userMessageInbound_message_body)
+}
+
+// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17620,7 +17573,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 
 // vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(63, n, ev, vCatalogueEvent_userMessageOutbound_body)
+	return c.Memo(46, n, ev, vCatalogueEvent_userMessageOutbound_body)
 }
 
 // vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
@@ -17640,7 +17593,7 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(64, n, ev, vInteractionEvent_userMessageOutbound_body)
+	return c.Memo(47, n, ev, vInteractionEvent_userMessageOutbound_body)
 }
 
 // vInteractionEvent_userMessageOutbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound.
@@ -17698,8 +17651,13 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(48, n, ev, vInteractionEvent_userMessageOutbound_message_body)
+}
+
+// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -17838,7 +17796,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 
 // vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(65, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
+	return c.Memo(49, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
@@ -18091,7 +18049,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(66, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
+	return c.Memo(50, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
@@ -18150,7 +18108,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 
 // vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(67, n, ev, vTaskWorkspaceEvent_fileChanged_body)
+	return c.Memo(51, n, ev, vTaskWorkspaceEvent_fileChanged_body)
 }
 
 // vTaskWorkspaceEvent_fileChanged_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/file.changed.
@@ -18232,8 +18190,13 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile.
+// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(52, n, ev, vTaskWorkspaceEvent_changedFile_body)
+}
+
+// vTaskWorkspaceEvent_changedFile_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/changedFile.
+func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18355,7 +18318,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(68, n, ev, vCatalogueEvent_hookFailure_body)
+	return c.Memo(53, n, ev, vCatalogueEvent_hookFailure_body)
 }
 
 // vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
@@ -18373,13 +18336,8 @@ func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure.
 func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(69, n, ev, vInteractionEvent_hookFailure_body)
-}
-
-// vInteractionEvent_hookFailure_body checks the keywords of draft/interaction-event.schema.json#/$defs/hook.failure.
-func vInteractionEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18848,13 +18806,8 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(72, n, ev, vRegistration_authentication_anyOf_0_body)
-}
-
-// vRegistration_authentication_anyOf_0_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/0.
-func vRegistration_authentication_anyOf_0_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -18996,13 +18949,8 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(73, n, ev, vRegistration_authentication_anyOf_1_body)
-}
-
-// vRegistration_authentication_anyOf_1_body checks the keywords of draft/registration.schema.json#/$defs/authentication/anyOf/1.
-func vRegistration_authentication_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19181,13 +19129,8 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect checks draft/deny-effect.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vDenyEffect checks draft/deny-effect.schema.json#.
 func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(74, n, ev, vDenyEffect_body)
-}
-
-// vDenyEffect_body checks the keywords of draft/deny-effect.schema.json#.
-func vDenyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19348,13 +19291,8 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
 func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(75, n, ev, vEffect_allowEffect_body)
-}
-
-// vEffect_allowEffect_body checks the keywords of draft/effect.schema.json#/$defs/allowEffect.
-func vEffect_allowEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19402,13 +19340,8 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect.
 func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(76, n, ev, vEffect_askEffect_body)
-}
-
-// vEffect_askEffect_body checks the keywords of draft/effect.schema.json#/$defs/askEffect.
-func vEffect_askEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -19456,13 +19389,8 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect.
 func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(77, n, ev, vEffect_modifyEffect_body)
-}
-
-// vEffect_modifyEffect_body checks the keywords of draft/effect.schema.json#/$defs/modifyEffect.
-func vEffect_modifyEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20107,13 +20035,8 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect.
 func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(78, n, ev, vEffect_messageEffect_body)
-}
-
-// vEffect_messageEffect_body checks the keywords of draft/effect.schema.json#/$defs/messageEffect.
-func vEffect_messageEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20184,13 +20107,8 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect.
 func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(79, n, ev, vEffect_returnEffect_body)
-}
-
-// vEffect_returnEffect_body checks the keywords of draft/effect.schema.json#/$defs/returnEffect.
-func vEffect_returnEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20247,13 +20165,8 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect.
 func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(80, n, ev, vEffect_flowStopEffect_body)
-}
-
-// vEffect_flowStopEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowStopEffect.
-func vEffect_flowStopEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20337,13 +20250,8 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect.
 func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(81, n, ev, vEffect_flowContinueEffect_body)
-}
-
-// vEffect_flowContinueEffect_body checks the keywords of draft/effect.schema.json#/$defs/flowContinueEffect.
-func vEffect_flowContinueEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20423,13 +20331,8 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect.
 func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(82, n, ev, vEffect_injectEffect_body)
-}
-
-// vEffect_injectEffect_body checks the keywords of draft/effect.schema.json#/$defs/injectEffect.
-func vEffect_injectEffect_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -20568,7 +20471,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vEvent checks draft/event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(83, n, ev, vEvent_body)
+	return c.Memo(54, n, ev, vEvent_body)
 }
 
 // vEvent_body checks the keywords of draft/event.schema.json#.
@@ -20723,7 +20626,7 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore checks draft/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(84, n, ev, vToolBefore_body)
+	return c.Memo(55, n, ev, vToolBefore_body)
 }
 
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
@@ -20779,7 +20682,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolAfter checks draft/tool-after.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(85, n, ev, vToolAfter_body)
+	return c.Memo(56, n, ev, vToolAfter_body)
 }
 
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
@@ -21161,8 +21064,13 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange.
+// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	return c.Memo(57, n, ev, vExecutionEvent_fileChange_body)
+}
+
+// vExecutionEvent_fileChange_body checks the keywords of draft/execution-event.schema.json#/$defs/fileChange.
+func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -21509,7 +21417,7 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vSessionStart checks draft/session-start.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(86, n, ev, vSessionStart_body)
+	return c.Memo(58, n, ev, vSessionStart_body)
 }
 
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
@@ -21834,7 +21742,7 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vSessionEnd checks draft/session-end.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
 func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(87, n, ev, vSessionEnd_body)
+	return c.Memo(59, n, ev, vSessionEnd_body)
 }
 
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
@@ -22354,13 +22262,8 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest checks draft/intercept-request.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptRequest checks draft/intercept-request.schema.json#.
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(88, n, ev, vInterceptRequest_body)
-}
-
-// vInterceptRequest_body checks the keywords of draft/intercept-request.schema.json#.
-func vInterceptRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25099,13 +25002,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1 (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(89, n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body)
-}
-
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body checks the keywords of draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
-func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25201,13 +25099,8 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptResponse checks draft/intercept-response.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInterceptResponse checks draft/intercept-response.schema.json#.
 func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(90, n, ev, vInterceptResponse_body)
-}
-
-// vInterceptResponse_body checks the keywords of draft/intercept-response.schema.json#.
-func vInterceptResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -25345,16 +25238,29 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		case "2.0":
 			mark := c.Mark()
 			matches := 0
+			first := -1
 			if c.Branch(n, ev, vCommon_request) {
+				if matches == 0 {
+					first = 0
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_notification) {
+				if matches == 0 {
+					first = 1
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_successResponse) {
+				if matches == 0 {
+					first = 2
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_errorResponse) {
+				if matches == 0 {
+					first = 3
+				}
 				matches++
 			}
 			if matches == 0 {
@@ -25364,6 +25270,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.Fail(n, ahprt.CodeOneOfMany, "draft/json-rpc-message.schema.json#/oneOf", "matches more than one alternative")
 			}
 			c.Discard(mark)
+			c.Choose(5, n, first)
 		default:
 			return c.FailUnsupported(dv, "draft/json-rpc-message.schema.json#/oneOf", "jsonrpc")
 		}
@@ -25372,13 +25279,8 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks draft/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_notification checks draft/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(71, n, ev, vCommon_notification_body)
-}
-
-// vCommon_notification_body checks the keywords of draft/common.schema.json#/$defs/notification.
-func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25448,13 +25350,8 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(70, n, ev, vCommon_errorResponse_body)
-}
-
-// vCommon_errorResponse_body checks the keywords of draft/common.schema.json#/$defs/errorResponse.
-func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -25582,13 +25479,8 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vObserveNotification checks draft/observe-notification.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vObserveNotification checks draft/observe-notification.schema.json#.
 func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(101, n, ev, vObserveNotification_body)
-}
-
-// vObserveNotification_body checks the keywords of draft/observe-notification.schema.json#.
-func vObserveNotification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
@@ -26028,13 +25920,8 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(102, n, ev, vRegistration_stdioTransport_body)
-}
-
-// vRegistration_stdioTransport_body checks the keywords of draft/registration.schema.json#/$defs/stdioTransport.
-func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26174,13 +26061,8 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(103, n, ev, vRegistration_httpTransport_body)
-}
-
-// vRegistration_httpTransport_body checks the keywords of draft/registration.schema.json#/$defs/httpTransport.
-func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26308,13 +26190,8 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(104, n, ev, vRegistration_interceptSubscription_body)
-}
-
-// vRegistration_interceptSubscription_body checks the keywords of draft/registration.schema.json#/$defs/interceptSubscription.
-func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -26745,13 +26622,8 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(105, n, ev, vRegistration_observeSubscription_body)
-}
-
-// vRegistration_observeSubscription_body checks the keywords of draft/registration.schema.json#/$defs/observeSubscription.
-func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27064,22 +26936,41 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		case "2.0":
 			mark := c.Mark()
 			matches := 0
+			first := -1
 			if c.Branch(n, ev, vInterceptRequest) {
+				if matches == 0 {
+					first = 0
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vInterceptResponse) {
+				if matches == 0 {
+					first = 1
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_errorResponse) {
+				if matches == 0 {
+					first = 2
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vObserveNotification) {
+				if matches == 0 {
+					first = 3
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCapabilitiesRequest) {
+				if matches == 0 {
+					first = 4
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCapabilitiesResponse) {
+				if matches == 0 {
+					first = 5
+				}
 				matches++
 			}
 			if matches == 0 {
@@ -27089,6 +26980,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.Fail(n, ahprt.CodeOneOfMany, "draft/schema.json#/oneOf", "matches more than one alternative")
 			}
 			c.Discard(mark)
+			c.Choose(8, n, first)
 		default:
 			return c.FailUnsupported(dv, "draft/schema.json#/oneOf", "jsonrpc")
 		}
@@ -27147,28 +27039,31 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	{
 		mark := c.Mark()
 		matches := 0
+		first := -1
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_elicitRequestUrlParams) {
+			if matches == 0 {
+				first = 0
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_elicitRequestFormParams) {
+			if matches == 0 {
+				first = 1
+			}
 			matches++
 		}
 		if matches == 0 {
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams/anyOf", "matches none of 2 alternatives")
 		}
 		c.Discard(mark)
+		c.Choose(7, n, first)
 	}
 	_ = d
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(100, n, ev, vMCPElicitation_elicitRequestUrlParams_body)
-}
-
-// vMCPElicitation_elicitRequestUrlParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
-func vMCPElicitation_elicitRequestUrlParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27374,13 +27269,8 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(92, n, ev, vMCPElicitation_elicitRequestFormParams_body)
-}
-
-// vMCPElicitation_elicitRequestFormParams_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
-func vMCPElicitation_elicitRequestFormParams_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27579,46 +27469,67 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		mark := c.Mark()
 		matches := 0
+		first := -1
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_stringSchema) {
+			if matches == 0 {
+				first = 0
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_numberSchema) {
+			if matches == 0 {
+				first = 1
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_booleanSchema) {
+			if matches == 0 {
+				first = 2
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_untitledSingleSelectEnumSchema) {
+			if matches == 0 {
+				first = 3
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_titledSingleSelectEnumSchema) {
+			if matches == 0 {
+				first = 4
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_untitledMultiSelectEnumSchema) {
+			if matches == 0 {
+				first = 5
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_titledMultiSelectEnumSchema) {
+			if matches == 0 {
+				first = 6
+			}
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_legacyTitledEnumSchema) {
+			if matches == 0 {
+				first = 7
+			}
 			matches++
 		}
 		if matches == 0 {
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition/anyOf", "matches none of 8 alternatives")
 		}
 		c.Discard(mark)
+		c.Choose(6, n, first)
 	}
 	_ = d
 	return true
 }
 
-// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(93, n, ev, vMCPElicitation_stringSchema_body)
-}
-
-// vMCPElicitation_stringSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/StringSchema.
-func vMCPElicitation_stringSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27790,13 +27701,8 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(94, n, ev, vMCPElicitation_numberSchema_body)
-}
-
-// vMCPElicitation_numberSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
-func vMCPElicitation_numberSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -27946,13 +27852,8 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(91, n, ev, vMCPElicitation_booleanSchema_body)
-}
-
-// vMCPElicitation_booleanSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
-func vMCPElicitation_booleanSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28059,13 +27960,8 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(95, n, ev, vMCPElicitation_untitledSingleSelectEnumSchema_body)
-}
-
-// vMCPElicitation_untitledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
-func vMCPElicitation_untitledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28217,13 +28113,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(96, n, ev, vMCPElicitation_titledSingleSelectEnumSchema_body)
-}
-
-// vMCPElicitation_titledSingleSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
-func vMCPElicitation_titledSingleSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28435,13 +28326,8 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(97, n, ev, vMCPElicitation_untitledMultiSelectEnumSchema_body)
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
-func vMCPElicitation_untitledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28716,13 +28602,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(98, n, ev, vMCPElicitation_titledMultiSelectEnumSchema_body)
-}
-
-// vMCPElicitation_titledMultiSelectEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
-func vMCPElicitation_titledMultiSelectEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -28960,13 +28841,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema (a named type: one run per node, see ahprt.Ctx.Memo).
+// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(99, n, ev, vMCPElicitation_legacyTitledEnumSchema_body)
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_body checks the keywords of draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
-func vMCPElicitation_legacyTitledEnumSchema_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {

@@ -3288,15 +3288,23 @@ type ContentItem interface {
 }
 
 func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
+	switch c.Chosen(1, n) {
+	case 0:
+		if u, ok := bTextPart(c, n).(ContentItem); ok {
+			return u
+		}
+	case 1:
+		if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
+			return u
+		}
+	}
 	if c.Quiet(n, nil, vContentItem_textPart) {
 		if u, ok := bTextPart(c, n).(ContentItem); ok {
 			return u
 		}
 	}
-	if c.Quiet(n, nil, vContentItem_attachmentPart) {
-		if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
-			return u
-		}
+	if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
+		return u
 	}
 	return nil
 }
@@ -3322,17 +3330,27 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 					if dv, ok := d.Member(n, "selection"); ok {
 						switch d.Tag(dv) {
 						case "body":
+							switch c.Chosen(2, n) {
+							case 0:
+								{
+									x := bTextBodyPart(c, n)
+									return &x
+								}
+							case 1:
+								{
+									x := bTextGapPart(c, n)
+									return &x
+								}
+							}
 							if c.Quiet(n, nil, vContentItem_textBodyPart) {
 								{
 									x := bTextBodyPart(c, n)
 									return &x
 								}
 							}
-							if c.Quiet(n, nil, vContentItem_textGapPart) {
-								{
-									x := bTextGapPart(c, n)
-									return &x
-								}
+							{
+								x := bTextGapPart(c, n)
+								return &x
 							}
 						case "metadata":
 							{
@@ -4008,17 +4026,27 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 			if dv, ok := d.Member(n, "selection"); ok {
 				switch d.Tag(dv) {
 				case "body":
+					switch c.Chosen(3, n) {
+					case 0:
+						{
+							x := bAttachmentBodyPart(c, n)
+							return &x
+						}
+					case 1:
+						{
+							x := bAttachmentGapPart(c, n)
+							return &x
+						}
+					}
 					if c.Quiet(n, nil, vContentItem_attachmentBodyPart) {
 						{
 							x := bAttachmentBodyPart(c, n)
 							return &x
 						}
 					}
-					if c.Quiet(n, nil, vContentItem_attachmentGapPart) {
-						{
-							x := bAttachmentGapPart(c, n)
-							return &x
-						}
+					{
+						x := bAttachmentGapPart(c, n)
+						return &x
 					}
 				case "metadata":
 					{
@@ -10717,6 +10745,28 @@ type MCPConnection interface {
 }
 
 func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
+	switch c.Chosen(4, n) {
+	case 0:
+		{
+			x := bMCPConnectionVariant1(c, n)
+			return &x
+		}
+	case 1:
+		{
+			x := bMCPConnectionVariant2(c, n)
+			return &x
+		}
+	case 2:
+		{
+			x := bMCPConnectionVariant3(c, n)
+			return &x
+		}
+	case 3:
+		{
+			x := bMCPConnectionVariant4(c, n)
+			return &x
+		}
+	}
 	if c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_0) {
 		{
 			x := bMCPConnectionVariant1(c, n)
@@ -10735,13 +10785,10 @@ func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_3) {
-		{
-			x := bMCPConnectionVariant4(c, n)
-			return &x
-		}
+	{
+		x := bMCPConnectionVariant4(c, n)
+		return &x
 	}
-	return nil
 }
 
 // Batch: A group of tool calls issued together, listing the call ids it contains.
@@ -22240,6 +22287,28 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
+			switch c.Chosen(5, n) {
+			case 0:
+				{
+					x := bRequest(c, n)
+					return &x
+				}
+			case 1:
+				{
+					x := bNotification(c, n)
+					return &x
+				}
+			case 2:
+				{
+					x := bSuccessResponse(c, n)
+					return &x
+				}
+			case 3:
+				{
+					x := bErrorResponse(c, n)
+					return &x
+				}
+			}
 			if c.Quiet(n, nil, vCommon_request) {
 				{
 					x := bRequest(c, n)
@@ -22258,11 +22327,9 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 					return &x
 				}
 			}
-			if c.Quiet(n, nil, vCommon_errorResponse) {
-				{
-					x := bErrorResponse(c, n)
-					return &x
-				}
+			{
+				x := bErrorResponse(c, n)
+				return &x
 			}
 		}
 	}
@@ -22739,6 +22806,48 @@ type PrimitiveSchemaDefinition interface {
 }
 
 func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefinition {
+	switch c.Chosen(6, n) {
+	case 0:
+		{
+			x := bStringSchema(c, n)
+			return &x
+		}
+	case 1:
+		{
+			x := bNumberSchema(c, n)
+			return &x
+		}
+	case 2:
+		{
+			x := bBooleanSchema(c, n)
+			return &x
+		}
+	case 3:
+		{
+			x := bUntitledSingleSelectEnumSchema(c, n)
+			return &x
+		}
+	case 4:
+		{
+			x := bTitledSingleSelectEnumSchema(c, n)
+			return &x
+		}
+	case 5:
+		{
+			x := bUntitledMultiSelectEnumSchema(c, n)
+			return &x
+		}
+	case 6:
+		{
+			x := bTitledMultiSelectEnumSchema(c, n)
+			return &x
+		}
+	case 7:
+		{
+			x := bLegacyTitledEnumSchema(c, n)
+			return &x
+		}
+	}
 	if c.Quiet(n, nil, vMCPElicitation_stringSchema) {
 		{
 			x := bStringSchema(c, n)
@@ -22781,13 +22890,10 @@ func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefin
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vMCPElicitation_legacyTitledEnumSchema) {
-		{
-			x := bLegacyTitledEnumSchema(c, n)
-			return &x
-		}
+	{
+		x := bLegacyTitledEnumSchema(c, n)
+		return &x
 	}
-	return nil
 }
 
 // StringSchema: String field
@@ -24018,19 +24124,28 @@ type ElicitRequestParams interface {
 }
 
 func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
+	switch c.Chosen(7, n) {
+	case 0:
+		{
+			x := bElicitRequestURLParams(c, n)
+			return &x
+		}
+	case 1:
+		{
+			x := bElicitRequestFormParams(c, n)
+			return &x
+		}
+	}
 	if c.Quiet(n, nil, vMCPElicitation_elicitRequestUrlParams) {
 		{
 			x := bElicitRequestURLParams(c, n)
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vMCPElicitation_elicitRequestFormParams) {
-		{
-			x := bElicitRequestFormParams(c, n)
-			return &x
-		}
+	{
+		x := bElicitRequestFormParams(c, n)
+		return &x
 	}
-	return nil
 }
 
 // ElicitRequestURLParams: Asks the client to send the user to a URL for an out-of-band interaction.
@@ -25611,6 +25726,38 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
+			switch c.Chosen(8, n) {
+			case 0:
+				{
+					x := bInterceptRequest(c, n)
+					return &x
+				}
+			case 1:
+				{
+					x := bInterceptResponse(c, n)
+					return &x
+				}
+			case 2:
+				{
+					x := bErrorResponse(c, n)
+					return &x
+				}
+			case 3:
+				{
+					x := bObserveNotification(c, n)
+					return &x
+				}
+			case 4:
+				{
+					x := bCapabilitiesRequest(c, n)
+					return &x
+				}
+			case 5:
+				{
+					x := bCapabilitiesResponse(c, n)
+					return &x
+				}
+			}
 			if c.Quiet(n, nil, vInterceptRequest) {
 				{
 					x := bInterceptRequest(c, n)
@@ -25641,11 +25788,9 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 					return &x
 				}
 			}
-			if c.Quiet(n, nil, vCapabilitiesResponse) {
-				{
-					x := bCapabilitiesResponse(c, n)
-					return &x
-				}
+			{
+				x := bCapabilitiesResponse(c, n)
+				return &x
 			}
 		}
 	}

@@ -8,13 +8,8 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
-// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities checks 0.1.0-draft.1/capabilities.schema.json#.
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(1, n, ev, vCapabilities_body)
-}
-
-// vCapabilities_body checks the keywords of 0.1.0-draft.1/capabilities.schema.json#.
-func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -272,13 +267,8 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(5, n, ev, vCommon_successResponse_body)
-}
-
-// vCommon_successResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
-func vCommon_successResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -681,13 +671,8 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
 func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(4, n, ev, vCommon_request_body)
-}
-
-// vCommon_request_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/request.
-func vCommon_request_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1592,16 +1577,29 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		case "2.0":
 			mark := c.Mark()
 			matches := 0
+			first := -1
 			if c.Branch(n, ev, vCommon_request) {
+				if matches == 0 {
+					first = 0
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_notification) {
+				if matches == 0 {
+					first = 1
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_successResponse) {
+				if matches == 0 {
+					first = 2
+				}
 				matches++
 			}
 			if c.Branch(n, ev, vCommon_errorResponse) {
+				if matches == 0 {
+					first = 3
+				}
 				matches++
 			}
 			if matches == 0 {
@@ -1611,6 +1609,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.Fail(n, ahprt.CodeOneOfMany, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches more than one alternative")
 			}
 			c.Discard(mark)
+			c.Choose(1, n, first)
 		default:
 			return c.FailUnsupported(dv, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "jsonrpc")
 		}
@@ -1619,13 +1618,8 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(3, n, ev, vCommon_notification_body)
-}
-
-// vCommon_notification_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/notification.
-func vCommon_notification_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -1723,13 +1717,8 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(2, n, ev, vCommon_errorResponse_body)
-}
-
-// vCommon_errorResponse_body checks the keywords of 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
-func vCommon_errorResponse_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2216,13 +2205,8 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(6, n, ev, vRegistration_stdioTransport_body)
-}
-
-// vRegistration_stdioTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
-func vRegistration_stdioTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2378,13 +2362,8 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(7, n, ev, vRegistration_httpTransport_body)
-}
-
-// vRegistration_httpTransport_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
-func vRegistration_httpTransport_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2589,13 +2568,8 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(8, n, ev, vRegistration_interceptSubscription_body)
-}
-
-// vRegistration_interceptSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
-func vRegistration_interceptSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
@@ -2766,13 +2740,8 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription (a named type: one run per node, see ahprt.Ctx.Memo).
+// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	return c.Memo(9, n, ev, vRegistration_observeSubscription_body)
-}
-
-// vRegistration_observeSubscription_body checks the keywords of 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
-func vRegistration_observeSubscription_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {

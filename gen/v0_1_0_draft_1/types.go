@@ -2033,6 +2033,28 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
+			switch c.Chosen(1, n) {
+			case 0:
+				{
+					x := bRequest(c, n)
+					return &x
+				}
+			case 1:
+				{
+					x := bNotification(c, n)
+					return &x
+				}
+			case 2:
+				{
+					x := bSuccessResponse(c, n)
+					return &x
+				}
+			case 3:
+				{
+					x := bErrorResponse(c, n)
+					return &x
+				}
+			}
 			if c.Quiet(n, nil, vCommon_request) {
 				{
 					x := bRequest(c, n)
@@ -2051,11 +2073,9 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 					return &x
 				}
 			}
-			if c.Quiet(n, nil, vCommon_errorResponse) {
-				{
-					x := bErrorResponse(c, n)
-					return &x
-				}
+			{
+				x := bErrorResponse(c, n)
+				return &x
 			}
 		}
 	}

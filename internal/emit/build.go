@@ -166,29 +166,37 @@ func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
 
 func (e *gotypes) buildUnion(t *ir.Type) {
 	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
-		// Candidates are tried in schema order; the document is valid, so
-		// the first that passes its branch check is the right one (with a
-		// discriminator, there is exactly one candidate to look at).
-		try := func(g *Group, idx []int) {
-			if len(idx) == 1 {
-				g.Add(e.variant(t, t.Variants[idx[0]]))
-				return
+		// The document is valid, so the first candidate (in schema order)
+		// that passes its branch check is the right one, and the last needs
+		// no check: when the others fail, it holds. With discriminators
+		// there is often one candidate to look at. Between several, the
+		// union's check recorded which passed (ahprt.Ctx.Choose); checking
+		// them again is the fallback should no record be there.
+		// try reports whether the code it wrote always returns.
+		try := func(g *Group, idx []int) bool {
+			if id := t.Owner.ChoiceID; id != 0 && len(idx) > 1 {
+				g.Switch(Id("c").Dot("Chosen").Call(Lit(int(id)), Id("n"))).BlockFunc(func(sg *Group) {
+					for _, i := range idx {
+						sg.Case(Lit(i)).Block(e.variant(t, t.Variants[i]))
+					}
+				})
 			}
-			for _, i := range idx {
+			for k, i := range idx {
 				v := t.Variants[i]
 				bt := target(v.Schema)
-				if bt == nil {
+				if bt == nil || k == len(idx)-1 {
 					g.Add(e.variant(t, v))
-					return
+					return v.Type.Kind != ir.UnionKind
 				}
 				g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(e.variant(t, v))
 			}
+			return false
 		}
 		if d := t.Owner.Dispatch; d != nil {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
-			e.buildDispatch(g, t, d, try)
-		} else {
-			try(g, allIndexes(len(t.Variants)))
+			e.buildDispatch(g, t, d, func(g *Group, idx []int) { try(g, idx) })
+		} else if try(g, allIndexes(len(t.Variants))) {
+			return
 		}
 		g.Return(Nil())
 	})

@@ -938,14 +938,20 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
 		kw, code = "oneOf", "CodeOneOf"
 	}
 	loc := s.Loc + "/" + kw
+	// The list a union type is built from (oneOf before anyOf) records
+	// its choice for the builder.
+	var choice uint32
+	if one || len(s.OneOf) == 0 {
+		choice = s.ChoiceID
+	}
 	g.BlockFunc(func(g *Group) {
 		if s.Dispatch != nil {
 			g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(
 				Return(Id("c").Dot("FailType").Call(Id("n"), Lit(loc), Lit("object"))))
-			e.dispatch(g, s.Dispatch, list, one, loc, code)
+			e.dispatch(g, s.Dispatch, list, one, loc, code, choice)
 			return
 		}
-		e.tryBranches(g, list, allIndexes(len(list)), one, loc, code)
+		e.tryBranches(g, list, allIndexes(len(list)), one, loc, code, choice)
 	})
 }
 
@@ -958,7 +964,9 @@ func allIndexes(n int) []int {
 }
 
 // tryBranches evaluates the candidate branches with anyOf/oneOf semantics.
-func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, loc, code string) {
+// With a choice id (ir.MarkMemo), it records the first branch that passed
+// for the union's builder.
+func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, loc, code string, choice uint32) {
 	if len(idx) == 1 {
 		// One candidate: its own error is the most precise explanation.
 		e.same(g, list[idx[0]], Id("ev"))
@@ -966,14 +974,21 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, l
 	}
 	g.Id("mark").Op(":=").Id("c").Dot("Mark").Call()
 	g.Id("matches").Op(":=").Lit(0)
+	if choice != 0 {
+		g.Id("first").Op(":=").Lit(-1)
+	}
 	for _, i := range idx {
 		cond := e.callBool("Branch", list[i], Id("n"))
+		count := []Code{Id("matches").Op("++")}
+		if choice != 0 {
+			count = []Code{If(Id("matches").Op("==").Lit(0)).Block(Id("first").Op("=").Lit(i)), Id("matches").Op("++")}
+		}
 		if !one {
 			// anyOf: with no annotations to collect, stop at the first match.
-			g.If(Parens(Id("ev").Op("!=").Nil().Op("||").Id("matches").Op("==").Lit(0)).Op("&&").Add(cond)).Block(Id("matches").Op("++"))
+			g.If(Parens(Id("ev").Op("!=").Nil().Op("||").Id("matches").Op("==").Lit(0)).Op("&&").Add(cond)).Block(count...)
 			continue
 		}
-		g.If(cond).Block(Id("matches").Op("++"))
+		g.If(cond).Block(count...)
 	}
 	g.If(Id("matches").Op("==").Lit(0)).Block(
 		Return(Id("c").Dot("FailBranches").Call(Id("mark"), Id("n"), Qual(rt, code), Lit(loc), Lit(fmt.Sprintf("matches none of %d alternatives", len(idx))))))
@@ -982,9 +997,12 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, l
 			Return(e.fail(Id("n"), "CodeOneOfMany", loc, "matches more than one alternative")))
 	}
 	g.Id("c").Dot("Discard").Call(Id("mark"))
+	if choice != 0 {
+		g.Id("c").Dot("Choose").Call(Lit(int(choice)), Id("n"), Id("first"))
+	}
 }
 
-func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool, loc, code string) {
+func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool, loc, code string, choice uint32) {
 	v := Id("dv")
 	g.List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member))
 	g.If(Op("!").Id("ok")).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
@@ -1000,10 +1018,10 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool,
 			seen[c.Value.Str()] = true
 			sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 				if c.Sub != nil {
-					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code) })
+					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code, choice) })
 					return
 				}
-				e.tryBranches(cg, list, c.Branches, one, loc, code)
+				e.tryBranches(cg, list, c.Branches, one, loc, code, choice)
 			})
 		}
 		sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(v, Lit(loc), Lit(d.Member))))

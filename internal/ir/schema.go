@@ -75,6 +75,10 @@ type Schema struct {
 	// MarkMemo); MemoBody names the function holding the keywords then.
 	MemoID   uint32
 	MemoBody string
+	// ChoiceID, when not 0, has the check of this schema's anyOf or oneOf
+	// record (ahprt.Ctx.Choose) which branch passed first on each node, for
+	// the builder of its union type (see MarkMemo).
+	ChoiceID uint32
 
 	// Scope, when set, is the schema resource this schema enters in the
 	// dynamic scope ($dynamicRef resolution): its check pushes the

@@ -1,0 +1,364 @@
+package ir
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// MarkMemo memoizes, per node, the checks of named object types that can
+// run more than once on one node and cost enough to be worth a lookup
+// (runTwice, weigh), and gives the unions whose builders pick among
+// several candidates a choice id (ChoiceID): their checks record which
+// branch passed, so that the builder need not check again. Every other
+// check runs once per node, where a memo lookup costs more than it saves
+// (measured: of the 362 memoized checks an observe corpus ran under the
+// previous rule, which memoized every union variant and $ref target, none
+// hit). A result depends only on the node. Programs using $dynamicRef are
+// left alone: there a result also depends on the dynamic scope.
+func MarkMemo(p *Program, t *Types) {
+	for _, s := range p.Schemas {
+		if s.DynamicRef != nil {
+			return
+		}
+	}
+	repeated, ok := runTwice(p)
+	if !ok {
+		// Too many node contexts to enumerate: memoize every candidate.
+		repeated = nil
+	}
+	id := uint32(0)
+	for _, ty := range t.All {
+		if ty.Kind != StructKind && ty.Kind != UnionKind {
+			continue
+		}
+		s := ty.Schema
+		if r := refTarget(s); r != nil {
+			s = r
+		}
+		if repeated != nil && !repeated[s] || s.MemoID != 0 || s.Func == "" || s.IsTrue() || s.IsFalse() || s.Inner != "" {
+			continue
+		}
+		id++
+		s.MemoID = id
+		s.MemoBody = p.funcs.take(s.Func + "_body")
+	}
+	choice := uint32(0)
+	for _, ty := range t.All {
+		if ty.Kind == UnionKind && ty.Owner.ChoiceID == 0 && len(Queried(ty)) > 0 {
+			choice++
+			ty.Owner.ChoiceID = choice
+		}
+	}
+}
+
+// Queried lists the checks a builder of union t would run again to pick
+// the variant to build: among the candidates the discriminators leave
+// (all variants without them), every one but the last, which needs no
+// check (the document passed, so when the others fail the last one
+// holds). When there are any, the union gets a ChoiceID.
+func Queried(t *Type) []*Schema {
+	var out []*Schema
+	try := func(idx []int) {
+		for _, i := range idx[:max(len(idx)-1, 0)] {
+			if s := t.Variants[i].Schema.Resolve(); s != nil && !s.IsTrue() {
+				out = append(out, s)
+			}
+		}
+	}
+	var walk func(d *Dispatch)
+	walk = func(d *Dispatch) {
+		seen := map[string]bool{}
+		for _, c := range d.Cases {
+			if seen[c.Value.Str()] { // as the builder: the first case of a value wins
+				continue
+			}
+			seen[c.Value.Str()] = true
+			if c.Sub != nil {
+				walk(c.Sub)
+			} else {
+				try(c.Branches)
+			}
+		}
+	}
+	if d := t.Owner.Dispatch; d != nil {
+		walk(d)
+	} else {
+		try(allIndexes(len(t.Variants)))
+	}
+	return out
+}
+
+// maxContexts bounds runTwice's enumeration; beyond it every candidate is
+// memoized, as before the analysis existed.
+const maxContexts = 20000
+
+// runTwice finds the schemas whose checks can run twice on one node.
+//
+// A node context is the multiset of schemas checked on one node: a check
+// entered on a node (any schema can be an entry point: exported checks,
+// validators, builders) plus everything applied to the same node in place
+// ($ref, allOf, anyOf, oneOf, not, if/then/else, dependentSchemas), each
+// as many times as there are paths to it. The contexts of a node's
+// members and items follow from its own: a member gets the properties
+// entry of each schema declaring its name, and the patternProperties,
+// additionalProperties and unevaluatedProperties of each schema that does
+// not (all patterns, as if each matched); an item gets every item schema.
+// Over-approximations (every branch and condition counted as running,
+// every pattern as matching) can only memoize more than needed.
+func runTwice(p *Program) (map[*Schema]bool, bool) {
+	twice := map[*Schema]bool{}
+	seen := map[string]bool{}
+	var queue []map[*Schema]int
+	for _, s := range p.Schemas {
+		queue = append(queue, contexts([]*Schema{s})...)
+	}
+	for len(queue) > 0 {
+		ctx := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if len(ctx) == 0 {
+			continue
+		}
+		sig := signature(ctx)
+		if seen[sig] {
+			continue
+		}
+		if seen[sig] = true; len(seen) > maxContexts {
+			return nil, false
+		}
+		for s, n := range ctx {
+			if n > 1 && weigh(s) >= memoWeight {
+				twice[s] = true
+			}
+		}
+		for _, entries := range childEntries(ctx) {
+			queue = append(queue, contexts(entries)...)
+		}
+	}
+	return twice, true
+}
+
+// maxForks bounds the alternative contexts one node's discriminators
+// split into; beyond it the remaining discriminated unions count every
+// branch as running (an over-approximation, so still sound).
+const maxForks = 256
+
+// contexts lists the node contexts that checking entries on one node can
+// produce: the multiset of schemas run on that node, counting the paths
+// to each (capped at 2: more says nothing new). A union with
+// discriminators runs only the branches of the case the document names,
+// so each case is an alternative context of its own; every other
+// applicator counts as running. In-place applications form a DAG
+// (noEndlessChecks), so the expansion ends.
+func contexts(entries []*Schema) []map[*Schema]int {
+	var out []map[*Schema]int
+	forks := 0
+	var run func(cnt map[*Schema]int, pending []*Schema)
+	run = func(cnt map[*Schema]int, pending []*Schema) {
+		for len(pending) > 0 {
+			s := pending[len(pending)-1]
+			pending = pending[:len(pending)-1]
+			switch cnt[s] {
+			case 0:
+				cnt[s] = 1
+			case 1:
+				// A second path: s and everything it applies (every
+				// branch, to stay sound) run twice.
+				markTwice(s, cnt)
+				continue
+			default:
+				continue
+			}
+			if s.Dispatch == nil || forks >= maxForks {
+				pending = append(pending, inPlace(s)...)
+				continue
+			}
+			rest := append([]*Schema(nil), pending...)
+			rest = append(rest, besideBranches(s)...)
+			leaves := dispatchLeaves(s.Dispatch)
+			forks += len(leaves)
+			for _, leaf := range leaves {
+				branches := s.OneOf
+				if branches == nil {
+					branches = s.AnyOf
+				}
+				next := append([]*Schema(nil), rest...)
+				for _, i := range leaf {
+					next = append(next, branches[i])
+				}
+				run(maps.Clone(cnt), next)
+			}
+			return
+		}
+		out = append(out, cnt)
+	}
+	run(map[*Schema]int{}, slices.Clone(entries))
+	return out
+}
+
+// besideBranches is what s applies in place besides the branches its
+// discriminators select among.
+func besideBranches(s *Schema) []*Schema {
+	var out []*Schema
+	for _, t := range inPlace(s) {
+		if s.OneOf != nil && slices.Contains(s.OneOf, t) || s.OneOf == nil && slices.Contains(s.AnyOf, t) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// dispatchLeaves lists the branch sets a dispatch can select, one per
+// distinct value path (the first case of a value wins, as in the
+// generated switch).
+func dispatchLeaves(d *Dispatch) [][]int {
+	var out [][]int
+	seen := map[string]bool{}
+	for _, c := range d.Cases {
+		if seen[c.Value.Str()] {
+			continue
+		}
+		seen[c.Value.Str()] = true
+		if c.Sub != nil {
+			out = append(out, dispatchLeaves(c.Sub)...)
+		} else {
+			out = append(out, c.Branches)
+		}
+	}
+	return out
+}
+
+// markTwice sets the count of s, and of everything it applies in place,
+// to 2.
+func markTwice(s *Schema, cnt map[*Schema]int) {
+	cnt[s] = 2
+	for _, t := range inPlace(s) {
+		if cnt[t] < 2 {
+			markTwice(t, cnt)
+		}
+	}
+}
+
+// childEntries lists, for one node context, the entry schemas of each
+// kind of child: a member per declared name, a member no schema declares,
+// an item, a member name (propertyNames).
+func childEntries(ctx map[*Schema]int) [][]*Schema {
+	schemas := make([]*Schema, 0, len(ctx))
+	for s := range ctx {
+		schemas = append(schemas, s)
+	}
+	slices.SortFunc(schemas, func(a, b *Schema) int { return strings.Compare(a.Loc, b.Loc) })
+	names := map[string]bool{}
+	for _, s := range schemas {
+		for _, pr := range s.Properties {
+			names[pr.Name] = true
+		}
+	}
+	// undeclared: what a schema applies to a member it does not declare.
+	undeclared := func(s *Schema, out []*Schema) []*Schema {
+		for _, pp := range s.PatternProperties {
+			out = append(out, pp.Schema)
+		}
+		for _, t := range []*Schema{s.AdditionalProperties, s.UnevaluatedProperties} {
+			if t != nil {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	var kinds [][]*Schema
+	for _, name := range slices.Sorted(mapsKeys(names)) {
+		var entries []*Schema
+		for _, s := range schemas {
+			for range ctx[s] {
+				if i := slices.IndexFunc(s.Properties, func(pr Prop) bool { return pr.Name == name }); i >= 0 {
+					entries = append(entries, s.Properties[i].Schema)
+					for _, pp := range s.PatternProperties { // a pattern may match a declared name too
+						entries = append(entries, pp.Schema)
+					}
+				} else {
+					entries = undeclared(s, entries)
+				}
+			}
+		}
+		kinds = append(kinds, entries)
+	}
+	var other, items, propNames []*Schema
+	for _, s := range schemas {
+		for range ctx[s] {
+			other = undeclared(s, other)
+			items = append(items, s.PrefixItems...)
+			for _, t := range []*Schema{s.Items, s.Contains, s.UnevaluatedItems} {
+				if t != nil {
+					items = append(items, t)
+				}
+			}
+			if s.PropertyNames != nil {
+				propNames = append(propNames, s.PropertyNames)
+			}
+		}
+	}
+	return append(kinds, other, items, propNames)
+}
+
+func mapsKeys(m map[string]bool) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// signature identifies a node context (schemas and counts).
+func signature(ctx map[*Schema]int) string {
+	parts := make([]string, 0, len(ctx))
+	for s, n := range ctx {
+		parts = append(parts, s.Loc+"\x00"+strconv.Itoa(n))
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "\x01")
+}
+
+// memoWeight is the size (see weigh) from which a check that runs twice on
+// a node is memoized: below it, running it again costs less than the
+// lookups. Measured with bench/icount on the draft's corpus.
+const memoWeight = 40
+
+// weigh estimates what checking s costs: the number of schemas it can
+// reach, in place and in members and items, up to memoWeight (a
+// recursive schema reaches itself and weighs memoWeight).
+func weigh(s *Schema) int {
+	root, recursive := s, false
+	seen := map[*Schema]bool{}
+	var walk func(s *Schema)
+	walk = func(s *Schema) {
+		if s == root && len(seen) > 0 {
+			recursive = true
+		}
+		if s == nil || seen[s] || recursive || len(seen) >= memoWeight {
+			return
+		}
+		seen[s] = true
+		for _, t := range inPlace(s) {
+			walk(t)
+		}
+		for _, pr := range s.Properties {
+			walk(pr.Schema)
+		}
+		for _, pp := range s.PatternProperties {
+			walk(pp.Schema)
+		}
+		for _, t := range append([]*Schema{s.AdditionalProperties, s.UnevaluatedProperties, s.PropertyNames, s.Items, s.Contains, s.UnevaluatedItems}, s.PrefixItems...) {
+			walk(t)
+		}
+	}
+	walk(s)
+	if recursive {
+		return memoWeight
+	}
+	return len(seen)
+}

@@ -1,0 +1,105 @@
+package ir
+
+import (
+	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/load"
+)
+
+// buildMemo builds schema's checks and types and marks the memo.
+func buildMemo(t *testing.T, schema string) *Program {
+	t.Helper()
+	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}, load.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Build(set, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := BuildTypes(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	MarkMemo(p, types)
+	return p
+}
+
+// TestMemoRecursiveRepeat: a type every level of a recursive document
+// checks twice on one node (through two union branches) is memoized, or
+// the check would take 2^depth runs; checked once per node, it is not.
+func TestMemoRecursiveRepeat(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"node": {"oneOf": [
+				{"allOf": [{"$ref": "#/$defs/inner"}, {"required": ["a"]}]},
+				{"allOf": [{"$ref": "#/$defs/inner"}, {"required": ["b"]}]}
+			]},
+			"inner": {"type": "object", "properties": {"child": {"$ref": "#/$defs/node"}, "a": {}, "b": {}}},
+			"once": {"type": "object", "properties": {"x": {"type": "string"}}}
+		},
+		"type": "object",
+		"properties": {"root": {"$ref": "#/$defs/node"}, "o": {"$ref": "#/$defs/once"}}
+	}`)
+	if s := find(t, p, "/$defs/inner"); s.MemoID == 0 {
+		t.Errorf("%s runs twice per node at every depth and is not memoized", s.Loc)
+	}
+	if s := find(t, p, "/$defs/once"); s.MemoID != 0 {
+		t.Errorf("%s runs once per node and is memoized", s.Loc)
+	}
+}
+
+// TestMemoDispatchForks: branches a discriminator selects between never
+// run together, so a type two of them apply is checked once per node and
+// not memoized; a type two allOf entries apply is run twice.
+func TestMemoDispatchForks(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"big": {"type": "object", "properties": {"deep": {"$ref": "#/$defs/big"}}},
+			"twice": {"type": "object", "properties": {"deep": {"$ref": "#/$defs/twice"}}}
+		},
+		"type": "object",
+		"properties": {
+			"u": {"oneOf": [
+				{"properties": {"kind": {"const": "a"}}, "required": ["kind"], "allOf": [{"$ref": "#/$defs/big"}]},
+				{"properties": {"kind": {"const": "b"}}, "required": ["kind"], "allOf": [{"$ref": "#/$defs/big"}]}
+			]},
+			"v": {"allOf": [{"$ref": "#/$defs/twice"}, {"$ref": "#/$defs/twice"}]}
+		}
+	}`)
+	if u := find(t, p, "/properties/u"); u.Dispatch == nil {
+		t.Fatalf("%s: no dispatch (the test needs one)", u.Loc)
+	}
+	if s := find(t, p, "/$defs/big"); s.MemoID != 0 {
+		t.Errorf("%s: only one discriminated branch runs, yet it is memoized", s.Loc)
+	}
+	if s := find(t, p, "/$defs/twice"); s.MemoID == 0 {
+		t.Errorf("%s: two allOf entries apply it, yet it is not memoized", s.Loc)
+	}
+}
+
+// TestChoiceIDs: a union whose builder picks among several candidates
+// gets a choice id (its check records the branch); one a discriminator
+// resolves to single candidates does not.
+func TestChoiceIDs(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"plain": {"oneOf": [
+				{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+				{"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+			]},
+			"tagged": {"oneOf": [
+				{"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]},
+				{"type": "object", "properties": {"kind": {"const": "b"}}, "required": ["kind"]}
+			]}
+		},
+		"type": "object",
+		"properties": {"p": {"$ref": "#/$defs/plain"}, "t": {"$ref": "#/$defs/tagged"}}
+	}`)
+	if s := find(t, p, "/$defs/plain"); s.ChoiceID == 0 {
+		t.Errorf("%s: no choice id", s.Loc)
+	}
+	if s := find(t, p, "/$defs/tagged"); s.ChoiceID != 0 {
+		t.Errorf("%s: a choice id, though the discriminator decides", s.Loc)
+	}
+}
