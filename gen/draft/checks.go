@@ -457,7 +457,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				}
 			case "manifest":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
 					return false
 				}
 				if ev != nil {
@@ -7445,115 +7445,115 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
-			if !vCatalogueEvent_configChangeBefore(c, n, ev) {
+			if !vCatalogueEvent_configChangeBefore_body(c, n, ev) {
 				return false
 			}
 		case "config.change.after":
-			if !vCatalogueEvent_configChangeAfter(c, n, ev) {
+			if !vCatalogueEvent_configChangeAfter_body(c, n, ev) {
 				return false
 			}
 		case "turn.start":
-			if !vExecutionEvent_turnStart(c, n, ev) {
+			if !vExecutionEvent_turnStart_body(c, n, ev) {
 				return false
 			}
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
+			if !vExecutionEvent_turnFinishBefore_body(c, n, ev) {
 				return false
 			}
 		case "turn.end":
-			if !vExecutionEvent_turnEnd(c, n, ev) {
+			if !vExecutionEvent_turnEnd_body(c, n, ev) {
 				return false
 			}
 		case "turn.progress":
-			if !vExecutionEvent_turnProgress(c, n, ev) {
+			if !vExecutionEvent_turnProgress_body(c, n, ev) {
 				return false
 			}
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
+			if !vExecutionEvent_modelRequestBefore_body(c, n, ev) {
 				return false
 			}
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
+			if !vExecutionEvent_modelResponseAfter_body(c, n, ev) {
 				return false
 			}
 		case "model.error":
-			if !vExecutionEvent_modelError(c, n, ev) {
+			if !vExecutionEvent_modelError_body(c, n, ev) {
 				return false
 			}
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
+			if !vExecutionEvent_modelSwitchBefore_body(c, n, ev) {
 				return false
 			}
 		case "model.switch.after":
-			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
+			if !vExecutionEvent_modelSwitchAfter_body(c, n, ev) {
 				return false
 			}
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
+			if !vExecutionEvent_toolPermissionRequest_body(c, n, ev) {
 				return false
 			}
 		case "tool.permission.resolved":
-			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
+			if !vExecutionEvent_toolPermissionResolved_body(c, n, ev) {
 				return false
 			}
 		case "tool.progress":
-			if !vExecutionEvent_toolProgress(c, n, ev) {
+			if !vExecutionEvent_toolProgress_body(c, n, ev) {
 				return false
 			}
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
+			if !vExecutionEvent_toolBatchAfter_body(c, n, ev) {
 				return false
 			}
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
+			if !vExecutionEvent_contextCompactBefore_body(c, n, ev) {
 				return false
 			}
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
+			if !vExecutionEvent_contextCompactAfter_body(c, n, ev) {
 				return false
 			}
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
+			if !vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev) {
 				return false
 			}
 		case "task.change.after":
-			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
+			if !vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev) {
 				return false
 			}
 		case "user.attention":
-			if !vCatalogueEvent_userAttention(c, n, ev) {
+			if !vCatalogueEvent_userAttention_body(c, n, ev) {
 				return false
 			}
 		case "user.elicitation.request":
-			if !vCatalogueEvent_userElicitationRequest(c, n, ev) {
+			if !vCatalogueEvent_userElicitationRequest_body(c, n, ev) {
 				return false
 			}
 		case "user.elicitation.result":
-			if !vCatalogueEvent_userElicitationResult(c, n, ev) {
+			if !vCatalogueEvent_userElicitationResult_body(c, n, ev) {
 				return false
 			}
 		case "user.message.inbound":
-			if !vCatalogueEvent_userMessageInbound(c, n, ev) {
+			if !vCatalogueEvent_userMessageInbound_body(c, n, ev) {
 				return false
 			}
 		case "user.message.outbound":
-			if !vCatalogueEvent_userMessageOutbound(c, n, ev) {
+			if !vCatalogueEvent_userMessageOutbound_body(c, n, ev) {
 				return false
 			}
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
+			if !vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev) {
 				return false
 			}
 		case "workspace.change.after":
-			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
+			if !vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev) {
 				return false
 			}
 		case "file.changed":
-			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
+			if !vTaskWorkspaceEvent_fileChanged_body(c, n, ev) {
 				return false
 			}
 		case "hook.failure":
-			if !vCatalogueEvent_hookFailure(c, n, ev) {
+			if !vCatalogueEvent_hookFailure_body(c, n, ev) {
 				return false
 			}
 		default:
@@ -21919,63 +21919,63 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
-			if !vExecutionEvent_turnStart(c, n, ev) {
+			if !vExecutionEvent_turnStart_body(c, n, ev) {
 				return false
 			}
 		case "turn.finish.before":
-			if !vExecutionEvent_turnFinishBefore(c, n, ev) {
+			if !vExecutionEvent_turnFinishBefore_body(c, n, ev) {
 				return false
 			}
 		case "turn.end":
-			if !vExecutionEvent_turnEnd(c, n, ev) {
+			if !vExecutionEvent_turnEnd_body(c, n, ev) {
 				return false
 			}
 		case "turn.progress":
-			if !vExecutionEvent_turnProgress(c, n, ev) {
+			if !vExecutionEvent_turnProgress_body(c, n, ev) {
 				return false
 			}
 		case "model.request.before":
-			if !vExecutionEvent_modelRequestBefore(c, n, ev) {
+			if !vExecutionEvent_modelRequestBefore_body(c, n, ev) {
 				return false
 			}
 		case "model.response.after":
-			if !vExecutionEvent_modelResponseAfter(c, n, ev) {
+			if !vExecutionEvent_modelResponseAfter_body(c, n, ev) {
 				return false
 			}
 		case "model.error":
-			if !vExecutionEvent_modelError(c, n, ev) {
+			if !vExecutionEvent_modelError_body(c, n, ev) {
 				return false
 			}
 		case "model.switch.before":
-			if !vExecutionEvent_modelSwitchBefore(c, n, ev) {
+			if !vExecutionEvent_modelSwitchBefore_body(c, n, ev) {
 				return false
 			}
 		case "model.switch.after":
-			if !vExecutionEvent_modelSwitchAfter(c, n, ev) {
+			if !vExecutionEvent_modelSwitchAfter_body(c, n, ev) {
 				return false
 			}
 		case "tool.permission.request":
-			if !vExecutionEvent_toolPermissionRequest(c, n, ev) {
+			if !vExecutionEvent_toolPermissionRequest_body(c, n, ev) {
 				return false
 			}
 		case "tool.permission.resolved":
-			if !vExecutionEvent_toolPermissionResolved(c, n, ev) {
+			if !vExecutionEvent_toolPermissionResolved_body(c, n, ev) {
 				return false
 			}
 		case "tool.progress":
-			if !vExecutionEvent_toolProgress(c, n, ev) {
+			if !vExecutionEvent_toolProgress_body(c, n, ev) {
 				return false
 			}
 		case "tool.batch.after":
-			if !vExecutionEvent_toolBatchAfter(c, n, ev) {
+			if !vExecutionEvent_toolBatchAfter_body(c, n, ev) {
 				return false
 			}
 		case "context.compact.before":
-			if !vExecutionEvent_contextCompactBefore(c, n, ev) {
+			if !vExecutionEvent_contextCompactBefore_body(c, n, ev) {
 				return false
 			}
 		case "context.compact.after":
-			if !vExecutionEvent_contextCompactAfter(c, n, ev) {
+			if !vExecutionEvent_contextCompactAfter_body(c, n, ev) {
 				return false
 			}
 		default:
@@ -22009,23 +22009,23 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return false
 			}
 		case "user.attention":
-			if !vInteractionEvent_userAttention(c, n, ev) {
+			if !vInteractionEvent_userAttention_body(c, n, ev) {
 				return false
 			}
 		case "user.elicitation.request":
-			if !vInteractionEvent_userElicitationRequest(c, n, ev) {
+			if !vInteractionEvent_userElicitationRequest_body(c, n, ev) {
 				return false
 			}
 		case "user.elicitation.result":
-			if !vInteractionEvent_userElicitationResult(c, n, ev) {
+			if !vInteractionEvent_userElicitationResult_body(c, n, ev) {
 				return false
 			}
 		case "user.message.inbound":
-			if !vInteractionEvent_userMessageInbound(c, n, ev) {
+			if !vInteractionEvent_userMessageInbound_body(c, n, ev) {
 				return false
 			}
 		case "user.message.outbound":
-			if !vInteractionEvent_userMessageOutbound(c, n, ev) {
+			if !vInteractionEvent_userMessageOutbound_body(c, n, ev) {
 				return false
 			}
 		case "hook.failure":
@@ -27004,23 +27004,23 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
-			if !vTaskWorkspaceEvent_taskChangeBefore(c, n, ev) {
+			if !vTaskWorkspaceEvent_taskChangeBefore_body(c, n, ev) {
 				return false
 			}
 		case "task.change.after":
-			if !vTaskWorkspaceEvent_taskChangeAfter(c, n, ev) {
+			if !vTaskWorkspaceEvent_taskChangeAfter_body(c, n, ev) {
 				return false
 			}
 		case "workspace.change.before":
-			if !vTaskWorkspaceEvent_workspaceChangeBefore(c, n, ev) {
+			if !vTaskWorkspaceEvent_workspaceChangeBefore_body(c, n, ev) {
 				return false
 			}
 		case "workspace.change.after":
-			if !vTaskWorkspaceEvent_workspaceChangeAfter(c, n, ev) {
+			if !vTaskWorkspaceEvent_workspaceChangeAfter_body(c, n, ev) {
 				return false
 			}
 		case "file.changed":
-			if !vTaskWorkspaceEvent_fileChanged(c, n, ev) {
+			if !vTaskWorkspaceEvent_fileChanged_body(c, n, ev) {
 				return false
 			}
 		default:

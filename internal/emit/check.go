@@ -33,6 +33,27 @@ type checks struct {
 	// presence maps a list of member names to its presence helper.
 	presence map[string]string
 	helpers  []Code
+	// cur is the schema whose function is being written: its RunsOnce and
+	// MembersRunOnce say which memoized checks it may call directly.
+	cur *ir.Schema
+}
+
+// callee names the function that checks t on the node of the schema
+// being written: the memo wrapper, or the body itself when ir.MarkMemo
+// found that this call never meets another check of t on the same node.
+func (e *checks) callee(t *ir.Schema) string {
+	if t.MemoID != 0 && e.cur != nil && e.cur.RunsOnce[t] {
+		return t.MemoBody
+	}
+	return t.Func
+}
+
+// memberCallee is callee for a member that owner's properties declare.
+func memberCallee(owner, t *ir.Schema) string {
+	if t.MemoID != 0 && owner.MembersRunOnce[t] {
+		return t.MemoBody
+	}
+	return t.Func
 }
 
 func (e *checks) emit() {
@@ -41,6 +62,7 @@ func (e *checks) emit() {
 		if e.skip(s) || inlined[s] {
 			continue
 		}
+		e.cur = s
 		params := []Code{Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")}
 		if s.Inner != "" {
 			e.f.Commentf("%s checks %s.", s.Func, s.Loc)
@@ -65,6 +87,7 @@ func (e *checks) emit() {
 		})
 		e.f.Line()
 	}
+	e.cur = nil
 	for _, a := range e.prog.Anchors {
 		e.anchor(a)
 	}
@@ -185,13 +208,19 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 		g.Return(e.fail(Id("n"), "CodeFalseSchema", t.Loc, "no value is allowed here"))
 		return
 	}
-	g.If(Op("!").Id(t.Func).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
+	g.If(Op("!").Id(e.callee(t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
 }
 
 // child emits a check of a nested value (a member or an item). It reports
 // whether the emitted code always returns (the schema false), so callers
 // add nothing unreachable after it.
 func (e *checks) child(g *Group, node Code, s *ir.Schema) (returns bool) {
+	return e.childOf(g, node, s, nil)
+}
+
+// childOf is child for a member that owner's properties declare (owner
+// nil: any other child).
+func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool) {
 	t := target(s)
 	if t == nil {
 		return false
@@ -200,18 +229,23 @@ func (e *checks) child(g *Group, node Code, s *ir.Schema) (returns bool) {
 		g.Return(e.fail(node, "CodeFalseSchema", t.Loc, "no value is allowed here"))
 		return true
 	}
-	g.If(Op("!").Add(e.childCall(node, t))).Block(Return(False()))
+	fn := t.Func
+	if owner != nil {
+		fn = memberCallee(owner, t)
+	}
+	g.If(Op("!").Add(e.childCall(node, t, fn))).Block(Return(False()))
 	return false
 }
 
-// childCall checks a nested value against t. Child records, in StrictAll
-// mode, what the check evaluated of an object; a schema whose type rules
-// objects out records nothing, so it is called directly.
-func (e *checks) childCall(node Code, t *ir.Schema) Code {
+// childCall checks a nested value against t with function fn (t's check).
+// Child records, in StrictAll mode, what the check evaluated of an
+// object; a schema whose type rules objects out records nothing, so it is
+// called directly.
+func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
 	if len(t.Types) > 0 && !has(t.Types, "object") {
-		return Id(t.Func).Call(Id("c"), node, Nil())
+		return Id(fn).Call(Id("c"), node, Nil())
 	}
-	return Id("c").Dot("Child").Call(node, Id(t.Func))
+	return Id("c").Dot("Child").Call(node, Id(fn))
 }
 
 // mark records, when annotations are collected, that member or item i
@@ -229,7 +263,7 @@ func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
 	if t.IsFalse() {
 		return False()
 	}
-	return Id("c").Dot(method).Call(node, Id("ev"), Id(t.Func))
+	return Id("c").Dot(method).Call(node, Id("ev"), Id(e.callee(t)))
 }
 
 func (e *checks) fail(node Code, code, loc, msg string) Code {
@@ -488,7 +522,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 						if needMatched {
 							cg.Id("matched").Op("=").True()
 						}
-						if !e.child(cg, Id("m").Dot("Value").Call(), p.Schema) {
+						if !e.childOf(cg, Id("m").Dot("Value").Call(), p.Schema, s) {
 							markEvaluated(cg, Id("m").Dot("Index").Call())
 						}
 					}))
@@ -1120,7 +1154,7 @@ func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, code
 		g.Break()
 		return
 	default:
-		g.If(Op("!").Add(e.childCall(value, t))).Block(Id("ok").Op("=").False(), Break())
+		g.If(Op("!").Add(e.childCall(value, t, t.Func))).Block(Id("ok").Op("=").False(), Break())
 	}
 	g.Id("local").Dot("Set").Call(index)
 }

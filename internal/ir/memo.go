@@ -23,7 +23,15 @@ func MarkMemo(p *Program, t *Types) {
 			return
 		}
 	}
-	repeated, ok := runTwice(p)
+	memoable := map[*Schema]bool{}
+	for _, ty := range t.All {
+		if ty.Kind == StructKind || ty.Kind == UnionKind {
+			if s := ty.Schema.Resolve(); s != nil {
+				memoable[s] = true
+			}
+		}
+	}
+	repeated, ok := runTwice(p, memoable)
 	if !ok {
 		// Too many node contexts to enumerate: memoize every candidate.
 		repeated = nil
@@ -94,7 +102,10 @@ func Queried(t *Type) []*Schema {
 // memoized, as before the analysis existed.
 const maxContexts = 20000
 
-// runTwice finds the schemas whose checks can run twice on one node.
+// runTwice finds the schemas whose checks can run twice on one node, and
+// the calls to memoizable schemas (memoable) that never meet another call
+// of the same check on the same node, which may skip the memo: it fills
+// Schema.RunsOnce and Schema.MembersRunOnce.
 //
 // A node context is the multiset of schemas checked on one node: a check
 // entered on a node (any schema can be an entry point: exported checks,
@@ -107,8 +118,17 @@ const maxContexts = 20000
 // not (all patterns, as if each matched); an item gets every item schema.
 // Over-approximations (every branch and condition counted as running,
 // every pattern as matching) can only memoize more than needed.
-func runTwice(p *Program) (map[*Schema]bool, bool) {
+func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 	twice := map[*Schema]bool{}
+	type call struct{ from, to *Schema }
+	// once[c] is true while every context seen had one run of c.to on the
+	// node where c.from calls it (in place), false once one had two.
+	once, memberOnce := map[call]bool{}, map[call]bool{}
+	note := func(m map[call]bool, c call, single bool) {
+		if v, ok := m[c]; !ok || v {
+			m[c] = single
+		}
+	}
 	seen := map[string]bool{}
 	var queue []map[*Schema]int
 	for _, s := range p.Schemas {
@@ -131,9 +151,40 @@ func runTwice(p *Program) (map[*Schema]bool, bool) {
 			if n > 1 && weigh(s) >= memoWeight {
 				twice[s] = true
 			}
+			for _, y := range inPlace(s) {
+				if t := y.Resolve(); memoable[t] {
+					note(once, call{s, t}, ctx[t] <= 1) // 0: a branch its discriminator did not select
+				}
+			}
 		}
-		for _, entries := range childEntries(ctx) {
-			queue = append(queue, contexts(entries)...)
+		for _, k := range childEntries(ctx) {
+			forks := contexts(k.entries)
+			for i, owner := range k.owners {
+				t := k.entries[i].Resolve()
+				if owner == nil || !memoable[t] {
+					continue
+				}
+				for _, f := range forks {
+					note(memberOnce, call{owner, t}, f[t] == 1)
+				}
+			}
+			queue = append(queue, forks...)
+		}
+	}
+	for c, single := range once {
+		if single {
+			if c.from.RunsOnce == nil {
+				c.from.RunsOnce = map[*Schema]bool{}
+			}
+			c.from.RunsOnce[c.to] = true
+		}
+	}
+	for c, single := range memberOnce {
+		if single {
+			if c.from.MembersRunOnce == nil {
+				c.from.MembersRunOnce = map[*Schema]bool{}
+			}
+			c.from.MembersRunOnce[c.to] = true
 		}
 	}
 	return twice, true
@@ -241,10 +292,17 @@ func markTwice(s *Schema, cnt map[*Schema]int) {
 	}
 }
 
+// childKind is the entry schemas of one kind of child of a node (a
+// member of one name, any undeclared member, an item, a member name);
+// owners[i] is the schema whose properties entry entries[i] is, or nil.
+type childKind struct {
+	entries, owners []*Schema
+}
+
 // childEntries lists, for one node context, the entry schemas of each
 // kind of child: a member per declared name, a member no schema declares,
 // an item, a member name (propertyNames).
-func childEntries(ctx map[*Schema]int) [][]*Schema {
+func childEntries(ctx map[*Schema]int) []childKind {
 	schemas := make([]*Schema, 0, len(ctx))
 	for s := range ctx {
 		schemas = append(schemas, s)
@@ -257,50 +315,56 @@ func childEntries(ctx map[*Schema]int) [][]*Schema {
 		}
 	}
 	// undeclared: what a schema applies to a member it does not declare.
-	undeclared := func(s *Schema, out []*Schema) []*Schema {
+	undeclared := func(s *Schema, k *childKind) {
 		for _, pp := range s.PatternProperties {
-			out = append(out, pp.Schema)
+			k.add(pp.Schema, nil)
 		}
 		for _, t := range []*Schema{s.AdditionalProperties, s.UnevaluatedProperties} {
 			if t != nil {
-				out = append(out, t)
+				k.add(t, nil)
 			}
 		}
-		return out
 	}
-	var kinds [][]*Schema
+	var kinds []childKind
 	for _, name := range slices.Sorted(mapsKeys(names)) {
-		var entries []*Schema
+		var k childKind
 		for _, s := range schemas {
 			for range ctx[s] {
 				if i := slices.IndexFunc(s.Properties, func(pr Prop) bool { return pr.Name == name }); i >= 0 {
-					entries = append(entries, s.Properties[i].Schema)
+					k.add(s.Properties[i].Schema, s)
 					for _, pp := range s.PatternProperties { // a pattern may match a declared name too
-						entries = append(entries, pp.Schema)
+						k.add(pp.Schema, nil)
 					}
 				} else {
-					entries = undeclared(s, entries)
+					undeclared(s, &k)
 				}
 			}
 		}
-		kinds = append(kinds, entries)
+		kinds = append(kinds, k)
 	}
-	var other, items, propNames []*Schema
+	var other, items, propNames childKind
 	for _, s := range schemas {
 		for range ctx[s] {
-			other = undeclared(s, other)
-			items = append(items, s.PrefixItems...)
+			undeclared(s, &other)
+			for _, t := range s.PrefixItems {
+				items.add(t, nil)
+			}
 			for _, t := range []*Schema{s.Items, s.Contains, s.UnevaluatedItems} {
 				if t != nil {
-					items = append(items, t)
+					items.add(t, nil)
 				}
 			}
 			if s.PropertyNames != nil {
-				propNames = append(propNames, s.PropertyNames)
+				propNames.add(s.PropertyNames, nil)
 			}
 		}
 	}
 	return append(kinds, other, items, propNames)
+}
+
+func (k *childKind) add(s, owner *Schema) {
+	k.entries = append(k.entries, s)
+	k.owners = append(k.owners, owner)
 }
 
 func mapsKeys(m map[string]bool) func(func(string) bool) {

@@ -39,10 +39,22 @@ func TestMemoRecursiveRepeat(t *testing.T) {
 			"once": {"type": "object", "properties": {"x": {"type": "string"}}}
 		},
 		"type": "object",
-		"properties": {"root": {"$ref": "#/$defs/node"}, "o": {"$ref": "#/$defs/once"}}
+		"properties": {"root": {"$ref": "#/$defs/node"}, "o": {"$ref": "#/$defs/once"}, "single": {"$ref": "#/$defs/inner"}}
 	}`)
-	if s := find(t, p, "/$defs/inner"); s.MemoID == 0 {
-		t.Errorf("%s runs twice per node at every depth and is not memoized", s.Loc)
+	inner := find(t, p, "/$defs/inner")
+	if inner.MemoID == 0 {
+		t.Errorf("%s runs twice per node at every depth and is not memoized", inner.Loc)
+	}
+	// The calls: each branch's $ref meets the other's on the same node,
+	// so both go through the memo; the root's member "single" is checked
+	// against inner once, so that call may skip it.
+	for _, ptr := range []string{"/$defs/node/oneOf/0", "/$defs/node/oneOf/1"} {
+		if from := find(t, p, ptr); from.RunsOnce[inner] {
+			t.Errorf("%s: its call of inner may skip the memo, though the other branch checks inner on the same node", from.Loc)
+		}
+	}
+	if root := find(t, p, ""); !root.MembersRunOnce[inner] {
+		t.Errorf("the root's member single meets no other check of inner, yet its call goes through the memo")
 	}
 	if s := find(t, p, "/$defs/once"); s.MemoID != 0 {
 		t.Errorf("%s runs once per node and is memoized", s.Loc)

@@ -75,6 +75,11 @@ type Schema struct {
 	// MarkMemo); MemoBody names the function holding the keywords then.
 	MemoID   uint32
 	MemoBody string
+	// RunsOnce and MembersRunOnce list the memoized checks that this
+	// schema's check calls on its own node (in place), or on the members
+	// its properties declare, where no other check of the same schema ever
+	// runs on that node: such calls skip the memo (see MarkMemo).
+	RunsOnce, MembersRunOnce map[*Schema]bool
 	// ChoiceID, when not 0, has the check of this schema's anyOf or oneOf
 	// record (ahprt.Ctx.Choose) which branch passed first on each node, for
 	// the builder of its union type (see MarkMemo).
