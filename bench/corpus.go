@@ -64,12 +64,12 @@ type manifest struct {
 	} `json:"cases"`
 }
 
-// Corpus loads the valid draft fixtures of the upstream manifest, grouped by
-// kind, and appends the large message as the last kind. Fixtures validated
-// against the aggregate schema.json are sorted by their method: hooks/intercept
-// requests and hooks/observe notifications. Cases of no listed kind (the
-// capabilities request, the error response) are returned as skipped.
-func Corpus(root string) (kinds []Kind, skipped []string, err error) {
+// Fixtures loads the valid draft fixtures of the upstream manifest, grouped
+// by kind. Fixtures validated against the aggregate schema.json are sorted
+// by their method: hooks/intercept requests and hooks/observe
+// notifications. Cases of no listed kind (the capabilities request, the
+// error response) are returned as skipped.
+func Fixtures(root string) (kinds []Kind, skipped []string, err error) {
 	raw, err := os.ReadFile(filepath.Join(root, "fixtures", "draft", "manifest.json"))
 	if err != nil {
 		return nil, nil, err
@@ -121,6 +121,14 @@ func Corpus(root string) (kinds []Kind, skipped []string, err error) {
 		if len(k.Msgs) == 0 {
 			return nil, nil, fmt.Errorf("no valid fixture of kind %s in the manifest", k.Name)
 		}
+	}
+	return kinds, skipped, nil
+}
+
+// Corpus is Fixtures with the large message appended as the last kind.
+func Corpus(root string) (kinds []Kind, skipped []string, err error) {
+	if kinds, skipped, err = Fixtures(root); err != nil {
+		return nil, nil, err
 	}
 	big, err := Large(root, 1<<20)
 	if err != nil {
