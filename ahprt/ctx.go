@@ -159,6 +159,23 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 	return true
 }
 
+// ChildAll is Child for a schema that evaluates every member of an
+// object it accepts (it has additionalProperties, so each member is
+// either declared, matched by a pattern or checked against it): in
+// StrictAll mode the check runs without a record of its own, and its
+// annotation says "every member".
+func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
+	if c.opts.mode != StrictAll || c.Doc.Kind(n) != KindObject {
+		return f(c, n, nil)
+	}
+	if !f(c, n, nil) {
+		return false
+	}
+	c.serial++
+	c.anns = append(c.anns, annotation{n, c.allEval(), c.serial})
+	return true
+}
+
 // dropAnnotations forgets what was recorded since mark: the checks that
 // recorded it belong to a branch that failed (or to a `not`).
 func (c *Ctx) dropAnnotations(mark int) {
@@ -197,7 +214,7 @@ func (c *Ctx) strictCheck() error {
 	found := false
 	for i, a := range anns {
 		n, acc := a.n, a.ev
-		if int(first[n]) != i+1 || !acc.Declared || found && n > bad || acc.count() == c.Doc.Len(n) {
+		if int(first[n]) != i+1 || !acc.Declared || acc.AllItems || found && n > bad || acc.count() == c.Doc.Len(n) {
 			continue
 		}
 		for m := c.Doc.Members(n); m.Next(); {

@@ -11,7 +11,9 @@ type Eval struct {
 	// Declared is set when an applied schema declared the object's members
 	// (properties, patternProperties or additionalProperties).
 	Declared bool
-	// AllItems is set when every item was evaluated (items, unevaluatedItems).
+	// AllItems is set when every item (items, unevaluatedItems) or every
+	// member (a schema with additionalProperties, see Ctx.ChildAll) was
+	// evaluated. Such a record may hold no bits.
 	AllItems bool
 }
 
@@ -35,6 +37,21 @@ func (c *Ctx) NewEval(n Node) *Eval {
 	return ev
 }
 
+// allEval returns a record of "every member evaluated" for an object a
+// schema declared, from the free list, without bits to clear.
+func (c *Ctx) allEval() *Eval {
+	var ev *Eval
+	if k := len(c.evals); k > 0 {
+		ev = c.evals[k-1]
+		c.evals = c.evals[:k-1]
+	} else {
+		ev = &Eval{}
+	}
+	ev.bits = ev.bits[:0]
+	ev.Declared, ev.AllItems = true, true
+	return ev
+}
+
 // FreeEval hands ev back for reuse.
 func (c *Ctx) FreeEval(ev *Eval) { c.evals = append(c.evals, ev) }
 
@@ -55,9 +72,12 @@ func (ev *Eval) count() int {
 
 // Merge adds everything src recorded to ev.
 func (ev *Eval) Merge(src *Eval) {
+	ev.Declared = ev.Declared || src.Declared
+	if ev.AllItems || src.AllItems {
+		ev.AllItems = true // every bit is implied (and ev may hold none)
+		return
+	}
 	for i, w := range src.bits {
 		ev.bits[i] |= w
 	}
-	ev.Declared = ev.Declared || src.Declared
-	ev.AllItems = ev.AllItems || src.AllItems
 }

@@ -178,3 +178,46 @@ func TestChoose(t *testing.T) {
 		t.Errorf("a reused context remembers choice %d", got)
 	}
 }
+
+// TestChildAll: an object a schema with additionalProperties accepted
+// counts as wholly evaluated in StrictAll mode, whichever record of the
+// same object comes first, and a failed ChildAll records nothing.
+func TestChildAll(t *testing.T) {
+	// declaresX evaluates member x of an object and declares its members.
+	declaresX := func(c *Ctx, n Node, ev *Eval) bool {
+		if ev != nil {
+			ev.Declared = true
+			ev.Set(0)
+		}
+		return true
+	}
+	accept := func(*Ctx, Node, *Eval) bool { return true }
+	reject := func(*Ctx, Node, *Eval) bool { return false }
+	for _, tc := range []struct {
+		name  string
+		check func(c *Ctx, a Node) bool
+		ok    bool
+	}{
+		{"open record first", func(c *Ctx, a Node) bool { return c.Child(a, declaresX) && c.ChildAll(a, accept) }, true},
+		{"all record first", func(c *Ctx, a Node) bool { return c.ChildAll(a, accept) && c.Child(a, declaresX) }, true},
+		{"open record alone", func(c *Ctx, a Node) bool { return c.Child(a, declaresX) }, false},
+		{"failed all record", func(c *Ctx, a Node) bool {
+			return c.Child(a, declaresX) && (c.Matches(a, func(c *Ctx, n Node, _ *Eval) bool { return c.ChildAll(n, reject) }) || true)
+		}, false},
+	} {
+		c := beginStrict(t)
+		a, _ := c.Doc.Member(0, "a")
+		err := c.Run(func(c *Ctx, n Node, ev *Eval) bool {
+			if ev != nil {
+				ev.Declared = true
+				ev.Set(0)
+				ev.Set(1)
+			}
+			return tc.check(c, a)
+		})
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v, want ok %v", tc.name, err, tc.ok)
+		}
+		c.Release()
+	}
+}

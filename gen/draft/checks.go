@@ -201,7 +201,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				}
 			case "params":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_params) {
+				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
 					return false
 				}
 				if ev != nil {
@@ -8510,7 +8510,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "gap":
 				seen |= uint64(0x10)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_gap) {
+				if !c.ChildAll(m.Value(), vContentItem_gap) {
 					return false
 				}
 				if ev != nil {
@@ -9082,7 +9082,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			case "body":
 				seen |= uint64(0x10)
 				matched = true
-				if !c.Child(m.Value(), vContentReference) {
+				if !c.ChildAll(m.Value(), vContentReference) {
 					return false
 				}
 				if ev != nil {
@@ -9288,7 +9288,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			case "gap":
 				seen |= uint64(0x10)
 				matched = true
-				if !c.Child(m.Value(), vContentItem_gap) {
+				if !c.ChildAll(m.Value(), vContentItem_gap) {
 					return false
 				}
 				if ev != nil {
@@ -9657,7 +9657,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				}
 			case "change":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_change) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
 					return false
 				}
 				if ev != nil {
@@ -9915,7 +9915,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "change":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_change) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
 					return false
 				}
 				if ev != nil {
@@ -10198,7 +10198,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 				}
 			case "turn":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -10329,7 +10329,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vContentItem_message) {
+			if !c.ChildAll(it.Item(), vContentItem_message) {
 				return false
 			}
 			if ev != nil {
@@ -10557,7 +10557,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			switch d.Key(m.Name()) {
 			case "turn":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -10580,7 +10580,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					ev.Set(m.Index())
 				}
 			case "lastAssistantItem":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -10753,7 +10753,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "cost":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_cost) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
 					return false
 				}
 				if ev != nil {
@@ -11068,7 +11068,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					ev.Set(m.Index())
 				}
 			case "error":
-				if !c.Child(m.Value(), vExecutionEvent_error) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 					return false
 				}
 				if ev != nil {
@@ -11371,7 +11371,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "turn":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -11386,7 +11386,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "item":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -11394,7 +11394,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "delta":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vContentItem_message) {
+				if !c.ChildAll(m.Value(), vContentItem_message) {
 					return false
 				}
 				if ev != nil {
@@ -11480,7 +11480,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -11496,7 +11496,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "model":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -11504,7 +11504,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "attempt":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_attempt) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 					return false
 				}
 				if ev != nil {
@@ -11766,7 +11766,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -11782,7 +11782,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "model":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -11790,7 +11790,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "attempt":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_attempt) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 					return false
 				}
 				if ev != nil {
@@ -12768,7 +12768,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -12783,7 +12783,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "model":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -12791,7 +12791,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "attempt":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_attempt) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 					return false
 				}
 				if ev != nil {
@@ -12807,7 +12807,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				}
 			case "error":
 				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vExecutionEvent_error) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 					return false
 				}
 				if ev != nil {
@@ -12984,7 +12984,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -12999,7 +12999,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "current":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -13007,7 +13007,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				}
 			case "proposed":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -13022,7 +13022,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					ev.Set(m.Index())
 				}
 			case "pricing":
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
 					return false
 				}
 				if ev != nil {
@@ -13193,7 +13193,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -13208,7 +13208,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "previous":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -13216,7 +13216,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			case "current":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_model) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 					return false
 				}
 				if ev != nil {
@@ -13310,7 +13310,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -13385,7 +13385,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			switch d.Key(m.Name()) {
 			case "call":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -13393,7 +13393,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "tool":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_tool) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 					return false
 				}
 				if ev != nil {
@@ -13408,7 +13408,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					ev.Set(m.Index())
 				}
 			case "batch":
-				if !c.Child(m.Value(), vExecutionEvent_batch) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 					return false
 				}
 				if ev != nil {
@@ -13487,7 +13487,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				}
 			case "mcp":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
 					return false
 				}
 				if ev != nil {
@@ -13680,7 +13680,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			case "server":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_server) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
 					return false
 				}
 				if ev != nil {
@@ -14120,7 +14120,7 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_connectionGaps_items) {
+			if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
 				return false
 			}
 			if ev != nil {
@@ -15572,7 +15572,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -15693,7 +15693,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -15708,7 +15708,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "partialOutput":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vContentItem_message) {
+				if !c.ChildAll(m.Value(), vContentItem_message) {
 					return false
 				}
 				if ev != nil {
@@ -15797,7 +15797,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -15812,7 +15812,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "batch":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -15867,7 +15867,7 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+			if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
 				return false
 			}
 			if ev != nil {
@@ -15902,7 +15902,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			case "call":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -15911,7 +15911,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			case "tool":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_tool) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 					return false
 				}
 				if ev != nil {
@@ -15928,7 +15928,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 				}
 			case "batch":
 				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_batch) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 					return false
 				}
 				if ev != nil {
@@ -16174,7 +16174,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -16368,7 +16368,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "turn":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -16398,7 +16398,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					ev.Set(m.Index())
 				}
 			case "tokenCounts":
-				if !c.Child(m.Value(), vExecutionEvent_tokenCounts) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
 					return false
 				}
 				if ev != nil {
@@ -16456,7 +16456,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+			if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
 				return false
 			}
 			if ev != nil {
@@ -16549,7 +16549,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "task":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 					return false
 				}
 				if ev != nil {
@@ -16759,7 +16759,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 				}
 			case "task":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 					return false
 				}
 				if ev != nil {
@@ -16839,7 +16839,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				}
 			case "attention":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_userAttention_attention) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
 					return false
 				}
 				if ev != nil {
@@ -17001,7 +17001,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
 					return false
 				}
 				if ev != nil {
@@ -17179,7 +17179,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
 					return false
 				}
 				if ev != nil {
@@ -17369,7 +17369,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
 					return false
 				}
 				if ev != nil {
@@ -17620,7 +17620,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
 					return false
 				}
 				if ev != nil {
@@ -17822,7 +17822,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 				}
 			case "workspace":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 					return false
 				}
 				if ev != nil {
@@ -17880,7 +17880,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			case "change":
 				seen |= uint64(0x2)
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
 					return false
 				}
 				if ev != nil {
@@ -17888,7 +17888,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "prior":
 				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
 					return false
 				}
 				if ev != nil {
@@ -18075,7 +18075,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 				}
 			case "workspace":
 				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 					return false
 				}
 				if ev != nil {
@@ -18178,7 +18178,7 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vTaskWorkspaceEvent_changedFile) {
+			if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
 				return false
 			}
 			if ev != nil {
@@ -18360,7 +18360,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				}
 			case "failure":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure) {
+				if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
 					return false
 				}
 				if ev != nil {
@@ -19692,7 +19692,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vContentItem_message) {
+			if !c.ChildAll(it.Item(), vContentItem_message) {
 				return false
 			}
 			if ev != nil {
@@ -20738,7 +20738,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "error":
-				if !c.Child(m.Value(), vExecutionEvent_error) {
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 					return false
 				}
 				if ev != nil {
@@ -21052,7 +21052,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_fileChange) {
+			if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
 				return false
 			}
 			if ev != nil {
@@ -21465,7 +21465,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "resumedFrom":
-				if !c.Child(m.Value(), vEvent_identity) {
+				if !c.ChildAll(m.Value(), vEvent_identity) {
 					return false
 				}
 				if ev != nil {
@@ -21481,7 +21481,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			case "harness":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vSessionStart_harness) {
+				if !c.ChildAll(m.Value(), vSessionStart_harness) {
 					return false
 				}
 				if ev != nil {
@@ -21783,7 +21783,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					ev.Set(m.Index())
 				}
 			case "counters":
-				if !c.Child(m.Value(), vSessionEnd_counters) {
+				if !c.ChildAll(m.Value(), vSessionEnd_counters) {
 					return false
 				}
 				if ev != nil {
@@ -22145,7 +22145,7 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 		}
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vDenyEffect) {
+			if !c.ChildAll(it.Item(), vDenyEffect) {
 				return false
 			}
 			if ev != nil {
@@ -26245,7 +26245,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				}
 			case "content":
 				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vContentSelection) {
+				if !c.ChildAll(m.Value(), vContentSelection) {
 					return false
 				}
 				if ev != nil {
@@ -26661,7 +26661,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				}
 			case "content":
 				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vContentSelection) {
+				if !c.ChildAll(m.Value(), vContentSelection) {
 					return false
 				}
 				if ev != nil {
@@ -27307,7 +27307,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				}
 			case "requestedSchema":
 				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
 					return false
 				}
 				if ev != nil {
@@ -27384,7 +27384,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 			case "properties":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
 					return false
 				}
 				if ev != nil {
@@ -28243,7 +28243,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_labelledOption) {
+			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
 				return false
 			}
 			if ev != nil {
@@ -28377,7 +28377,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 			case "items":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
+				if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
 					return false
 				}
 				if ev != nil {
@@ -28653,7 +28653,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 			case "items":
 				seen |= uint64(0x1)
 				matched = true
-				if !c.Child(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
+				if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
 					return false
 				}
 				if ev != nil {
@@ -28807,7 +28807,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	if k == ahprt.KindArray {
 		for it := d.Items(n); it.Next(); {
 			i := it.Index()
-			if !c.Child(it.Item(), vMCPElicitation_labelledOption) {
+			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
 				return false
 			}
 			if ev != nil {
@@ -29112,7 +29112,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					ev.Set(m.Index())
 				}
 			case "content":
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_content) {
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
 					return false
 				}
 				if ev != nil {

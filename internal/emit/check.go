@@ -240,10 +240,14 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // childCall checks a nested value against t with function fn (t's check).
 // Child records, in StrictAll mode, what the check evaluated of an
 // object; a schema whose type rules objects out records nothing, so it is
-// called directly.
+// called directly, and one with additionalProperties evaluates every
+// member it accepts, which ChildAll records without collecting them.
 func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
-	if len(t.Types) > 0 && !has(t.Types, "object") {
+	switch {
+	case len(t.Types) > 0 && !has(t.Types, "object"):
 		return Id(fn).Call(Id("c"), node, Nil())
+	case t.AdditionalProperties != nil && t.Inner == "":
+		return Id("c").Dot("ChildAll").Call(node, Id(fn))
 	}
 	return Id("c").Dot("Child").Call(node, Id(fn))
 }
