@@ -78,6 +78,9 @@ func decoders(f *fixture, k Kind) []struct {
 			}
 			return err
 		}},
+		// Not a baseline either: the strict decode without building the
+		// value (CheckX: parse and validate), to split check from build.
+		{"ahpgen-check", func(d []byte) error { return c.Check(d, Strict) }},
 	}
 }
 

@@ -134,6 +134,13 @@ func main() {
 				note("encode", kind, r)
 			}
 		}
+		// Where the strict decode's time goes, in units of the scan: the
+		// parse, the checks (check - parse) and building (decode - check).
+		if sc := med("Decode", kind, "scan", ns); !math.IsNaN(sc) {
+			p, k, d := med("Decode", kind, "ahprt-parse", ns), med("Decode", kind, "ahpgen-check", ns), med("Decode", kind, "ahpgen-strict", ns)
+			fmt.Printf("split %s ahpgen-strict/scan %s = parse %s + check %s + build %s\n", kind,
+				fmtRatio(d/sc), fmtRatio(p/sc), fmtRatio((k-p)/sc), fmtRatio((d-k)/sc))
+		}
 		a, e := med("Decode", kind, "ahpgen-strict", allocs), med("Decode", kind, "encoding-json", allocs)
 		fmt.Printf("allocs %s ahpgen-strict %.0f encoding-json %.0f\n", kind, a, e)
 		note("allocs", kind, a/e)
@@ -244,7 +251,7 @@ func printTable(kinds []string, data map[key]*samples) {
 	cols := []struct{ group, impl string }{
 		{"Decode", "ahpgen-strict"}, {"Decode", "ahpgen-lenient"}, {"Decode", "encoding-json"},
 		{"Decode", "santhosh"}, {"Decode", "go-jsonschema"}, {"Decode", "scan"}, {"Decode", "ahprt-parse"},
-		{"Encode", "ahpgen"}, {"Encode", "ahpgen-reuse"}, {"Encode", "ahpgen-validated"}, {"Encode", "encoding-json"},
+		{"Decode", "ahpgen-check"}, {"Encode", "ahpgen"}, {"Encode", "ahpgen-reuse"}, {"Encode", "ahpgen-validated"}, {"Encode", "encoding-json"},
 	}
 	fmt.Print("| kind |")
 	for _, c := range cols {
