@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
 )
 
 // TestCorpus checks that the benchmarks measure what they claim: every
@@ -162,4 +165,33 @@ func indexKind(name string) int {
 		}
 	}
 	return -1
+}
+
+// TestStrictOptsAsUsersPay: the strict cases pass a prebuilt option slice
+// because calling through a func value would allocate a variadic slice per
+// call; a direct DecodeX(data, option) call keeps it on the stack, so the
+// benchmark's allocations are what users get.
+func TestStrictOptsAsUsersPay(t *testing.T) {
+	f := load(t)
+	for _, k := range f.kinds {
+		if k.Name != "capabilities-response" {
+			continue
+		}
+		m := k.Msgs[0]
+		direct := testing.AllocsPerRun(50, func() {
+			if _, err := draft.DecodeCapabilitiesResponse(m, ahprt.WithMode(ahprt.StrictAll)); err != nil {
+				t.Fatal(err)
+			}
+		})
+		codec := testing.AllocsPerRun(50, func() {
+			if _, err := Codecs[k.Name].Decode(m, strictOpts...); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if direct != codec {
+			t.Errorf("direct strict decode: %v allocations; through the codec: %v", direct, codec)
+		}
+		return
+	}
+	t.Fatal("no capabilities-response kind")
 }
