@@ -243,6 +243,22 @@ func (it *Items) Item() Node { return it.item }
 func (it *Items) Index() int { return it.index }
 
 // Member finds the member of object n called name; ok is false when absent.
+// MemberIndex is Member that also returns the member's position in its
+// object (what an annotation records).
+func (d *Doc) MemberIndex(n Node, name string) (value Node, index int, ok bool) {
+	x := &d.nodes[n]
+	if x.kind != KindObject {
+		return 0, 0, false
+	}
+	for cur, end := uint32(n)+1, x.next; cur < end; cur = d.nodes[cur].next {
+		if d.Key(Node(cur)) == name {
+			return Node(cur + 1), index, true
+		}
+		index++
+	}
+	return 0, 0, false
+}
+
 func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
 	x := &d.nodes[n]
 	if x.kind != KindObject {

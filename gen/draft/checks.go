@@ -1460,47 +1460,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "session.start":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "session.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/if/properties/event/const", "want \"session.start\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -2947,47 +2929,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "config.change.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "config.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/if/properties/event/const", "want \"config.change.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -3099,47 +3063,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "turn.start":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "turn.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/if/properties/event/const", "want \"turn.start\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -3366,47 +3312,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "turn.finish.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/if/properties/event/const", "want \"turn.finish.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -3633,47 +3561,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "model.request.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "model.request.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/if/properties/event/const", "want \"model.request.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -3900,47 +3810,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "model.response.after":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "model.response.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/if/properties/event/const", "want \"model.response.after\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -4167,47 +4059,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "model.switch.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "model.switch.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/if/properties/event/const", "want \"model.switch.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -4392,47 +4266,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "tool.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "tool.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/if/properties/event/const", "want \"tool.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -4659,47 +4515,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "tool.after":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "tool.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/if/properties/event/const", "want \"tool.after\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -4926,47 +4764,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "tool.permission.request":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/if/properties/event/const", "want \"tool.permission.request\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -5193,47 +5013,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "tool.batch.after":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/if/properties/event/const", "want \"tool.batch.after\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -5418,47 +5220,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "context.compact.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "context.compact.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/if/properties/event/const", "want \"context.compact.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -5612,47 +5396,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "context.compact.after":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "context.compact.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/if/properties/event/const", "want \"context.compact.after\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -5806,47 +5572,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "task.change.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "task.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/if/properties/event/const", "want \"task.change.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -5958,47 +5706,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "user.elicitation.request":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/if/properties/event/const", "want \"user.elicitation.request\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -6110,47 +5840,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "user.elicitation.result":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/if/properties/event/const", "want \"user.elicitation.result\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -6304,47 +6016,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "user.message.inbound":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/if/properties/event/const", "want \"user.message.inbound\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -6498,47 +6192,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "user.message.outbound":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/if/properties/event/const", "want \"user.message.outbound\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -6692,47 +6368,29 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if_event) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "event"); ok {
+				switch d.Tag(dv) {
+				case "workspace.change.before":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/if/properties/event/const", "want \"workspace.change.before\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -11095,52 +10753,31 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vExecutionEvent_turnEnd_allOf_2_if) {
-		if !vExecutionEvent_turnEnd_allOf_2_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_turnEnd_allOf_2_if checks draft/execution-event.schema.json#/$defs/turn.end/allOf/2/if.
-func vExecutionEvent_turnEnd_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_turnEnd_allOf_2_if_outcome) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+				switch d.Tag(dv) {
+				case "completed":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/if/required", "missing member \"outcome\"")
+		if cond {
+			if !vExecutionEvent_turnEnd_allOf_2_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_turnEnd_allOf_2_if_outcome checks draft/execution-event.schema.json#/$defs/turn.end/allOf/2/if/properties/outcome.
-func vExecutionEvent_turnEnd_allOf_2_if_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "completed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/if/properties/outcome/const", "want \"completed\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -13508,56 +13145,35 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/required", "missing member \"origin\"")
 		}
 	}
-	if c.Condition(n, ev, vExecutionEvent_tool_if) {
-		if !vExecutionEvent_tool_then(c, n, ev) {
-			return false
-		}
-	} else {
-		if !vExecutionEvent_tool_else(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_tool_if checks draft/execution-event.schema.json#/$defs/tool/if.
-func vExecutionEvent_tool_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "origin":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_tool_if_origin) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "origin"); ok {
+				switch d.Tag(dv) {
+				case "mcp":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/if/required", "missing member \"origin\"")
+		if cond {
+			if !vExecutionEvent_tool_then(c, n, ev) {
+				return false
+			}
+		} else {
+			if !vExecutionEvent_tool_else(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_tool_if_origin checks draft/execution-event.schema.json#/$defs/tool/if/properties/origin.
-func vExecutionEvent_tool_if_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "mcp")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/tool/if/properties/origin/const", "want \"mcp\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -15985,52 +15601,31 @@ func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vExecutionEvent_deniedByPolicy_if) {
-		if !vExecutionEvent_deniedByPolicy_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_deniedByPolicy_if checks draft/execution-event.schema.json#/$defs/deniedByPolicy/if.
-func vExecutionEvent_deniedByPolicy_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_if_outcome) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+				switch d.Tag(dv) {
+				case "denied":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/deniedByPolicy/if/required", "missing member \"outcome\"")
+		if cond {
+			if !vExecutionEvent_deniedByPolicy_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_deniedByPolicy_if_outcome checks draft/execution-event.schema.json#/$defs/deniedByPolicy/if/properties/outcome.
-func vExecutionEvent_deniedByPolicy_if_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "denied")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/deniedByPolicy/if/properties/outcome/const", "want \"denied\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -19608,52 +19203,29 @@ func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vEffect_modifyEffect_allOf_0_if) {
-		if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_0_if checks draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if.
-func vEffect_modifyEffect_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "target":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_0_if_target) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "target"); ok {
+				switch d.Tag(dv) {
+				case "prompt", "request", "response", "output":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_0_if_target checks draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if/properties/target.
-func vEffect_modifyEffect_allOf_0_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if/properties/target/enum", "want one of \"prompt\", \"request\", \"response\", \"output\"")
-	}
-	switch d.StrView(n) {
-	case "prompt", "request", "response", "output":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/0/if/properties/target/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -19709,52 +19281,29 @@ func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vEffect_modifyEffect_allOf_1_if) {
-		if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_1_if checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if.
-func vEffect_modifyEffect_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "target":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_if_target) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "target"); ok {
+				switch d.Tag(dv) {
+				case "content":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_1_if_target checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if/properties/target.
-func vEffect_modifyEffect_allOf_1_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if/properties/target/enum", "want one of \"content\"")
-	}
-	switch d.StrView(n) {
-	case "content":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/if/properties/target/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -19825,52 +19374,29 @@ func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vEffect_modifyEffect_allOf_2_if) {
-		if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_2_if checks draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if.
-func vEffect_modifyEffect_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "target":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_2_if_target) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "target"); ok {
+				switch d.Tag(dv) {
+				case "instructions", "summary":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_2_if_target checks draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if/properties/target.
-func vEffect_modifyEffect_allOf_2_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if/properties/target/enum", "want one of \"instructions\", \"summary\"")
-	}
-	switch d.StrView(n) {
-	case "instructions", "summary":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/2/if/properties/target/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -19904,52 +19430,29 @@ func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vEffect_modifyEffect_allOf_3_if) {
-		if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_3_if checks draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if.
-func vEffect_modifyEffect_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "target":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_if_target) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "target"); ok {
+				switch d.Tag(dv) {
+				case "input", "workspace":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vEffect_modifyEffect_allOf_3_if_target checks draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if/properties/target.
-func vEffect_modifyEffect_allOf_3_if_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if/properties/target/enum", "want one of \"input\", \"workspace\"")
-	}
-	switch d.StrView(n) {
-	case "input", "workspace":
-	default:
-		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/if/properties/target/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -20797,56 +20300,35 @@ func vToolAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vToolAfter_allOf_2_if) {
-		if !vToolAfter_allOf_2_then(c, n, ev) {
-			return false
-		}
-	} else {
-		if !vToolAfter_allOf_2_else(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_2_if checks draft/tool-after.schema.json#/allOf/2/if.
-func vToolAfter_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vToolAfter_allOf_2_if_outcome) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+				switch d.Tag(dv) {
+				case "error":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/2/if/required", "missing member \"outcome\"")
+		if cond {
+			if !vToolAfter_allOf_2_then(c, n, ev) {
+				return false
+			}
+		} else {
+			if !vToolAfter_allOf_2_else(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_2_if_outcome checks draft/tool-after.schema.json#/allOf/2/if/properties/outcome.
-func vToolAfter_allOf_2_if_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "error")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/tool-after.schema.json#/allOf/2/if/properties/outcome/const", "want \"error\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -20891,57 +20373,31 @@ func vToolAfter_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vToolAfter_allOf_4_if) {
-		if !vToolAfter_allOf_4_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_4_if checks draft/tool-after.schema.json#/allOf/4/if.
-func vToolAfter_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "outcome":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vToolAfter_allOf_4_if_outcome) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
+				switch d.Tag(dv) {
+				case "denied", "cancelled", "timeout":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/4/if/required", "missing member \"outcome\"")
+		if cond {
+			if !vToolAfter_allOf_4_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vToolAfter_allOf_4_if_outcome checks draft/tool-after.schema.json#/allOf/4/if/properties/outcome.
-func vToolAfter_allOf_4_if_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/tool-after.schema.json#/allOf/4/if/properties/outcome/enum", "want one of \"denied\", \"cancelled\", \"timeout\"")
-	}
-	switch d.StrView(n) {
-	case "denied", "cancelled", "timeout":
-	default:
-		return c.FailUnsupported(n, "draft/tool-after.schema.json#/allOf/4/if/properties/outcome/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -21156,52 +20612,31 @@ func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vExecutionEvent_fileChange_allOf_0_if) {
-		if !vExecutionEvent_fileChange_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_0_if checks draft/execution-event.schema.json#/$defs/fileChange/allOf/0/if.
-func vExecutionEvent_fileChange_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "change":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_0_if_change) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "change"); ok {
+				switch d.Tag(dv) {
+				case "moved":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/if/required", "missing member \"change\"")
+		if cond {
+			if !vExecutionEvent_fileChange_allOf_0_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_0_if_change checks draft/execution-event.schema.json#/$defs/fileChange/allOf/0/if/properties/change.
-func vExecutionEvent_fileChange_allOf_0_if_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "moved")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/if/properties/change/const", "want \"moved\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -21231,52 +20666,31 @@ func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vExecutionEvent_fileChange_allOf_1_if) {
-		if !vExecutionEvent_fileChange_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_1_if checks draft/execution-event.schema.json#/$defs/fileChange/allOf/1/if.
-func vExecutionEvent_fileChange_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "change":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_1_if_change) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "change"); ok {
+				switch d.Tag(dv) {
+				case "created":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/if/required", "missing member \"change\"")
+		if cond {
+			if !vExecutionEvent_fileChange_allOf_1_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_1_if_change checks draft/execution-event.schema.json#/$defs/fileChange/allOf/1/if/properties/change.
-func vExecutionEvent_fileChange_allOf_1_if_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "created")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/if/properties/change/const", "want \"created\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -21301,52 +20715,31 @@ func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vExecutionEvent_fileChange_allOf_2_if) {
-		if !vExecutionEvent_fileChange_allOf_2_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_2_if checks draft/execution-event.schema.json#/$defs/fileChange/allOf/2/if.
-func vExecutionEvent_fileChange_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "change":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_allOf_2_if_change) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "change"); ok {
+				switch d.Tag(dv) {
+				case "deleted":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/if/required", "missing member \"change\"")
+		if cond {
+			if !vExecutionEvent_fileChange_allOf_2_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vExecutionEvent_fileChange_allOf_2_if_change checks draft/execution-event.schema.json#/$defs/fileChange/allOf/2/if/properties/change.
-func vExecutionEvent_fileChange_allOf_2_if_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "deleted")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/if/properties/change/const", "want \"deleted\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -21539,57 +20932,31 @@ func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vSessionStart_allOf_1_if) {
-		if !vSessionStart_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vSessionStart_allOf_1_if checks draft/session-start.schema.json#/allOf/1/if.
-func vSessionStart_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "trigger":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vSessionStart_allOf_1_if_trigger) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "trigger"); ok {
+				switch d.Tag(dv) {
+				case "clear", "fork":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/allOf/1/if/required", "missing member \"trigger\"")
+		if cond {
+			if !vSessionStart_allOf_1_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vSessionStart_allOf_1_if_trigger checks draft/session-start.schema.json#/allOf/1/if/properties/trigger.
-func vSessionStart_allOf_1_if_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/session-start.schema.json#/allOf/1/if/properties/trigger/enum", "want one of \"clear\", \"fork\"")
-	}
-	switch d.StrView(n) {
-	case "clear", "fork":
-	default:
-		return c.FailUnsupported(n, "draft/session-start.schema.json#/allOf/1/if/properties/trigger/enum", "value")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -26309,52 +25676,31 @@ func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vRegistration_interceptSubscription_allOf_0_if) {
-		if !vRegistration_interceptSubscription_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_interceptSubscription_allOf_0_if checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/if.
-func vRegistration_interceptSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "scope":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_if_scope) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
+				switch d.Tag(dv) {
+				case "managed":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/if/required", "missing member \"scope\"")
+		if cond {
+			if !vRegistration_interceptSubscription_allOf_0_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vRegistration_interceptSubscription_allOf_0_if_scope checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/if/properties/scope.
-func vRegistration_interceptSubscription_allOf_0_if_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "managed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/if/properties/scope/const", "want \"managed\"")
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -26725,52 +26071,31 @@ func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vRegistration_observeSubscription_allOf_0_if) {
-		if !vRegistration_observeSubscription_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_allOf_0_if checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/if.
-func vRegistration_observeSubscription_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "scope":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_if_scope) {
-					return false
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
+				switch d.Tag(dv) {
+				case "managed":
+					if ev != nil {
+						ev.Set(i)
+					}
+				default:
+					cond = false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/if/required", "missing member \"scope\"")
+		if cond {
+			if !vRegistration_observeSubscription_allOf_0_then(c, n, ev) {
+				return false
+			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vRegistration_observeSubscription_allOf_0_if_scope checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/if/properties/scope.
-func vRegistration_observeSubscription_allOf_0_if_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "managed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/if/properties/scope/const", "want \"managed\"")
-	}
-	_ = k
 	_ = d
 	return true
 }

@@ -781,7 +781,13 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 				Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
 		}
 	}
-	if s.If != nil {
+	test, inlineTest := memberTest{}, false
+	if s.If != nil && target(s.If) == s.If {
+		test, inlineTest = asMemberTest(s.If)
+	}
+	if inlineTest {
+		e.memberTestIf(g, s, test)
+	} else if s.If != nil {
 		cond := e.callBool("Condition", s.If, Id("n"))
 		if names, ok := inlineIf(s.If); ok {
 			// `if: {required: […]}`: one walk, inline; required records
@@ -813,6 +819,83 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.If(cond).BlockFunc(then).Else().BlockFunc(els)
 		}
 	}
+}
+
+// memberTest is an `if` that tests one member's value against string
+// constants: {properties: {P: {const: "C"}}} or {enum: [...]} in place of
+// the const, with or without required: [P]. AHP's conditions on an
+// outcome or a kind look so; written inline, each is one lookup instead of
+// a call that walks every member.
+type memberTest struct {
+	name     string
+	values   []ir.Literal
+	required bool
+	value    *ir.Schema // the schema of P (written inline too)
+}
+
+func asMemberTest(s *ir.Schema) (memberTest, bool) {
+	if len(s.Properties) != 1 || len(s.Required) > 1 {
+		return memberTest{}, false
+	}
+	p := s.Properties[0]
+	if len(s.Required) == 1 && s.Required[0] != p.Name {
+		return memberTest{}, false
+	}
+	y := *s
+	y.Properties, y.Required, y.Loc, y.Func, y.Title, y.Description = nil, nil, "", "", "", ""
+	if !y.IsTrue() || target(p.Schema) != p.Schema {
+		return memberTest{}, false
+	}
+	t := memberTest{name: p.Name, required: len(s.Required) == 1, value: p.Schema}
+	switch x := p.Schema; {
+	case x.Const != nil && x.Const.Kind == "string" && onlyConst(x):
+		t.values = []ir.Literal{*x.Const}
+	case len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x):
+		t.values = x.Enum
+	default:
+		return memberTest{}, false
+	}
+	return t, true
+}
+
+// memberTestIf writes s's if (a member test), then and else inline. The
+// if holds for a non-object (neither keyword applies), for an object
+// without the member unless it is required, and when the member's value
+// is one of the constants; on an object it then declared the members and
+// evaluated that one (annotations, for StrictAll).
+func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
+	var cases []Code
+	for _, v := range t.values {
+		cases = append(cases, Lit(v.Str()))
+	}
+	g.BlockFunc(func(g *Group) {
+		g.Id("cond").Op(":=").True()
+		g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
+			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.name)), Id("ok")).Block(
+				Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
+					Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
+					Default().Block(Id("cond").Op("=").False()),
+				),
+			)
+			if t.required {
+				test = test.Else().Block(Id("cond").Op("=").False())
+			}
+			g.Add(test)
+			// A passing if declared the object's members (properties), as
+			// its own check would have recorded.
+			g.If(Id("cond").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
+		})
+		switch {
+		case s.Then != nil && s.Else != nil:
+			g.If(Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Then, Id("ev")) }).Else().BlockFunc(func(bg *Group) { e.same(bg, s.Else, Id("ev")) })
+		case s.Then != nil:
+			g.If(Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Then, Id("ev")) })
+		case s.Else != nil:
+			g.If(Op("!").Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Else, Id("ev")) })
+		default:
+			g.Id("_").Op("=").Id("cond")
+		}
+	})
 }
 
 // inlineIf returns the members an `if` requires when that is all it does
@@ -886,10 +969,17 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 		if e.skip(s) {
 			continue
 		}
-		// An if that only requires members (see applicators).
+		// An if that only requires members, or tests one member's value
+		// (see applicators).
 		if s.If != nil && target(s.If) == s.If && !named[s.If] {
 			if _, ok := inlineIf(s.If); ok {
 				out[s.If] = true
+			}
+			if t, ok := asMemberTest(s.If); ok {
+				out[s.If] = true
+				if !named[t.value] {
+					out[t.value] = true
+				}
 			}
 		}
 		if s.Not == nil || target(s.Not) != s.Not || named[s.Not] {
