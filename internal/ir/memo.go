@@ -1,10 +1,10 @@
 package ir
 
 import (
+	"cmp"
+	"encoding/binary"
 	"maps"
 	"slices"
-	"strconv"
-	"strings"
 )
 
 // MarkMemo memoizes, per node, the checks of named object types that can
@@ -130,6 +130,11 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 		}
 	}
 	seen := map[string]bool{}
+	ids := make(map[*Schema]uint32, len(p.Schemas))
+	for i, s := range p.Schemas {
+		ids[s] = uint32(i)
+	}
+	weights := map[*Schema]int{}
 	var queue []map[*Schema]int
 	for _, s := range p.Schemas {
 		queue = append(queue, contexts([]*Schema{s})...)
@@ -140,7 +145,7 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 		if len(ctx) == 0 {
 			continue
 		}
-		sig := signature(ctx)
+		sig := signature(ctx, ids)
 		if seen[sig] {
 			continue
 		}
@@ -148,8 +153,13 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 			return nil, false
 		}
 		for s, n := range ctx {
-			if n > 1 && weigh(s) >= memoWeight {
-				twice[s] = true
+			if n > 1 && !twice[s] {
+				w, ok := weights[s]
+				if !ok {
+					w = weigh(s)
+					weights[s] = w
+				}
+				twice[s] = w >= memoWeight
 			}
 			for _, y := range inPlace(s) {
 				if t := y.Resolve(); memoable[t] {
@@ -157,7 +167,7 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 				}
 			}
 		}
-		for _, k := range childEntries(ctx) {
+		for _, k := range childEntries(ctx, ids) {
 			forks := contexts(k.entries)
 			for i, owner := range k.owners {
 				t := k.entries[i].Resolve()
@@ -302,12 +312,12 @@ type childKind struct {
 // childEntries lists, for one node context, the entry schemas of each
 // kind of child: a member per declared name, a member no schema declares,
 // an item, a member name (propertyNames).
-func childEntries(ctx map[*Schema]int) []childKind {
+func childEntries(ctx map[*Schema]int, ids map[*Schema]uint32) []childKind {
 	schemas := make([]*Schema, 0, len(ctx))
 	for s := range ctx {
 		schemas = append(schemas, s)
 	}
-	slices.SortFunc(schemas, func(a, b *Schema) int { return strings.Compare(a.Loc, b.Loc) })
+	slices.SortFunc(schemas, func(a, b *Schema) int { return cmp.Compare(ids[a], ids[b]) })
 	names := map[string]bool{}
 	for _, s := range schemas {
 		for _, pr := range s.Properties {
@@ -377,14 +387,24 @@ func mapsKeys(m map[string]bool) func(func(string) bool) {
 	}
 }
 
-// signature identifies a node context (schemas and counts).
-func signature(ctx map[*Schema]int) string {
-	parts := make([]string, 0, len(ctx))
+// signature identifies a node context (schemas and counts): each schema's
+// position in p.Schemas (ids) doubled plus its count - 1, sorted, as bytes.
+func signature(ctx map[*Schema]int, ids map[*Schema]uint32) string {
+	keys := make([]uint32, 0, len(ctx))
 	for s, n := range ctx {
-		parts = append(parts, s.Loc+"\x00"+strconv.Itoa(n))
+		id, ok := ids[s]
+		if !ok { // not listed in p.Schemas: an id of its own all the same
+			id = uint32(len(ids))
+			ids[s] = id
+		}
+		keys = append(keys, id<<1|uint32(n-1))
 	}
-	slices.Sort(parts)
-	return strings.Join(parts, "\x01")
+	slices.Sort(keys)
+	b := make([]byte, 0, 4*len(keys))
+	for _, k := range keys {
+		b = binary.LittleEndian.AppendUint32(b, k)
+	}
+	return string(b)
 }
 
 // memoWeight is the size (see weigh) from which a check that runs twice on
