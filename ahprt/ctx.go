@@ -176,6 +176,33 @@ func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
 	return true
 }
 
+// PathEvaluated records what a passing `if` of nested properties (a
+// condition chain's: {properties: {P: {properties: {Q: {const: …}}}}})
+// evaluated, without running it again: the chain found the value at the
+// path, so each object on the path declared its members and evaluated
+// the next one. n's record is ev; the objects below get records of their
+// own, as Child gives them. Only for a path the caller found whole.
+func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
+	cur := n
+	for i, name := range path {
+		value, index, ok := c.Doc.MemberIndex(cur, name)
+		if !ok {
+			return // unreachable: the caller found the path
+		}
+		rec := ev
+		if i > 0 {
+			rec = c.NewEval(cur)
+		}
+		rec.Declared = true
+		rec.Set(index)
+		if i > 0 {
+			c.serial++
+			c.anns = append(c.anns, annotation{cur, rec, c.serial})
+		}
+		cur = value
+	}
+}
+
 // dropAnnotations forgets what was recorded since mark: the checks that
 // recorded it belong to a branch that failed (or to a `not`).
 func (c *Ctx) dropAnnotations(mark int) {

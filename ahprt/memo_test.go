@@ -221,3 +221,23 @@ func TestChildAll(t *testing.T) {
 		c.Release()
 	}
 }
+
+// TestPathEvaluated: a condition chain's passing if is recorded without
+// running it: the root evaluated "event", the event object "type", and
+// both declared their members, so StrictAll rejects the event's other
+// member and nothing else.
+func TestPathEvaluated(t *testing.T) {
+	c, err := Begin([]byte(`{"event": {"type": "a", "x": 1}}`), []Option{WithMode(StrictAll)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	err = c.Run(func(c *Ctx, n Node, ev *Eval) bool {
+		c.PathEvaluated(n, ev, "event", "type")
+		return true
+	})
+	var e *Error
+	if !errors.As(err, &e) || e.Code != CodeUnknownMember || e.Pointer != "/event/x" {
+		t.Fatalf("error %v, want an unknown member at /event/x", err)
+	}
+}

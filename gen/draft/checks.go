@@ -883,194 +883,137 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c, n, ev) {
+				return false
 			}
 		case "config.change.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c, n, ev) {
+				return false
 			}
 		case "turn.start":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c, n, ev) {
+				return false
 			}
 		case "turn.finish.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c, n, ev) {
+				return false
 			}
 		case "model.request.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c, n, ev) {
+				return false
 			}
 		case "model.response.after":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c, n, ev) {
+				return false
 			}
 		case "model.switch.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c, n, ev) {
+				return false
 			}
 		case "tool.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c, n, ev) {
+				return false
 			}
 		case "tool.after":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c, n, ev) {
+				return false
 			}
 		case "tool.permission.request":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c, n, ev) {
+				return false
 			}
 		case "tool.batch.after":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c, n, ev) {
+				return false
 			}
 		case "context.compact.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c, n, ev) {
+				return false
 			}
 		case "context.compact.after":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c, n, ev) {
+				return false
 			}
 		case "task.change.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c, n, ev) {
+				return false
 			}
 		case "user.elicitation.request":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c, n, ev) {
+				return false
 			}
 		case "user.elicitation.result":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c, n, ev) {
+				return false
 			}
 		case "user.message.inbound":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c, n, ev) {
+				return false
 			}
 		case "user.message.outbound":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c, n, ev) {
+				return false
 			}
 		case "workspace.change.before":
-			if ev == nil {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event")
+			}
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c, n, ev) {
+				return false
 			}
 		}
 	}
@@ -19103,94 +19046,67 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	} else {
 		switch d.Tag(cv) {
 		case "prompt":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+				return false
 			}
 		case "request":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+				return false
 			}
 		case "response":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+				return false
 			}
 		case "output":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_0_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_0(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_0_then(c, n, ev) {
+				return false
 			}
 		case "content":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_1_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_1(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_1_then(c, n, ev) {
+				return false
 			}
 		case "instructions":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_2(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
+				return false
 			}
 		case "summary":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_2_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_2(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_2_then(c, n, ev) {
+				return false
 			}
 		case "input":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_3(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
+				return false
 			}
 		case "workspace":
-			if ev == nil {
-				if !vEffect_modifyEffect_allOf_3_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vEffect_modifyEffect_allOf_3(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "target")
+			}
+			if !vEffect_modifyEffect_allOf_3_then(c, n, ev) {
+				return false
 			}
 		}
 	}
@@ -21954,194 +21870,137 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	} else {
 		switch d.Tag(cv) {
 		case "session.start":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_0(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
+				return false
 			}
 		case "config.change.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_1(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
+				return false
 			}
 		case "turn.start":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_2(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
+				return false
 			}
 		case "turn.finish.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_3(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
+				return false
 			}
 		case "model.request.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_4(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
+				return false
 			}
 		case "model.response.after":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_5(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
+				return false
 			}
 		case "model.switch.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_6(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
+				return false
 			}
 		case "tool.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_7(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
+				return false
 			}
 		case "tool.after":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_8(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
+				return false
 			}
 		case "tool.permission.request":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_9(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
+				return false
 			}
 		case "tool.batch.after":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_10(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
+				return false
 			}
 		case "context.compact.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_11(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
+				return false
 			}
 		case "context.compact.after":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_12(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
+				return false
 			}
 		case "task.change.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_13(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
+				return false
 			}
 		case "user.elicitation.request":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_14(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
+				return false
 			}
 		case "user.elicitation.result":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_15(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
+				return false
 			}
 		case "user.message.inbound":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_16(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
+				return false
 			}
 		case "user.message.outbound":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_17(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
+				return false
 			}
 		case "workspace.change.before":
-			if ev == nil {
-				if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, nil) {
-					return false
-				}
-			} else {
-				if !vInterceptRequest_allOf_1_params_allOf_18(c, n, ev) {
-					return false
-				}
+			if ev != nil {
+				c.PathEvaluated(n, ev, "event", "type")
+			}
+			if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
+				return false
 			}
 		}
 	}

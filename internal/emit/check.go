@@ -1362,9 +1362,11 @@ func samePath(a, b []string) bool {
 // chain emits a condition chain: the value at the path is looked up once
 // and selects the entries that apply; an absent path (or one through a
 // non-object) satisfies every if, as properties would. An entry whose if
-// fails contributes nothing, not even annotations, so it is skipped; when
-// annotations are collected, an entry that applies runs whole (its if
-// records what it evaluated, then its then), otherwise only its then.
+// fails contributes nothing, not even annotations, so it is skipped. An
+// entry that applies runs its then; when annotations are collected, what
+// its if evaluated is recorded too: along a found path by PathEvaluated
+// (the objects on it and the members taken), otherwise by running the
+// whole entry (an if that passed on a missing path).
 func (e *checks) chain(g *Group, chain []condition) {
 	var path []Code
 	for _, p := range chain[0].path {
@@ -1376,6 +1378,12 @@ func (e *checks) chain(g *Group, chain []condition) {
 		}).Else().BlockFunc(func(g *Group) {
 			e.same(g, c.entry, Id("ev"))
 		})
+	}
+	applyFound := func(g *Group, c condition) {
+		g.If(Id("ev").Op("!=").Nil()).Block(
+			Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...),
+		)
+		e.same(g, c.entry.Then, Id("ev"))
 	}
 	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
 	g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
@@ -1409,7 +1417,7 @@ func (e *checks) chain(g *Group, chain []condition) {
 				cs := byValue[v]
 				cases.Case(Lit(v)).BlockFunc(func(cg *Group) {
 					for _, c := range cs {
-						apply(cg, c)
+						applyFound(cg, c)
 					}
 				})
 			}
