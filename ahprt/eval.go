@@ -17,15 +17,20 @@ type Eval struct {
 	AllItems bool
 }
 
+// takeEval returns a record from the context's free list (or a new one),
+// its contents undefined.
+func (c *Ctx) takeEval() *Eval {
+	if k := len(c.evals); k > 0 {
+		ev := c.evals[k-1]
+		c.evals = c.evals[:k-1]
+		return ev
+	}
+	return &Eval{}
+}
+
 // NewEval returns an empty record for node n, from the context's free list.
 func (c *Ctx) NewEval(n Node) *Eval {
-	var ev *Eval
-	if k := len(c.evals); k > 0 {
-		ev = c.evals[k-1]
-		c.evals = c.evals[:k-1]
-	} else {
-		ev = &Eval{}
-	}
+	ev := c.takeEval()
 	words := (c.Doc.Len(n) + 63) / 64
 	if cap(ev.bits) < words {
 		ev.bits = make([]uint64, words)
@@ -40,13 +45,7 @@ func (c *Ctx) NewEval(n Node) *Eval {
 // allEval returns a record of "every member evaluated" for an object a
 // schema declared, from the free list, without bits to clear.
 func (c *Ctx) allEval() *Eval {
-	var ev *Eval
-	if k := len(c.evals); k > 0 {
-		ev = c.evals[k-1]
-		c.evals = c.evals[:k-1]
-	} else {
-		ev = &Eval{}
-	}
+	ev := c.takeEval()
 	ev.bits = ev.bits[:0]
 	ev.Declared, ev.AllItems = true, true
 	return ev

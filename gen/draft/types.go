@@ -3288,7 +3288,16 @@ type ContentItem interface {
 }
 
 func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
-	switch c.Chosen(1, n) {
+	i := c.Chosen(1, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vContentItem_textPart):
+			i = 0
+		default:
+			i = 1
+		}
+	}
+	switch i {
 	case 0:
 		if u, ok := bTextPart(c, n).(ContentItem); ok {
 			return u
@@ -3297,14 +3306,6 @@ func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
 		if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
 			return u
 		}
-	}
-	if c.Quiet(n, nil, vContentItem_textPart) {
-		if u, ok := bTextPart(c, n).(ContentItem); ok {
-			return u
-		}
-	}
-	if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
-		return u
 	}
 	return nil
 }
@@ -3330,7 +3331,16 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 					if dv, ok := d.Member(n, "selection"); ok {
 						switch d.Tag(dv) {
 						case "body":
-							switch c.Chosen(2, n) {
+							i := c.Chosen(2, n)
+							if i < 0 {
+								switch {
+								case c.Quiet(n, nil, vContentItem_textBodyPart):
+									i = 0
+								default:
+									i = 1
+								}
+							}
+							switch i {
 							case 0:
 								{
 									x := bTextBodyPart(c, n)
@@ -3341,16 +3351,6 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 									x := bTextGapPart(c, n)
 									return &x
 								}
-							}
-							if c.Quiet(n, nil, vContentItem_textBodyPart) {
-								{
-									x := bTextBodyPart(c, n)
-									return &x
-								}
-							}
-							{
-								x := bTextGapPart(c, n)
-								return &x
 							}
 						case "metadata":
 							{
@@ -4026,7 +4026,16 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 			if dv, ok := d.Member(n, "selection"); ok {
 				switch d.Tag(dv) {
 				case "body":
-					switch c.Chosen(3, n) {
+					i := c.Chosen(3, n)
+					if i < 0 {
+						switch {
+						case c.Quiet(n, nil, vContentItem_attachmentBodyPart):
+							i = 0
+						default:
+							i = 1
+						}
+					}
+					switch i {
 					case 0:
 						{
 							x := bAttachmentBodyPart(c, n)
@@ -4037,16 +4046,6 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 							x := bAttachmentGapPart(c, n)
 							return &x
 						}
-					}
-					if c.Quiet(n, nil, vContentItem_attachmentBodyPart) {
-						{
-							x := bAttachmentBodyPart(c, n)
-							return &x
-						}
-					}
-					{
-						x := bAttachmentGapPart(c, n)
-						return &x
 					}
 				case "metadata":
 					{
@@ -10745,7 +10744,20 @@ type MCPConnection interface {
 }
 
 func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
-	switch c.Chosen(4, n) {
+	i := c.Chosen(4, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_0):
+			i = 0
+		case c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_1):
+			i = 1
+		case c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_2):
+			i = 2
+		default:
+			i = 3
+		}
+	}
+	switch i {
 	case 0:
 		{
 			x := bMCPConnectionVariant1(c, n)
@@ -10767,28 +10779,7 @@ func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_0) {
-		{
-			x := bMCPConnectionVariant1(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_1) {
-		{
-			x := bMCPConnectionVariant2(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_2) {
-		{
-			x := bMCPConnectionVariant3(c, n)
-			return &x
-		}
-	}
-	{
-		x := bMCPConnectionVariant4(c, n)
-		return &x
-	}
+	return nil
 }
 
 // Batch: A group of tool calls issued together, listing the call ids it contains.
@@ -22287,7 +22278,20 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
-			switch c.Chosen(5, n) {
+			i := c.Chosen(5, n)
+			if i < 0 {
+				switch {
+				case c.Quiet(n, nil, vCommon_request):
+					i = 0
+				case c.Quiet(n, nil, vCommon_notification):
+					i = 1
+				case c.Quiet(n, nil, vCommon_successResponse):
+					i = 2
+				default:
+					i = 3
+				}
+			}
+			switch i {
 			case 0:
 				{
 					x := bRequest(c, n)
@@ -22308,28 +22312,6 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 					x := bErrorResponse(c, n)
 					return &x
 				}
-			}
-			if c.Quiet(n, nil, vCommon_request) {
-				{
-					x := bRequest(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCommon_notification) {
-				{
-					x := bNotification(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCommon_successResponse) {
-				{
-					x := bSuccessResponse(c, n)
-					return &x
-				}
-			}
-			{
-				x := bErrorResponse(c, n)
-				return &x
 			}
 		}
 	}
@@ -22806,7 +22788,28 @@ type PrimitiveSchemaDefinition interface {
 }
 
 func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefinition {
-	switch c.Chosen(6, n) {
+	i := c.Chosen(6, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vMCPElicitation_stringSchema):
+			i = 0
+		case c.Quiet(n, nil, vMCPElicitation_numberSchema):
+			i = 1
+		case c.Quiet(n, nil, vMCPElicitation_booleanSchema):
+			i = 2
+		case c.Quiet(n, nil, vMCPElicitation_untitledSingleSelectEnumSchema):
+			i = 3
+		case c.Quiet(n, nil, vMCPElicitation_titledSingleSelectEnumSchema):
+			i = 4
+		case c.Quiet(n, nil, vMCPElicitation_untitledMultiSelectEnumSchema):
+			i = 5
+		case c.Quiet(n, nil, vMCPElicitation_titledMultiSelectEnumSchema):
+			i = 6
+		default:
+			i = 7
+		}
+	}
+	switch i {
 	case 0:
 		{
 			x := bStringSchema(c, n)
@@ -22848,52 +22851,7 @@ func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefin
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vMCPElicitation_stringSchema) {
-		{
-			x := bStringSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_numberSchema) {
-		{
-			x := bNumberSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_booleanSchema) {
-		{
-			x := bBooleanSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_untitledSingleSelectEnumSchema) {
-		{
-			x := bUntitledSingleSelectEnumSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_titledSingleSelectEnumSchema) {
-		{
-			x := bTitledSingleSelectEnumSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_untitledMultiSelectEnumSchema) {
-		{
-			x := bUntitledMultiSelectEnumSchema(c, n)
-			return &x
-		}
-	}
-	if c.Quiet(n, nil, vMCPElicitation_titledMultiSelectEnumSchema) {
-		{
-			x := bTitledMultiSelectEnumSchema(c, n)
-			return &x
-		}
-	}
-	{
-		x := bLegacyTitledEnumSchema(c, n)
-		return &x
-	}
+	return nil
 }
 
 // StringSchema: String field
@@ -24124,7 +24082,16 @@ type ElicitRequestParams interface {
 }
 
 func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
-	switch c.Chosen(7, n) {
+	i := c.Chosen(7, n)
+	if i < 0 {
+		switch {
+		case c.Quiet(n, nil, vMCPElicitation_elicitRequestUrlParams):
+			i = 0
+		default:
+			i = 1
+		}
+	}
+	switch i {
 	case 0:
 		{
 			x := bElicitRequestURLParams(c, n)
@@ -24136,16 +24103,7 @@ func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
 			return &x
 		}
 	}
-	if c.Quiet(n, nil, vMCPElicitation_elicitRequestUrlParams) {
-		{
-			x := bElicitRequestURLParams(c, n)
-			return &x
-		}
-	}
-	{
-		x := bElicitRequestFormParams(c, n)
-		return &x
-	}
+	return nil
 }
 
 // ElicitRequestURLParams: Asks the client to send the user to a URL for an out-of-band interaction.
@@ -25726,7 +25684,24 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
-			switch c.Chosen(8, n) {
+			i := c.Chosen(8, n)
+			if i < 0 {
+				switch {
+				case c.Quiet(n, nil, vInterceptRequest):
+					i = 0
+				case c.Quiet(n, nil, vInterceptResponse):
+					i = 1
+				case c.Quiet(n, nil, vCommon_errorResponse):
+					i = 2
+				case c.Quiet(n, nil, vObserveNotification):
+					i = 3
+				case c.Quiet(n, nil, vCapabilitiesRequest):
+					i = 4
+				default:
+					i = 5
+				}
+			}
+			switch i {
 			case 0:
 				{
 					x := bInterceptRequest(c, n)
@@ -25757,40 +25732,6 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 					x := bCapabilitiesResponse(c, n)
 					return &x
 				}
-			}
-			if c.Quiet(n, nil, vInterceptRequest) {
-				{
-					x := bInterceptRequest(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vInterceptResponse) {
-				{
-					x := bInterceptResponse(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCommon_errorResponse) {
-				{
-					x := bErrorResponse(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vObserveNotification) {
-				{
-					x := bObserveNotification(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCapabilitiesRequest) {
-				{
-					x := bCapabilitiesRequest(c, n)
-					return &x
-				}
-			}
-			{
-				x := bCapabilitiesResponse(c, n)
-				return &x
 			}
 		}
 	}

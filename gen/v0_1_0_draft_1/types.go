@@ -2033,7 +2033,20 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
-			switch c.Chosen(1, n) {
+			i := c.Chosen(1, n)
+			if i < 0 {
+				switch {
+				case c.Quiet(n, nil, vCommon_request):
+					i = 0
+				case c.Quiet(n, nil, vCommon_notification):
+					i = 1
+				case c.Quiet(n, nil, vCommon_successResponse):
+					i = 2
+				default:
+					i = 3
+				}
+			}
+			switch i {
 			case 0:
 				{
 					x := bRequest(c, n)
@@ -2054,28 +2067,6 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 					x := bErrorResponse(c, n)
 					return &x
 				}
-			}
-			if c.Quiet(n, nil, vCommon_request) {
-				{
-					x := bRequest(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCommon_notification) {
-				{
-					x := bNotification(c, n)
-					return &x
-				}
-			}
-			if c.Quiet(n, nil, vCommon_successResponse) {
-				{
-					x := bSuccessResponse(c, n)
-					return &x
-				}
-			}
-			{
-				x := bErrorResponse(c, n)
-				return &x
 			}
 		}
 	}

@@ -175,11 +175,25 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 		// try reports whether the code it wrote always returns.
 		try := func(g *Group, idx []int) bool {
 			if id := t.Owner.ChoiceID; id != 0 && len(idx) > 1 {
-				g.Switch(Id("c").Dot("Chosen").Call(Lit(int(id)), Id("n"))).BlockFunc(func(sg *Group) {
+				// i is the branch the check recorded, or the first
+				// candidate that passes checked again.
+				g.Id("i").Op(":=").Id("c").Dot("Chosen").Call(Lit(int(id)), Id("n"))
+				g.If(Id("i").Op("<").Lit(0)).Block(Switch().BlockFunc(func(sg *Group) {
+					for k, i := range idx {
+						bt := target(t.Variants[i].Schema)
+						if bt == nil || k == len(idx)-1 {
+							sg.Default().Block(Id("i").Op("=").Lit(i))
+							break
+						}
+						sg.Case(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(bt.Func))).Block(Id("i").Op("=").Lit(i))
+					}
+				}))
+				g.Switch(Id("i")).BlockFunc(func(sg *Group) {
 					for _, i := range idx {
 						sg.Case(Lit(i)).Block(e.variant(t, t.Variants[i]))
 					}
 				})
+				return false
 			}
 			for k, i := range idx {
 				v := t.Variants[i]
