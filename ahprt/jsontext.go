@@ -5,7 +5,9 @@ package ahprt
 // this file changes.
 
 import (
+	"bytes"
 	"math/bits"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -83,6 +85,57 @@ func quoteSlow(prefix []byte, s string) []byte {
 	return out
 }
 
+// appendUnquote appends the contents of quoted, a JSON string the scanner
+// accepted (quotes included), with its escapes decoded. Accepted strings
+// hold valid UTF-8 and well-formed escapes with paired surrogates, so it
+// copies the runs between backslashes whole and checks nothing again;
+// anything else is left to jsontext (unreachable for parsed strings).
 func appendUnquote(dst, quoted []byte) ([]byte, error) {
-	return jsontext.AppendUnquote(dst, quoted)
+	orig := dst
+	if len(quoted) < 2 {
+		return jsontext.AppendUnquote(orig, quoted)
+	}
+	s := quoted[1 : len(quoted)-1]
+	for {
+		i := bytes.IndexByte(s, '\\')
+		if i < 0 {
+			return append(dst, s...), nil
+		}
+		dst = append(dst, s[:i]...)
+		if i+1 >= len(s) {
+			return jsontext.AppendUnquote(orig, quoted)
+		}
+		switch c := s[i+1]; c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := hex4(s, i+2)
+			if !ok {
+				return jsontext.AppendUnquote(orig, quoted)
+			}
+			if r >= 0xD800 && r <= 0xDBFF { // a high surrogate: its low half follows
+				lo, ok := hex4(s, i+8)
+				if !ok || i+7 >= len(s) || s[i+6] != '\\' || s[i+7] != 'u' {
+					return jsontext.AppendUnquote(orig, quoted)
+				}
+				r = utf16.DecodeRune(r, lo)
+				i += 6
+			}
+			dst = utf8.AppendRune(dst, r)
+			i += 4
+		default:
+			return jsontext.AppendUnquote(orig, quoted)
+		}
+		s = s[i+2:]
+	}
 }
