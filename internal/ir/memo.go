@@ -54,19 +54,19 @@ func MarkMemo(p *Program, t *Types) {
 	}
 	choice := uint32(0)
 	for _, ty := range t.All {
-		if ty.Kind == UnionKind && ty.Owner.ChoiceID == 0 && len(Queried(ty)) > 0 {
+		if ty.Kind == UnionKind && ty.Owner.ChoiceID == 0 && len(queried(ty)) > 0 {
 			choice++
 			ty.Owner.ChoiceID = choice
 		}
 	}
 }
 
-// Queried lists the checks a builder of union t would run again to pick
+// queried lists the checks a builder of union t would run again to pick
 // the variant to build: among the candidates the discriminators leave
 // (all variants without them), every one but the last, which needs no
 // check (the document passed, so when the others fail the last one
 // holds). When there are any, the union gets a ChoiceID.
-func Queried(t *Type) []*Schema {
+func queried(t *Type) []*Schema {
 	var out []*Schema
 	try := func(idx []int) {
 		for _, i := range idx[:max(len(idx)-1, 0)] {
