@@ -4,6 +4,10 @@
 // targets of BENCHMARKS.md are met.
 //
 //	ratio <kind> <ahpgen-case>/<baseline> <x>
+//	split <kind> ahpgen-strict/scan <x> = parse <p> + check <c> + build <b>
+//
+// The split lines divide the strict decode's time, in units of the scan,
+// by the ahprt-parse and ahpgen-check cases.
 package main
 
 import (
