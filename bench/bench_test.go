@@ -2,8 +2,8 @@ package bench
 
 import (
 	"encoding/json"
-	"runtime"
 	"errors"
+	"runtime"
 	"sync"
 	"testing"
 
