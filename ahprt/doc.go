@@ -95,17 +95,23 @@ func (d *Doc) Next(n Node) Node { return Node(d.nodes[n].next) }
 // Str returns the decoded contents of string node n. When the string has no
 // escapes it aliases the input (no allocation): do not keep or modify it.
 func (d *Doc) Str(n Node) []byte {
+	// Small enough to inline: a plain string is a slice of the input (the
+	// scanner checked its bounds), capped at its own end.
+	if x := &d.nodes[n]; x.kind == KindString && !x.flag {
+		return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), x.start+1)), x.end-x.start-2)
+	}
+	return d.strSlow(n)
+}
+
+// strSlow is Str for strings with escapes (and other kinds: nil).
+func (d *Doc) strSlow(n Node) []byte {
 	x := &d.nodes[n]
 	if x.kind != KindString {
 		return nil
 	}
-	raw := d.data[x.start+1 : x.end-1]
-	if !x.flag {
-		return raw
-	}
 	out, err := appendUnquote(nil, d.data[x.start:x.end])
 	if err != nil {
-		return raw // unreachable: Parse validated the string
+		return d.data[x.start+1 : x.end-1] // unreachable: Parse validated the string
 	}
 	return out
 }
