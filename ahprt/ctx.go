@@ -154,9 +154,14 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 		c.FreeEval(ev)
 		return false
 	}
+	c.annotate(n, ev)
+	return true
+}
+
+// annotate records ev as what a successful check evaluated of object n.
+func (c *Ctx) annotate(n Node, ev *Eval) {
 	c.serial++
 	c.anns = append(c.anns, annotation{n, ev, c.serial})
-	return true
 }
 
 // ChildAll is Child for a schema that evaluates every member of an
@@ -171,8 +176,7 @@ func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
 	if !f(c, n, nil) {
 		return false
 	}
-	c.serial++
-	c.anns = append(c.anns, annotation{n, c.allEval(), c.serial})
+	c.annotate(n, c.allEval())
 	return true
 }
 
@@ -183,23 +187,19 @@ func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
 // the next one. n's record is ev; the objects below get records of their
 // own, as Child gives them. Only for a path the caller found whole.
 func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
-	cur := n
-	for i, name := range path {
+	cur, rec := n, ev
+	for _, name := range path {
 		value, index, ok := c.Doc.MemberIndex(cur, name)
 		if !ok {
 			return // unreachable: the caller found the path
 		}
-		rec := ev
-		if i > 0 {
+		if rec == nil { // below n
 			rec = c.NewEval(cur)
+			c.annotate(cur, rec)
 		}
 		rec.Declared = true
 		rec.Set(index)
-		if i > 0 {
-			c.serial++
-			c.anns = append(c.anns, annotation{cur, rec, c.serial})
-		}
-		cur = value
+		cur, rec = value, nil
 	}
 }
 

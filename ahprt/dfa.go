@@ -1,6 +1,9 @@
 package ahprt
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+	"unsafe"
+)
 
 // DFA is a regular expression compiled at generation time (by
 // internal/redfa) into a deterministic automaton over rune classes. It
@@ -70,23 +73,9 @@ func (d *DFA) Match(b []byte) bool {
 }
 
 // MatchString reports whether s contains a match, as regexp's MatchString
-// does.
+// does. It runs Match on s's bytes in place (Match only reads them).
 func (d *DFA) MatchString(s string) bool {
-	ascii, next, matched := &d.ASCII, d.Next, d.Classes
-	st := d.Start
-	for i := 0; int(st) > matched && i < len(s); {
-		var k uint8
-		if c := s[i]; c < utf8.RuneSelf {
-			k = ascii[c]
-			i++
-		} else {
-			r, w := utf8.DecodeRuneInString(s[i:])
-			k = d.class(r)
-			i += w
-		}
-		st = next[int(st)+int(k)]
-	}
-	return st != DFADead && st < d.Final
+	return d.Match(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // class finds the class of a non-ASCII rune (utf8.RuneError for an

@@ -248,7 +248,6 @@ func (it *Items) Item() Node { return it.item }
 // Index is the current item's position, from 0.
 func (it *Items) Index() int { return it.index }
 
-// Member finds the member of object n called name; ok is false when absent.
 // MemberIndex is Member that also returns the member's position in its
 // object (what an annotation records).
 func (d *Doc) MemberIndex(n Node, name string) (value Node, index int, ok bool) {
@@ -265,6 +264,10 @@ func (d *Doc) MemberIndex(n Node, name string) (value Node, index int, ok bool) 
 	return 0, 0, false
 }
 
+// Member finds the member of object n called name; ok is false when absent.
+// It is MemberIndex without the count, written out: discriminators look
+// members up on every union check and build, and calling MemberIndex
+// measured 0.5–1 % more instructions per decode.
 func (d *Doc) Member(n Node, name string) (value Node, ok bool) {
 	x := &d.nodes[n]
 	if x.kind != KindObject {

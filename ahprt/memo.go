@@ -1,10 +1,11 @@
 package ahprt
 
-// The memo: a check of a named type (Capabilities, an event) often runs
-// more than once on the same node — through a $ref and again through a
-// union branch or a then naming the same type, and once more when a
-// builder picks the union variant to build. Generated checks of named
-// types call [Ctx.Memo], which runs the check once per node.
+// The memo: a check (Capabilities, an event) can run more than once on the
+// same node — through a $ref and again through a union branch or a then
+// naming the same type. The generator finds the checks that can (see
+// internal/ir's MarkMemo); those call [Ctx.Memo], which runs them once per
+// node. The same table keeps the branch each union check chose (Choose),
+// which builders read instead of checking again.
 //
 // A result depends only on the check and the node. What a successful run
 // evaluated (StrictAll's annotations) is remembered too: the members of

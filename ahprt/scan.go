@@ -210,12 +210,7 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 			if m := specialBytes(w); m != 0 {
 				j += bits.TrailingZeros64(m) >> 3
 				if d.data[j] == '"' {
-					plain, end = true, j+1
-					l := j - i - 1
-					if l < 7 {
-						first &= 1<<(8*l) - 1
-					}
-					fp = first&(1<<56-1) | uint64(l)<<56
+					plain, end, fp = true, j+1, printOf(first, j-i-1)
 				}
 				break
 			}
@@ -323,17 +318,23 @@ func (d *Doc) namePrint(n Node) uint64 {
 	start, l := int(x.start)+1, int(x.end-x.start)-2
 	if start+8 <= len(d.data) {
 		// One load: the name's first bytes (and what follows it, masked).
-		w := binary.LittleEndian.Uint64(d.data[start:])
-		if l < 7 {
-			w &= 1<<(8*l) - 1
-		}
-		return w&(1<<56-1) | uint64(l)<<56
+		return printOf(binary.LittleEndian.Uint64(d.data[start:]), l)
 	}
-	fp := uint64(l) << 56
+	var w uint64
 	for i := 0; i < l && i < 7; i++ {
-		fp |= uint64(d.data[start+i]) << (8 * i)
+		w |= uint64(d.data[start+i]) << (8 * i)
 	}
-	return fp
+	return printOf(w, l)
+}
+
+// printOf is the print of a name of l bytes whose first bytes w holds
+// (little-endian, possibly followed by others): its length and first
+// seven bytes.
+func printOf(w uint64, l int) uint64 {
+	if l < 7 {
+		w &= 1<<(8*l) - 1
+	}
+	return w&(1<<56-1) | uint64(l)<<56
 }
 
 func (d *Doc) sameName(a, b Node) bool { return d.Key(a) == d.Key(b) }

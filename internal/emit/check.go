@@ -794,16 +794,6 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			// no annotations, so there is nothing else to keep.
 			cond = e.hasAll(names)
 		}
-		then := func(bg *Group) {
-			if s.Then != nil {
-				e.same(bg, s.Then, Id("ev"))
-			}
-		}
-		els := func(bg *Group) {
-			if s.Else != nil {
-				e.same(bg, s.Else, Id("ev"))
-			}
-		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
 			if _, ok := requiredOnly(s.If); ok {
@@ -811,13 +801,24 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			} else if t := target(s.If); t != nil && !t.IsFalse() {
 				g.If(Id("ev").Op("!=").Nil()).Block(Id("c").Dot("Condition").Call(Id("n"), Id("ev"), Id(t.Func)))
 			}
-		} else if s.Else == nil {
-			g.If(cond).BlockFunc(then)
-		} else if s.Then == nil {
-			g.If(Op("!").Parens(cond)).BlockFunc(els)
 		} else {
-			g.If(cond).BlockFunc(then).Else().BlockFunc(els)
+			e.thenElse(g, s, cond)
 		}
+	}
+}
+
+// thenElse writes s's then and else (at least one of them) after its if,
+// whose outcome is cond.
+func (e *checks) thenElse(g *Group, s *ir.Schema, cond Code) {
+	then := func(bg *Group) { e.same(bg, s.Then, Id("ev")) }
+	els := func(bg *Group) { e.same(bg, s.Else, Id("ev")) }
+	switch {
+	case s.Else == nil:
+		g.If(cond).BlockFunc(then)
+	case s.Then == nil:
+		g.If(Op("!").Parens(cond)).BlockFunc(els)
+	default:
+		g.If(cond).BlockFunc(then).Else().BlockFunc(els)
 	}
 }
 
@@ -846,16 +847,23 @@ func asMemberTest(s *ir.Schema) (memberTest, bool) {
 	if !y.IsTrue() || target(p.Schema) != p.Schema {
 		return memberTest{}, false
 	}
-	t := memberTest{name: p.Name, required: len(s.Required) == 1, value: p.Schema}
-	switch x := p.Schema; {
-	case x.Const != nil && x.Const.Kind == "string" && onlyConst(x):
-		t.values = []ir.Literal{*x.Const}
-	case len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x):
-		t.values = x.Enum
-	default:
+	values, ok := stringConstants(p.Schema)
+	if !ok {
 		return memberTest{}, false
 	}
-	return t, true
+	return memberTest{name: p.Name, values: values, required: len(s.Required) == 1, value: p.Schema}, true
+}
+
+// stringConstants recognises a schema that is only a string const, or
+// only an enum of strings: the values it accepts.
+func stringConstants(x *ir.Schema) ([]ir.Literal, bool) {
+	switch {
+	case x.Const != nil && x.Const.Kind == "string" && onlyConst(x):
+		return []ir.Literal{*x.Const}, true
+	case len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x):
+		return x.Enum, true
+	}
+	return nil, false
 }
 
 // memberTestIf writes s's if (a member test), then and else inline. The
@@ -885,15 +893,10 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
 			// its own check would have recorded.
 			g.If(Id("cond").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
 		})
-		switch {
-		case s.Then != nil && s.Else != nil:
-			g.If(Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Then, Id("ev")) }).Else().BlockFunc(func(bg *Group) { e.same(bg, s.Else, Id("ev")) })
-		case s.Then != nil:
-			g.If(Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Then, Id("ev")) })
-		case s.Else != nil:
-			g.If(Op("!").Id("cond")).BlockFunc(func(bg *Group) { e.same(bg, s.Else, Id("ev")) })
-		default:
-			g.Id("_").Op("=").Id("cond")
+		if s.Then == nil && s.Else == nil {
+			g.Id("_").Op("=").Id("cond") // only the annotations above matter
+		} else {
+			e.thenElse(g, s, Id("cond"))
 		}
 	})
 }
@@ -1310,11 +1313,8 @@ func asCondition(a *ir.Schema) (condition, bool) {
 			x = x.Properties[0].Schema
 			continue
 		}
-		if x.Const != nil && x.Const.Kind == "string" && onlyConst(x) && len(path) > 0 {
-			return condition{path: path, values: []ir.Literal{*x.Const}, entry: a}, true
-		}
-		if len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x) && len(path) > 0 {
-			return condition{path: path, values: x.Enum, entry: a}, true
+		if values, ok := stringConstants(x); ok && len(path) > 0 {
+			return condition{path: path, values: values, entry: a}, true
 		}
 		return condition{}, false
 	}

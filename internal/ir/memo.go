@@ -75,23 +75,10 @@ func queried(t *Type) []*Schema {
 			}
 		}
 	}
-	var walk func(d *Dispatch)
-	walk = func(d *Dispatch) {
-		seen := map[string]bool{}
-		for _, c := range d.Cases {
-			if seen[c.Value.Str()] { // as the builder: the first case of a value wins
-				continue
-			}
-			seen[c.Value.Str()] = true
-			if c.Sub != nil {
-				walk(c.Sub)
-			} else {
-				try(c.Branches)
-			}
-		}
-	}
 	if d := t.Owner.Dispatch; d != nil {
-		walk(d)
+		for _, leaf := range dispatchLeaves(d) {
+			try(leaf)
+		}
 	} else {
 		try(allIndexes(len(t.Variants)))
 	}
@@ -116,8 +103,10 @@ const maxContexts = 20000
 // entry of each schema declaring its name, and the patternProperties,
 // additionalProperties and unevaluatedProperties of each schema that does
 // not (all patterns, as if each matched); an item gets every item schema.
-// Over-approximations (every branch and condition counted as running,
-// every pattern as matching) can only memoize more than needed.
+// A union with discriminators forks one context per case; elsewhere
+// over-approximations (every branch of other unions and every condition
+// counted as running, every pattern as matching) can only memoize more
+// than needed.
 func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 	twice := map[*Schema]bool{}
 	type call struct{ from, to *Schema }
@@ -336,7 +325,7 @@ func childEntries(ctx map[*Schema]int, ids map[*Schema]uint32) []childKind {
 		}
 	}
 	var kinds []childKind
-	for _, name := range slices.Sorted(mapsKeys(names)) {
+	for _, name := range slices.Sorted(maps.Keys(names)) {
 		var k childKind
 		for _, s := range schemas {
 			for range ctx[s] {
@@ -375,16 +364,6 @@ func childEntries(ctx map[*Schema]int, ids map[*Schema]uint32) []childKind {
 func (k *childKind) add(s, owner *Schema) {
 	k.entries = append(k.entries, s)
 	k.owners = append(k.owners, owner)
-}
-
-func mapsKeys(m map[string]bool) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // signature identifies a node context (schemas and counts): each schema's

@@ -62,6 +62,11 @@ func run(kind string, rounds int, strict, checkOnly bool) error {
 	if strict {
 		opts = append(opts, bench.Strict)
 	}
+	// run is what one message costs: a decode, or with -check the check.
+	run, what := func(m []byte, codec bench.Codec) error { _, err := codec.Decode(m, opts...); return err }, "decodes"
+	if checkOnly {
+		run, what = func(m []byte, codec bench.Codec) error { return codec.Check(m, opts...) }, "checks"
+	}
 	for _, k := range kinds {
 		if k.Name != kind {
 			continue
@@ -69,18 +74,12 @@ func run(kind string, rounds int, strict, checkOnly bool) error {
 		codec := bench.Codecs[k.Name]
 		for range rounds {
 			for i, m := range k.Msgs {
-				var err error
-				if checkOnly {
-					err = codec.Check(m, opts...)
-				} else {
-					_, err = codec.Decode(m, opts...)
-				}
-				if err != nil {
+				if err := run(m, codec); err != nil {
 					return fmt.Errorf("%s: %w", k.Cases[i], err)
 				}
 			}
 		}
-		fmt.Printf("%d %s of %d %s messages\n", rounds*len(k.Msgs), map[bool]string{false: "decodes", true: "checks"}[checkOnly], len(k.Msgs), kind)
+		fmt.Printf("%d %s of %d %s messages\n", rounds*len(k.Msgs), what, len(k.Msgs), kind)
 		return nil
 	}
 	return fmt.Errorf("no kind %q in the corpus", kind)
