@@ -267,6 +267,13 @@ func (c *Ctx) Explaining() bool { return c.explain && c.quiet == 0 }
 
 // Fail records a failure (when explaining) and returns false, so generated
 // code can write `return c.Fail(...)`.
+//
+// It is kept out of line on purpose: generated checks call it from
+// hundreds of sites, and inlined each site carried an allocation and an
+// append (about 200 bytes of machine code) into the middle of the hot
+// member loops, where it only crowded the instruction cache.
+//
+//go:noinline
 func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
 	if c.explain && c.quiet == 0 {
 		// The pointer is filled in only for the error that is returned:
@@ -286,7 +293,10 @@ func (c *Ctx) Discard(mark int) { c.errs = c.errs[:mark] }
 
 // FailBranches replaces the failures recorded since mark (one per rejected
 // branch) by one union failure whose cause is the branch that came closest:
-// the one whose error points deepest into the instance.
+// the one whose error points deepest into the instance. Out of line, as
+// Fail is.
+//
+//go:noinline
 func (c *Ctx) FailBranches(mark int, n Node, code Code, schema, msg string) bool {
 	if !(c.explain && c.quiet == 0) {
 		return false

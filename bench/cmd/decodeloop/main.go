@@ -4,10 +4,12 @@
 // valgrind's cachegrind). On a shared machine, timings of a change spread
 // by ±15–40 %; instruction counts stay within about 1 %.
 //
-//	decodeloop [-strict] [-check] <kind> <rounds>
+//	decodeloop [-strict] [-check | -scan] <kind> <rounds>
 //
 // With -check it runs the generated validator alone (CheckT): the
-// difference to a decode is what building the Go values costs.
+// difference to a decode is what building the Go values costs. With -scan
+// it runs the benchmarks' floor instead (a bare jsontext scan), to put a
+// count next to the scan's.
 package main
 
 import (
@@ -23,8 +25,9 @@ import (
 func main() {
 	strict := flag.Bool("strict", false, "decode with ahprt.StrictAll")
 	checkOnly := flag.Bool("check", false, "validate only (CheckT), building no values")
+	scanOnly := flag.Bool("scan", false, "run the bare jsontext scan (the benchmarks' floor) instead")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: decodeloop [-strict] [-check] <kind> <rounds>")
+		fmt.Fprintln(os.Stderr, "usage: decodeloop [-strict] [-check | -scan] <kind> <rounds>")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -37,13 +40,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "decodeloop: rounds must be a number ≥ 0")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), rounds, *strict, *checkOnly); err != nil {
+	if err := run(flag.Arg(0), rounds, *strict, *checkOnly, *scanOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "decodeloop:", err)
 		os.Exit(1)
 	}
 }
 
-func run(kind string, rounds int, strict, checkOnly bool) error {
+func run(kind string, rounds int, strict, checkOnly, scanOnly bool) error {
 	root, err := bench.Root()
 	if err != nil {
 		return err
@@ -66,6 +69,10 @@ func run(kind string, rounds int, strict, checkOnly bool) error {
 	run, what := func(m []byte, codec bench.Codec) error { _, err := codec.Decode(m, opts...); return err }, "decodes"
 	if checkOnly {
 		run, what = func(m []byte, codec bench.Codec) error { return codec.Check(m, opts...) }, "checks"
+	}
+	if scanOnly {
+		scan := &bench.Scanner{}
+		run, what = func(m []byte, _ bench.Codec) error { return scan.Scan(m) }, "scans"
 	}
 	for _, k := range kinds {
 		if k.Name != kind {
