@@ -35,39 +35,42 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "method":
-				seen |= uint64(0x4)
-				if !vCommon_methodName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCommon_request_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "method":
+					seen |= uint64(0x4)
+					if !vCommon_methodName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x8)
+					if !c.Child(m.Value(), vCommon_request_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -189,23 +192,26 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "method":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "method":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -244,21 +250,24 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -308,31 +317,34 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "result":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_successResponse_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "result":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_successResponse_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -413,15 +425,18 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -445,23 +460,26 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "manifest":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "manifest":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -499,79 +517,82 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "events":
-				seen |= uint64(0x1)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "transports":
-				seen |= uint64(0x4)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "authentication":
-				seen |= uint64(0x8)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "limits":
-				seen |= uint64(0x40)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "toolPaths":
-				seen |= uint64(0x10)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "contentCategories":
-				seen |= uint64(0x20)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "managedPolicy":
-				seen |= uint64(0x80)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "correlationIdentityFields":
-				seen |= uint64(0x100)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "events":
+					seen |= uint64(0x1)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					seen |= uint64(0x2)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "transports":
+					seen |= uint64(0x4)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "authentication":
+					seen |= uint64(0x8)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "limits":
+					seen |= uint64(0x40)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "toolPaths":
+					seen |= uint64(0x10)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "contentCategories":
+					seen |= uint64(0x20)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "managedPolicy":
+					seen |= uint64(0x80)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "correlationIdentityFields":
+					seen |= uint64(0x100)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -621,13 +642,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -652,30 +676,33 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_eventType) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modes":
-				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_eventType) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modes":
+					seen |= uint64(0x2)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1043,14 +1070,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "modes":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "modes":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1077,12 +1107,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1114,14 +1147,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1138,14 +1174,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1189,14 +1228,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "modes":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "modes":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1211,12 +1253,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1246,10 +1291,13 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -1282,14 +1330,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1335,14 +1386,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "modes":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "modes":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1369,12 +1423,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1438,14 +1495,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_sessionStart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_sessionStart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1486,43 +1546,46 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-				if !vCapabilities_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "inject":
-				if !c.Child(m.Value(), vCapabilities_inject) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "elicitation":
-				if !c.Child(m.Value(), vCapabilities_elicitation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					seen |= uint64(0x1)
+					if !vCapabilities_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "inject":
+					if !c.Child(m.Value(), vCapabilities_inject) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "elicitation":
+					if !c.Child(m.Value(), vCapabilities_elicitation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1575,15 +1638,18 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1601,12 +1667,15 @@ func vCapabilities_allOf_0_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_0_if_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_0_if_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1636,10 +1705,13 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "flow":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "flow":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -1672,14 +1744,17 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1694,12 +1769,15 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_1_then_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1746,15 +1824,18 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1772,12 +1853,15 @@ func vCapabilities_allOf_2_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_2_if_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_2_if_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1807,10 +1891,13 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "inject":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "inject":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -1843,14 +1930,17 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1865,12 +1955,15 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_3_then_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1917,15 +2010,18 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1943,12 +2039,15 @@ func vCapabilities_allOf_4_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_4_if_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_4_if_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1978,10 +2077,13 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "modify":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "modify":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -2014,14 +2116,17 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2036,12 +2141,15 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_allOf_5_then_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -2077,13 +2185,16 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/effects/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2161,70 +2272,73 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "input":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "output":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "prompt":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "request":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "response":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "content":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "instructions":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "summary":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "workspace":
-				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "input":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "output":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "prompt":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "request":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "response":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "content":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "instructions":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "summary":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspace":
+					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2245,23 +2359,26 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "replace":
-				seen |= uint64(0x1)
-				if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "merge":
-				seen |= uint64(0x2)
-				if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "replace":
+					seen |= uint64(0x1)
+					if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "merge":
+					seen |= uint64(0x2)
+					if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2299,15 +2416,18 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "replace":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "replace":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2340,15 +2460,18 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "merge":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "merge":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2406,36 +2529,39 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				seen |= uint64(0x1)
-				if !vCapabilities_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "remainingContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "continuationCount":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					seen |= uint64(0x1)
+					if !vCapabilities_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "remainingContinuations":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "continuationCount":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxContinuations":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2473,15 +2599,18 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2499,12 +2628,15 @@ func vCapabilities_flow_allOf_0_if_operations(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilities_flow_allOf_0_if_operations_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilities_flow_allOf_0_if_operations_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -2534,12 +2666,15 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "remainingContinuations":
-				seen |= uint64(0x1)
-			case "continuationCount":
-				seen |= uint64(0x2)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "remainingContinuations":
+					seen |= uint64(0x1)
+				case "continuationCount":
+					seen |= uint64(0x2)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -2568,13 +2703,16 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2627,15 +2765,18 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "context":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_inject_context) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "context":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_inject_context) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2659,23 +2800,26 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "append":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCapabilities_inject_context_append) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "deliverAt":
-				seen |= uint64(0x2)
-				if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "append":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCapabilities_inject_context_append) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "deliverAt":
+					seen |= uint64(0x2)
+					if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2717,13 +2861,16 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_inject_context_deliverAt_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_inject_context_deliverAt_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2759,21 +2906,24 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "form":
-				if !c.Child(m.Value(), vCapabilities_elicitation_form) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "url":
-				if !c.Child(m.Value(), vCapabilities_elicitation_url) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "form":
+					if !c.Child(m.Value(), vCapabilities_elicitation_form) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					if !c.Child(m.Value(), vCapabilities_elicitation_url) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2812,14 +2962,17 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2836,13 +2989,16 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_sessionStart_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_sessionStart_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2907,14 +3063,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2946,14 +3105,17 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2970,13 +3132,16 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_configChangeBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_configChangeBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3041,14 +3206,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnStart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_turnStart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3080,28 +3248,31 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3118,13 +3289,16 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3157,9 +3331,12 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_turnStart_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_turnStart_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -3195,14 +3372,17 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3219,13 +3399,16 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3290,14 +3473,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3329,28 +3515,31 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3367,13 +3556,16 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3406,9 +3598,12 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -3444,14 +3639,17 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3468,13 +3666,16 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3539,14 +3740,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3578,28 +3782,31 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3616,13 +3823,16 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3655,9 +3865,12 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -3693,14 +3906,17 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3717,13 +3933,16 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3788,14 +4007,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3827,28 +4049,31 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3865,13 +4090,16 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3904,9 +4132,12 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -3942,14 +4173,17 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -3966,13 +4200,16 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4037,14 +4274,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4076,21 +4316,24 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4107,13 +4350,16 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4149,14 +4395,17 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4173,13 +4422,16 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4244,14 +4496,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4283,28 +4538,31 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4321,13 +4579,16 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4360,9 +4621,12 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_toolBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_toolBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -4398,14 +4662,17 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4422,13 +4689,16 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4493,14 +4763,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4532,28 +4805,31 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4570,13 +4846,16 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4609,9 +4888,12 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_toolAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_toolAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -4647,14 +4929,17 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4671,13 +4956,16 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4742,14 +5030,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4781,28 +5072,31 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4819,13 +5113,16 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4858,9 +5155,12 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -4896,14 +5196,17 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -4920,13 +5223,16 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -4991,14 +5297,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5030,21 +5339,24 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5061,13 +5373,16 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5103,14 +5418,17 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5127,13 +5445,16 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_flow_operations_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_flow_operations_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5198,14 +5519,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5237,21 +5561,24 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5268,13 +5595,16 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_contextCompactBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_contextCompactBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5307,9 +5637,12 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -5374,14 +5707,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5413,21 +5749,24 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5444,13 +5783,16 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_contextCompactAfter_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_contextCompactAfter_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5483,9 +5825,12 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -5550,14 +5895,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5589,14 +5937,17 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5613,13 +5964,16 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_taskChangeBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_taskChangeBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5684,14 +6038,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5723,14 +6080,17 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5747,13 +6107,16 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_userElicitationRequest_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_userElicitationRequest_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5818,14 +6181,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5857,21 +6223,24 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -5888,13 +6257,16 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_userElicitationResult_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_userElicitationResult_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -5927,9 +6299,12 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -5994,14 +6369,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6033,21 +6411,24 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6064,13 +6445,16 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_userMessageInbound_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_userMessageInbound_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6103,9 +6487,12 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -6170,14 +6557,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6209,21 +6599,24 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6240,13 +6633,16 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_userMessageOutbound_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_userMessageOutbound_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6279,9 +6675,12 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -6346,14 +6745,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6385,21 +6787,24 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "modify":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "modify":
+					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6416,13 +6821,16 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_workspaceChangeBefore_allOf_1_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_workspaceChangeBefore_allOf_1_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6455,9 +6863,12 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -6514,13 +6925,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6553,13 +6967,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6579,23 +6996,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6622,13 +7042,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_transports_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_transports_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6665,13 +7088,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_authentication_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_authentication_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6707,35 +7133,38 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "maxUploadBytes":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxContinuations":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "minTimeoutMs":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxTimeoutMs":
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "maxUploadBytes":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxContinuations":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "minTimeoutMs":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxTimeoutMs":
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6756,13 +7185,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6782,13 +7214,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -6808,23 +7243,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "scopes":
-				seen |= uint64(0x1)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "disableable":
-				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "scopes":
+					seen |= uint64(0x1)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "disableable":
+					seen |= uint64(0x2)
+					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6864,14 +7302,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "scopes":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "scopes":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6886,12 +7327,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scop
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -6923,14 +7367,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "disableable":
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "disableable":
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -6963,13 +7410,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -7017,13 +7467,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -7198,21 +7651,24 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "turn":
-				if !c.Child(m.Value(), vEvent_openIdentity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "turn":
+					if !c.Child(m.Value(), vEvent_openIdentity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -7236,73 +7692,76 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "source":
+					seen |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "time":
+					seen |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "native":
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "type":
+					seen |= uint64(0x8)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "source":
-				seen |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "time":
-				seen |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "session":
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "parentEventId":
-				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "native":
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "type":
-				seen |= uint64(0x8)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -7382,50 +7841,53 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cwd":
-				if !vCommon_session_cwd(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "workspaceRoots":
-				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "model":
-				if !vCommon_session_model(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "agent":
-				if !c.Child(m.Value(), vCommon_session_agent) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				if !vCommon_session_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cwd":
+					if !vCommon_session_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspaceRoots":
+					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "model":
+					if !vCommon_session_model(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "agent":
+					if !c.Child(m.Value(), vCommon_session_agent) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					if !vCommon_session_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -7456,13 +7918,16 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -7504,22 +7969,25 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "type":
-				if !vCommon_session_agent_type(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "type":
+					if !vCommon_session_agent_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -7577,13 +8045,16 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vEvent_gap) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vEvent_gap) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -7603,23 +8074,26 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !vEvent_gap_path(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if !vEvent_gap_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !vEvent_gap_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					if !vEvent_gap_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -7674,9 +8148,12 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/extensions.schema.json#/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vCommon_reverseDnsName(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vCommon_reverseDnsName(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -7707,22 +8184,25 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vEvent_openIdentity_id(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vEvent_openIdentity_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -7758,13 +8238,16 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/contentItems/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vContentItem) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -7904,73 +8387,76 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textBodyPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textBodyPart_mediaType) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textBodyPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "text":
+					seen |= uint64(0x10)
+					matched = true
+					if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textBodyPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textBodyPart_mediaType) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textBodyPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "text":
-				seen |= uint64(0x10)
-				matched = true
-				if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8069,89 +8555,92 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textGapPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textGapPart_mediaType) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textGapPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gap":
+					seen |= uint64(0x10)
+					matched = true
+					if !c.ChildAll(m.Value(), vContentItem_gap) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textGapPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textGapPart_mediaType) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textGapPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gap":
-				seen |= uint64(0x10)
-				matched = true
-				if !c.ChildAll(m.Value(), vContentItem_gap) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8222,29 +8711,32 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "reason":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "reason":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "path":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/gap/additionalProperties", "this object allows no other members")
 				}
-			case "path":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/gap/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8289,80 +8781,83 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textMetadataPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textMetadataPart_mediaType) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textMetadataPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textMetadataPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textMetadataPart_mediaType) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textMetadataPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8430,80 +8925,83 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textOmittedPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textOmittedPart_mediaType) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textOmittedPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textOmittedPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textOmittedPart_mediaType) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textOmittedPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8641,73 +9139,76 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "body":
+					seen |= uint64(0x10)
+					matched = true
+					if !c.ChildAll(m.Value(), vContentReference) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentBodyPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentBodyPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "body":
-				seen |= uint64(0x10)
-				matched = true
-				if !c.ChildAll(m.Value(), vContentReference) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8804,21 +9305,24 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "ref":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "ref":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-reference.schema.json#/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-reference.schema.json#/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8847,89 +9351,92 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentGapPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentGapPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gap":
+					seen |= uint64(0x10)
+					matched = true
+					if !c.ChildAll(m.Value(), vContentItem_gap) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentGapPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentGapPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gap":
-				seen |= uint64(0x10)
-				matched = true
-				if !c.ChildAll(m.Value(), vContentItem_gap) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -8988,80 +9495,83 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -9117,80 +9627,83 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mediaType":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "selection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_selection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "category":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mediaType":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "selection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_selection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "category":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "size":
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -9246,23 +9759,26 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "change":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -9301,56 +9817,59 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "source":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "source":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					seen |= uint64(0x2)
+					matched = true
+					if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "settings":
+					seen |= uint64(0x4)
+					matched = true
+					if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "summary":
+					seen |= uint64(0x8)
+					matched = true
+					if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "path":
+					matched = true
+					if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", "this object allows no other members")
 				}
-			case "scope":
-				seen |= uint64(0x2)
-				matched = true
-				if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "settings":
-				seen |= uint64(0x4)
-				matched = true
-				if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "summary":
-				seen |= uint64(0x8)
-				matched = true
-				if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "path":
-				matched = true
-				if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -9410,13 +9929,16 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -9504,23 +10026,26 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "change":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "change":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -9559,64 +10084,67 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "source":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "source":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					seen |= uint64(0x2)
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "settings":
+					seen |= uint64(0x4)
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "summary":
+					seen |= uint64(0x8)
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "path":
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mcpServers":
+					matched = true
+					if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", "this object allows no other members")
 				}
-			case "scope":
-				seen |= uint64(0x2)
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "settings":
-				seen |= uint64(0x4)
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "summary":
-				seen |= uint64(0x8)
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "path":
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mcpServers":
-				matched = true
-				if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -9676,13 +10204,16 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -9746,13 +10277,16 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -9788,45 +10322,48 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x4)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "trigger":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_turnStart_trigger) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "expandedFrom":
-				if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x4)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "trigger":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vExecutionEvent_turnStart_trigger) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "expandedFrom":
+					if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -9871,29 +10408,32 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vEvent_identity_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vEvent_identity_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/event.schema.json#/$defs/identity/additionalProperties", "this object allows no other members")
 				}
-			case "synthesized":
-				matched = true
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/event.schema.json#/$defs/identity/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -9928,13 +10468,16 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/event.schema.json#/$defs/modelVisibleItems/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vContentItem_message) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vContentItem_message) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -9959,47 +10502,50 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "role":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vContentItem_message_role) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "parts":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_message_parts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vContentItem_message_synthesized(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/message/additionalProperties", "this object allows no other members")
 				}
-			case "role":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vContentItem_message_role) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "parts":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_message_parts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vContentItem_message_synthesized(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/message/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -10041,13 +10587,16 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		return c.FailType(n, "draft/content-item.schema.json#/$defs/message/properties/parts/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vContentItem) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -10115,14 +10664,17 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -10154,53 +10706,56 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outcome":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_turnCompletion_outcome) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "lastAssistantItem":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "continuationCount":
-				seen |= uint64(0x4)
-				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "turn":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x8)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outcome":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vExecutionEvent_turnCompletion_outcome) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "lastAssistantItem":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "continuationCount":
+					seen |= uint64(0x4)
+					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "usage":
+					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -10281,88 +10836,91 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "kind":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_kind) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "kind":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_usage_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_usage_scope) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "completeness":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_usage_completeness) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "provenance":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_usage_provenance) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "inputTokens":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outputTokens":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cacheReadTokens":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cacheWriteTokens":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cost":
+					matched = true
+					if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/additionalProperties", "this object allows no other members")
 				}
-			case "scope":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_scope) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "completeness":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_completeness) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "provenance":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_provenance) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "inputTokens":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outputTokens":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cacheReadTokens":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cacheWriteTokens":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cost":
-				matched = true
-				if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -10478,39 +11036,42 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "amount":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "amount":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "currency":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "basis":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_usage_cost_basis) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", "this object allows no other members")
 				}
-			case "currency":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "basis":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_usage_cost_basis) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -10584,21 +11145,24 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "kind":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "scope":
-				if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_scope) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "kind":
+					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_scope) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -10659,21 +11223,24 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "error":
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "error":
+					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -10764,51 +11331,54 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "message":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_error_message(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "message":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_error_message(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "class":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_error_class(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "code":
+					matched = true
+					if !vExecutionEvent_error_code(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "status":
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_error_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "native":
+					matched = true
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/error/additionalProperties", "this object allows no other members")
 				}
-			case "class":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_error_class(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "code":
-				matched = true
-				if !vExecutionEvent_error_code(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "status":
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_error_status) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "native":
-				matched = true
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/error/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -10940,53 +11510,56 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "item":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "delta":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vContentItem_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "final":
-				seen |= uint64(0x8)
-				if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "item":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "delta":
+					seen |= uint64(0x4)
+					if !c.ChildAll(m.Value(), vContentItem_message) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "final":
+					seen |= uint64(0x8)
+					if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11050,53 +11623,56 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x8)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "model":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "attempt":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11150,30 +11726,33 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_model_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_model_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "provider":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_model_provider(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model/additionalProperties", "this object allows no other members")
 				}
-			case "provider":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_model_provider(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -11231,38 +11810,41 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "number":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", "this object allows no other members")
 				}
-			case "number":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -11336,75 +11918,78 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x8)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "finishReason":
-				seen |= uint64(0x10)
-				if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "latencyMs":
-				if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x8)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "model":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "attempt":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "execution":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vExecutionEvent_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "usage":
+					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "finishReason":
+					seen |= uint64(0x10)
+					if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "latencyMs":
+					if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11466,15 +12051,18 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "execution":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "execution":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11495,15 +12083,18 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11535,14 +12126,17 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "execution":
-				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "execution":
+					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11559,14 +12153,17 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "reason":
-				if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "reason":
+					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -11697,21 +12294,24 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_0_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_0_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -11746,30 +12346,33 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -11819,38 +12422,41 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "detail":
+					matched = true
+					if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "detail":
-				matched = true
-				if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -11916,38 +12522,41 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "detail":
+					matched = true
+					if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "detail":
-				matched = true
-				if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -12013,38 +12622,41 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "detail":
+					matched = true
+					if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "detail":
-				matched = true
-				if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -12110,38 +12722,41 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "status":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_status) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "status":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "detail":
+					matched = true
+					if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "detail":
-				matched = true
-				if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -12218,28 +12833,31 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "kind":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "scope":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_scope) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "provenance":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_provenance) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "kind":
+					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_scope) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "provenance":
+					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_provenance) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12338,81 +12956,84 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "model":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "attempt":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "error":
-				seen |= uint64(0x8)
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "usage":
-				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "latencyMs":
-				if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "recovery":
-				if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "model":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "attempt":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "execution":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "error":
+					seen |= uint64(0x8)
+					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "usage":
+					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "latencyMs":
+					if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "recovery":
+					if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12477,14 +13098,17 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "status":
-				if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "status":
+					if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12554,59 +13178,62 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "current":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "proposed":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "pricing":
-				if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "current":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "proposed":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x4)
+					if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "pricing":
+					if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12673,37 +13300,40 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "currency":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "currency":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "inputPerMillionTokens":
+					matched = true
+					if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outputPerMillionTokens":
+					matched = true
+					if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", "this object allows no other members")
 				}
-			case "inputPerMillionTokens":
-				matched = true
-				if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outputPerMillionTokens":
-				matched = true
-				if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -12763,52 +13393,55 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "previous":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "current":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "previous":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "current":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x4)
+					if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12880,44 +13513,47 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "suggestions":
-				seen |= uint64(0x1)
-				if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sandboxBypass":
-				seen |= uint64(0x2)
-				if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "suggestions":
+					seen |= uint64(0x1)
+					if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sandboxBypass":
+					seen |= uint64(0x2)
+					if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -12961,38 +13597,41 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "call":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tool":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "path":
-				seen |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "batch":
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "call":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tool":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "path":
+					seen |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -13027,55 +13666,58 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "name":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_tool_name(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "name":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_tool_name(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					matched = true
+					if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "input":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_tool_input) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "origin":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_tool_origin) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mcp":
+					matched = true
+					if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool/additionalProperties", "this object allows no other members")
 				}
-			case "kind":
-				matched = true
-				if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "input":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_tool_input) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "origin":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_tool_origin) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mcp":
-				matched = true
-				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13127,10 +13769,13 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "mcp":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "mcp":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13233,48 +13878,51 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "server":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "server":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "toolName":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "provenance":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_mcp_provenance) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "connection":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", "this object allows no other members")
 				}
-			case "toolName":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "provenance":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_provenance) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "connection":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13306,29 +13954,32 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "name":
+					matched = true
+					if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", "this object allows no other members")
 				}
-			case "name":
-				matched = true
-				if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13467,37 +14118,40 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "transport":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_transport) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "transport":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					matched = true
+					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					matched = true
+					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", "this object allows no other members")
 				}
-			case "url":
-				matched = true
-				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				matched = true
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13528,10 +14182,13 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "url":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "url":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13551,15 +14208,18 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -13577,12 +14237,15 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -13603,15 +14266,18 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -13677,13 +14343,16 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "draft/execution-event.schema.json#/$defs/connectionGaps/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -13703,30 +14372,33 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13784,37 +14456,40 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "transport":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_transport) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "transport":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					matched = true
+					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					matched = true
+					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", "this object allows no other members")
 				}
-			case "url":
-				matched = true
-				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				matched = true
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13845,10 +14520,13 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "url":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "url":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -13868,15 +14546,18 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -13894,12 +14575,15 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -13920,15 +14604,18 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -13976,53 +14663,56 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "transport":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_transport) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "transport":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "command":
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "args":
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cwd":
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					matched = true
+					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", "this object allows no other members")
 				}
-			case "command":
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "args":
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cwd":
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				matched = true
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14071,10 +14761,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "command":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "command":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14094,15 +14787,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14120,12 +14816,15 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -14146,15 +14845,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14207,10 +14909,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "args":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "args":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14230,15 +14935,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14256,12 +14964,15 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -14282,15 +14993,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14343,10 +15057,13 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "cwd":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "cwd":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14366,15 +15083,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14392,12 +15112,15 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -14418,15 +15141,18 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14486,13 +15212,16 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -14539,45 +15268,48 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "transport":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "transport":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "addressForm":
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "address":
+					matched = true
+					if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "gaps":
+					matched = true
+					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", "this object allows no other members")
 				}
-			case "addressForm":
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "address":
-				matched = true
-				if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "gaps":
-				matched = true
-				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14623,10 +15355,13 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "addressForm":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "addressForm":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14646,15 +15381,18 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14672,12 +15410,15 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -14698,15 +15439,18 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14759,10 +15503,13 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "address":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "address":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -14782,15 +15529,18 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "gaps":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "gaps":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14808,12 +15558,15 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -14834,15 +15587,18 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -14942,38 +15698,41 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_batch_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_batch_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "callIds":
+					seen |= uint64(0x2)
+					matched = true
+					if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/batch/additionalProperties", "this object allows no other members")
 				}
-			case "callIds":
-				seen |= uint64(0x2)
-				matched = true
-				if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/batch/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -15018,13 +15777,16 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -15068,13 +15830,16 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -15121,44 +15886,47 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "decision":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decision) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "decidedBy":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decidedBy) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "decision":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decision) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "decidedBy":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decidedBy) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15242,44 +16010,47 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "partialOutput":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vContentItem_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "backgrounded":
-				seen |= uint64(0x2)
-				if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "partialOutput":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vContentItem_message) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "backgrounded":
+					seen |= uint64(0x2)
+					if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15346,44 +16117,47 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_contentItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "batch":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "calls":
-				seen |= uint64(0x2)
-				if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_contentItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "batch":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "calls":
+					seen |= uint64(0x2)
+					if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15424,13 +16198,16 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -15455,65 +16232,68 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "call":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "call":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tool":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "path":
+					seen |= uint64(0x4)
+					matched = true
+					if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "batch":
+					matched = true
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outcome":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "execution":
+					seen |= uint64(0x10)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", "this object allows no other members")
 				}
-			case "tool":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "path":
-				seen |= uint64(0x4)
-				matched = true
-				if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "batch":
-				matched = true
-				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outcome":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "execution":
-				seen |= uint64(0x10)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -15581,14 +16361,17 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "execution":
-				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "execution":
+					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15605,21 +16388,24 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "status":
-				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_reason) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "status":
+					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_reason) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15702,51 +16488,54 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x2)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "trigger":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_trigger) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "instructions":
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tokenCounts":
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x2)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "trigger":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_trigger) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "instructions":
+					if !vContentItem_textParts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tokenCounts":
+					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15807,13 +16596,16 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/content-item.schema.json#/$defs/textParts/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vContentItem_textPart) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vContentItem_textPart) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -15850,28 +16642,31 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "before":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "before":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "after":
+					matched = true
+					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", "this object allows no other members")
 				}
-			case "after":
-				matched = true
-				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", "this object allows no other members")
 			}
 		}
 	}
@@ -15896,59 +16691,62 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "summary":
-				seen |= uint64(0x1)
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "removed":
-				seen |= uint64(0x2)
-				if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tokenCounts":
-				if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "execution":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "summary":
+					seen |= uint64(0x1)
+					if !vContentItem_textParts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "removed":
+					seen |= uint64(0x2)
+					if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tokenCounts":
+					if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "execution":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vExecutionEvent_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -15992,13 +16790,16 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -16018,21 +16819,24 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -16076,22 +16880,25 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "task":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "task":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16130,63 +16937,66 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				matched = true
-				if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					matched = true
+					if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "change":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "prior":
+					matched = true
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "synthesized":
+					matched = true
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", "this object allows no other members")
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "change":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "prior":
-				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "synthesized":
-				matched = true
-				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -16286,22 +17096,25 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "task":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "task":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16365,23 +17178,26 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "attention":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "attention":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16425,39 +17241,42 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "kind":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "kind":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					matched = true
+					if !vContentItem_textParts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					seen |= uint64(0x4)
+					matched = true
+					if !vContentItem_textParts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", "this object allows no other members")
 				}
-			case "message":
-				seen |= uint64(0x2)
-				matched = true
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "title":
-				seen |= uint64(0x4)
-				matched = true
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -16527,23 +17346,26 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "elicitation":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "elicitation":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16590,38 +17412,41 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "server":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "server":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "request":
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textPart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", "this object allows no other members")
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "request":
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textPart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -16705,23 +17530,26 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "elicitation":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "elicitation":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16768,47 +17596,50 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "server":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "server":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "result":
+					matched = true
+					if !c.Child(m.Value(), vContentItem_textPart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "action":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation_action) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", "this object allows no other members")
 				}
-			case "mode":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "result":
-				matched = true
-				if !c.Child(m.Value(), vContentItem_textPart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "action":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation_action) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -16895,23 +17726,26 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -16955,39 +17789,42 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "channel":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "channel":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sender":
+					seen |= uint64(0x2)
+					matched = true
+					if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "messages":
+					seen |= uint64(0x4)
+					matched = true
+					if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", "this object allows no other members")
 				}
-			case "sender":
-				seen |= uint64(0x2)
-				matched = true
-				if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "messages":
-				seen |= uint64(0x4)
-				matched = true
-				if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -17044,13 +17881,16 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -17081,14 +17921,17 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "role":
-				if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "role":
+					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17146,23 +17989,26 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17206,30 +18052,33 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "channel":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "channel":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "messages":
+					seen |= uint64(0x2)
+					matched = true
+					if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", "this object allows no other members")
 				}
-			case "messages":
-				seen |= uint64(0x2)
-				matched = true
-				if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -17267,13 +18116,16 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -17304,14 +18156,17 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "role":
-				if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "role":
+					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17349,22 +18204,25 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "workspace":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspace":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17403,46 +18261,49 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "kind":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_kind) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "kind":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "change":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "prior":
+					matched = true
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					matched = true
+					if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", "this object allows no other members")
 				}
-			case "change":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "prior":
-				matched = true
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				matched = true
-				if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -17487,28 +18348,31 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "cwd":
-				matched = true
-				if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "cwd":
+					matched = true
+					if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspaceRoots":
+					matched = true
+					if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", "this object allows no other members")
 				}
-			case "workspaceRoots":
-				matched = true
-				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", "this object allows no other members")
 			}
 		}
 	}
@@ -17544,13 +18408,16 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -17602,22 +18469,25 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "workspace":
-				seen |= uint64(0x1)
-				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspace":
+					seen |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17661,22 +18531,25 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "changes":
-				seen |= uint64(0x1)
-				if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "changes":
+					seen |= uint64(0x1)
+					if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17714,13 +18587,16 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -17745,55 +18621,58 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				matched = true
-				if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					matched = true
+					if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "agentCaused":
+					seen |= uint64(0x4)
+					matched = true
+					if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "before":
+					matched = true
+					if !c.Child(m.Value(), vContentItem) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "after":
+					matched = true
+					if !c.Child(m.Value(), vContentItem) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", "this object allows no other members")
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "agentCaused":
-				seen |= uint64(0x4)
-				matched = true
-				if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "before":
-				matched = true
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "after":
-				matched = true
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -17886,31 +18765,34 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "failure":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "parentEventId":
-				seen |= uint64(0x4)
-				if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "failure":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "parentEventId":
+					seen |= uint64(0x4)
+					if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -17952,39 +18834,42 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "backendId":
-				seen |= uint64(0x1)
-				matched = true
-				if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "backendId":
+					seen |= uint64(0x1)
+					matched = true
+					if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "policy":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_policy) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "policy":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_policy) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18078,73 +18963,76 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "default":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "default":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "text":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reasoning":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "images":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "audio":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "video":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "files":
+					matched = true
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "text":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reasoning":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "images":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "audio":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "video":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "files":
-				matched = true
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				if !c.Child(m.Value(), vContentSelection_disposition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -18185,39 +19073,42 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "ref":
-				seen |= uint64(0x1)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "ref":
+					seen |= uint64(0x1)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "size":
+					seen |= uint64(0x2)
+					matched = true
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "sha256":
+					seen |= uint64(0x4)
+					matched = true
+					if !vCommon_sha256Hex(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-upload-receipt.schema.json#/additionalProperties", "this object allows no other members")
 				}
-			case "size":
-				seen |= uint64(0x2)
-				matched = true
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "sha256":
-				seen |= uint64(0x4)
-				matched = true
-				if !vCommon_sha256Hex(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-upload-receipt.schema.json#/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18246,38 +19137,41 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "endpoint":
-				seen |= uint64(0x1)
-				if !vContentUpload_endpoint(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "auth":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "timeoutMs":
-				seen |= uint64(0x2)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxBytes":
-				seen |= uint64(0x4)
-				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "endpoint":
+					seen |= uint64(0x1)
+					if !vContentUpload_endpoint(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "auth":
+					if !c.Child(m.Value(), vRegistration_authentication) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "timeoutMs":
+					seen |= uint64(0x2)
+					if !vCommon_positiveInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxBytes":
+					seen |= uint64(0x4)
+					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -18356,29 +19250,32 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tokenEnv":
-				if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tokenRef":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tokenEnv":
+					if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tokenRef":
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -18413,10 +19310,13 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "tokenEnv":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "tokenEnv":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18439,10 +19339,13 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "tokenRef":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "tokenRef":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18499,61 +19402,64 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "resource":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "issuer":
-				seen |= uint64(0x4)
-				if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "clientId":
-				seen |= uint64(0x8)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "clientSecretRef":
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "scopes":
-				if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "resource":
+					seen |= uint64(0x2)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "issuer":
+					seen |= uint64(0x4)
+					if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "clientId":
+					seen |= uint64(0x8)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "clientSecretRef":
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					seen |= uint64(0x10)
+					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scopes":
+					if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -18637,13 +19543,16 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -18679,46 +19588,49 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vDenyEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vDenyEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					matched = true
+					if !vDenyEffect_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "code":
+					matched = true
+					if !vCommon_reverseDnsName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					matched = true
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/deny-effect.schema.json#/additionalProperties", "this object allows no other members")
 				}
-			case "reason":
-				seen |= uint64(0x2)
-				matched = true
-				if !vDenyEffect_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "code":
-				matched = true
-				if !vCommon_reverseDnsName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				matched = true
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/deny-effect.schema.json#/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18841,21 +19753,24 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_allowEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_allowEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18890,21 +19805,24 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_askEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_askEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/askEffect/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/askEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -18939,45 +19857,48 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_modifyEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_modifyEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "target":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vEffect_modifyEffect_target) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vEffect_modifyEffect_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "value":
+					seen |= uint64(0x8)
+					matched = true
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", "this object allows no other members")
 				}
-			case "target":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vEffect_modifyEffect_target) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "operation":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vEffect_modifyEffect_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "value":
-				seen |= uint64(0x8)
-				matched = true
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -19154,14 +20075,17 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "value":
-				if !vContentItem_messages(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "value":
+					if !vContentItem_messages(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -19178,13 +20102,16 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/content-item.schema.json#/$defs/messages/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vContentItem_message) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vContentItem_message) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -19232,14 +20159,17 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "value":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "value":
+					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -19325,14 +20255,17 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "value":
-				if !vContentItem_textParts(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "value":
+					if !vContentItem_textParts(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -19381,14 +20314,17 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "value":
-				if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "value":
+					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -19466,30 +20402,33 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_messageEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_messageEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "text":
+					seen |= uint64(0x2)
+					matched = true
+					if !vEffect_messageEffect_text(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", "this object allows no other members")
 				}
-			case "text":
-				seen |= uint64(0x2)
-				matched = true
-				if !vEffect_messageEffect_text(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -19538,27 +20477,30 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_returnEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_returnEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "value":
+					seen |= uint64(0x2)
+					matched = true
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", "this object allows no other members")
 				}
-			case "value":
-				seen |= uint64(0x2)
-				matched = true
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -19596,39 +20538,42 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_flowStopEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_flowStopEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vEffect_flowStopEffect_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x4)
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", "this object allows no other members")
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vEffect_flowStopEffect_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -19681,38 +20626,41 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_flowContinueEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_flowContinueEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vEffect_flowContinueEffect_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "instruction":
+					matched = true
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", "this object allows no other members")
 				}
-			case "operation":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vEffect_flowContinueEffect_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "instruction":
-				matched = true
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -19762,57 +20710,60 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.Child(m.Value(), vEffect_injectEffect_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.Child(m.Value(), vEffect_injectEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "target":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vEffect_injectEffect_target) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "operation":
+					seen |= uint64(0x4)
+					matched = true
+					if !c.Child(m.Value(), vEffect_injectEffect_operation) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "deliverAt":
+					seen |= uint64(0x8)
+					matched = true
+					if !c.Child(m.Value(), vEffect_injectEffect_deliverAt) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "value":
+					seen |= uint64(0x10)
+					matched = true
+					if !vContentItem_messages(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", "this object allows no other members")
 				}
-			case "target":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vEffect_injectEffect_target) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "operation":
-				seen |= uint64(0x4)
-				matched = true
-				if !c.Child(m.Value(), vEffect_injectEffect_operation) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "deliverAt":
-				seen |= uint64(0x8)
-				matched = true
-				if !c.Child(m.Value(), vEffect_injectEffect_deliverAt) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "value":
-				seen |= uint64(0x10)
-				matched = true
-				if !vContentItem_messages(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20059,14 +21010,17 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vToolBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vToolBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -20116,66 +21070,69 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vToolAfter_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.Child(m.Value(), vEvent_openIdentity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x4)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outcome":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "execution":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vExecutionEvent_execution) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "error":
-				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "durationMs":
-				if !vToolAfter_durationMs(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "fileChanges":
-				if !vToolAfter_fileChanges(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vToolAfter_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.Child(m.Value(), vEvent_openIdentity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x4)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outcome":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "execution":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vExecutionEvent_execution) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "error":
+					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "durationMs":
+					if !vToolAfter_durationMs(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "fileChanges":
+					if !vToolAfter_fileChanges(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -20255,10 +21212,13 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "error":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "error":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20326,14 +21286,17 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "tool":
-				if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "tool":
+					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -20422,13 +21385,16 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "draft/tool-after.schema.json#/properties/fileChanges/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -20453,54 +21419,57 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "path":
-				seen |= uint64(0x1)
-				matched = true
-				if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "path":
+					seen |= uint64(0x1)
+					matched = true
+					if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "change":
+					seen |= uint64(0x2)
+					matched = true
+					if !c.Child(m.Value(), vExecutionEvent_fileChange_change) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "previousPath":
+					matched = true
+					if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "before":
+					matched = true
+					if !c.Child(m.Value(), vContentItem) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "after":
+					matched = true
+					if !c.Child(m.Value(), vContentItem) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", "this object allows no other members")
 				}
-			case "change":
-				seen |= uint64(0x2)
-				matched = true
-				if !c.Child(m.Value(), vExecutionEvent_fileChange_change) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "previousPath":
-				matched = true
-				if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "before":
-				matched = true
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "after":
-				matched = true
-				if !c.Child(m.Value(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20563,10 +21532,13 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "previousPath":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "previousPath":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20741,71 +21713,74 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vSessionStart_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vSessionStart_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "turn":
+					if !c.Child(m.Value(), vEvent_openIdentity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x20)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "trigger":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vSessionStart_trigger) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "resumedFrom":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "permissionMode":
+					seen |= uint64(0x8)
+					if !vSessionStart_permissionMode(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "harness":
+					seen |= uint64(0x4)
+					if !c.ChildAll(m.Value(), vSessionStart_harness) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "manifest":
+					seen |= uint64(0x10)
+					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "session":
+					seen |= uint64(0x1)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "turn":
-				if !c.Child(m.Value(), vEvent_openIdentity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x20)
-				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "trigger":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vSessionStart_trigger) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "resumedFrom":
-				if !c.ChildAll(m.Value(), vEvent_identity) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "permissionMode":
-				seen |= uint64(0x8)
-				if !vSessionStart_permissionMode(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "harness":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vSessionStart_harness) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "manifest":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "session":
-				seen |= uint64(0x1)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20883,10 +21858,13 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "resumedFrom":
-				seen |= uint64(0x1)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "resumedFrom":
+					seen |= uint64(0x1)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -20954,30 +21932,33 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "name":
-				seen |= uint64(0x1)
-				matched = true
-				if !vSessionStart_harness_name(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "name":
+					seen |= uint64(0x1)
+					matched = true
+					if !vSessionStart_harness_name(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "version":
+					seen |= uint64(0x2)
+					matched = true
+					if !vSessionStart_harness_version(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/session-start.schema.json#/properties/harness/additionalProperties", "this object allows no other members")
 				}
-			case "version":
-				seen |= uint64(0x2)
-				matched = true
-				if !vSessionStart_harness_version(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/session-start.schema.json#/properties/harness/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -21040,40 +22021,43 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vSessionEnd_type) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vSessionEnd_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "outcome":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vSessionEnd_outcome) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x4)
+					if !vSessionEnd_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "counters":
+					if !c.ChildAll(m.Value(), vSessionEnd_counters) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "session":
+					seen |= uint64(0x1)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "outcome":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vSessionEnd_outcome) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x4)
-				if !vSessionEnd_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "counters":
-				if !c.ChildAll(m.Value(), vSessionEnd_counters) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "session":
-				seen |= uint64(0x1)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -21155,14 +22139,17 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			if !matched {
-				if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				if !matched {
+					if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21346,14 +22333,17 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21374,30 +22364,33 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "effects":
+					seen |= uint64(0x2)
+					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21426,13 +22419,16 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 		if d.Len(n) > 1 {
 			return c.Fail(n, ahprt.CodeMaxItems, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vDenyEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vDenyEffect) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -21463,14 +22459,17 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21491,30 +22490,33 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "effects":
+					seen |= uint64(0x2)
+					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21575,23 +22577,26 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "method":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "method":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -21630,45 +22635,48 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "capabilities":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "state":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "event":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "capabilities":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "state":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22030,14 +23038,17 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22054,14 +23065,17 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22090,14 +23104,17 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_sessionStart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_sessionStart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22128,14 +23145,17 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22152,14 +23172,17 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22188,14 +23211,17 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22226,14 +23252,17 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22250,14 +23279,17 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22286,14 +23318,17 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnStart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_turnStart) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22324,14 +23359,17 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22348,14 +23386,17 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22384,14 +23425,17 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22422,14 +23466,17 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22446,14 +23493,17 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22482,14 +23532,17 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22520,14 +23573,17 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22544,14 +23600,17 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22580,14 +23639,17 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22618,14 +23680,17 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22642,14 +23707,17 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22678,14 +23746,17 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22716,14 +23787,17 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22740,14 +23814,17 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22776,14 +23853,17 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22814,14 +23894,17 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22838,14 +23921,17 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22874,14 +23960,17 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22912,14 +24001,17 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22936,14 +24028,17 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -22972,14 +24067,17 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23010,14 +24108,17 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23034,14 +24135,17 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23070,14 +24174,17 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23108,14 +24215,17 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23132,14 +24242,17 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23168,14 +24281,17 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23206,14 +24322,17 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23230,14 +24349,17 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23266,14 +24388,17 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23304,14 +24429,17 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23328,14 +24456,17 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23364,14 +24495,17 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23402,14 +24536,17 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23426,14 +24563,17 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23462,14 +24602,17 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23500,14 +24643,17 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23524,14 +24670,17 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23560,14 +24709,17 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23598,14 +24750,17 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23622,14 +24777,17 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23658,14 +24816,17 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23696,14 +24857,17 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23720,14 +24884,17 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23756,14 +24923,17 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23794,14 +24964,17 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "event":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "event":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23818,14 +24991,17 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23854,14 +25030,17 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "capabilities":
-				if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "capabilities":
+					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -23994,14 +25173,17 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "flow":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "flow":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24033,15 +25215,18 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "operations":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "operations":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24059,12 +25244,15 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations(c 
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -24094,12 +25282,15 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	k := d.Kind(n)
 	if k == ahprt.KindObject {
 		var seen uint64
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "remainingContinuations":
-				seen |= uint64(0x1)
-			case "continuationCount":
-				seen |= uint64(0x2)
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "remainingContinuations":
+					seen |= uint64(0x1)
+				case "continuationCount":
+					seen |= uint64(0x2)
+				}
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -24125,44 +25316,47 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "permission":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "candidate":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "flow":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_flow) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "instructions":
-				if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "injections":
-				if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "permission":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "candidate":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "flow":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_flow) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "instructions":
+					if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "injections":
+					if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24240,19 +25434,22 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "value":
-				seen |= uint64(0x1)
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "provenance":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "value":
+					seen |= uint64(0x1)
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "provenance":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24300,13 +25497,16 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -24349,15 +25549,18 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24381,30 +25584,33 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "effects":
+					seen |= uint64(0x2)
+					if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24433,13 +25639,16 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 		return c.FailType(n, "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vEffect) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -24517,31 +25726,34 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "method":
-				seen |= uint64(0x2)
-				if !vCommon_methodName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_notification_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "method":
+					seen |= uint64(0x2)
+					if !vCommon_methodName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_notification_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24588,31 +25800,34 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "error":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_errorResponse_error) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "error":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_errorResponse_error) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24648,27 +25863,30 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "code":
-				seen |= uint64(0x1)
-				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "data":
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "code":
+					seen |= uint64(0x1)
+					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "data":
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24731,21 +25949,24 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "method":
-				if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "method":
+					if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24778,23 +25999,26 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vEvent) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "event":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vEvent) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24821,23 +26045,26 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "hooks":
-				seen |= uint64(0x2)
-				if !vRegistration_hooks(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "hooks":
+					seen |= uint64(0x2)
+					if !vRegistration_hooks(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24866,13 +26093,16 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/properties/hooks/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_backend) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -24892,38 +26122,41 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_reverseDnsName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "transport":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_backend_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "subscriptions":
-				seen |= uint64(0x4)
-				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vCommon_reverseDnsName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "transport":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_backend_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "authentication":
+					if !c.Child(m.Value(), vRegistration_authentication) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "subscriptions":
+					seen |= uint64(0x4)
+					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24975,14 +26208,17 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -24999,14 +26235,17 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25064,14 +26303,17 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25088,14 +26330,17 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25158,45 +26403,48 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "command":
-				seen |= uint64(0x2)
-				if !vCommon_nonEmptyString(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "args":
-				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "lifecycle":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cwd":
-				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "command":
+					seen |= uint64(0x2)
+					if !vCommon_nonEmptyString(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "args":
+					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "lifecycle":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cwd":
+					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25234,13 +26482,16 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailType(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -25299,23 +26550,26 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "url":
-				seen |= uint64(0x2)
-				if !vRegistration_httpUrl(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					seen |= uint64(0x2)
+					if !vRegistration_httpUrl(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25372,13 +26626,16 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -25428,82 +26685,85 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "events":
-				seen |= uint64(0x1)
-				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "timeoutMs":
-				seen |= uint64(0x4)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "failurePolicy":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "includeNative":
-				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "content":
-				seen |= uint64(0x10)
-				if !c.ChildAll(m.Value(), vContentSelection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "upload":
-				if !c.Child(m.Value(), vContentUpload) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "filters":
-				if !c.Child(m.Value(), vRegistration_filters) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "scope":
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_scope) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "disableable":
-				if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "events":
+					seen |= uint64(0x1)
+					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "timeoutMs":
+					seen |= uint64(0x4)
+					if !vCommon_positiveInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "failurePolicy":
+					seen |= uint64(0x8)
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "includeNative":
+					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "content":
+					seen |= uint64(0x10)
+					if !c.ChildAll(m.Value(), vContentSelection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "upload":
+					if !c.Child(m.Value(), vContentUpload) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "filters":
+					if !c.Child(m.Value(), vRegistration_filters) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_scope) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "disableable":
+					if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25573,15 +26833,18 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "disableable":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "disableable":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25620,13 +26883,16 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -25724,21 +26990,24 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "toolKinds":
-				if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "paths":
-				if !vRegistration_filters_paths(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "toolKinds":
+					if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "paths":
+					if !vRegistration_filters_paths(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25759,13 +27028,16 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -25785,13 +27057,16 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_nonEmptyString(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -25839,66 +27114,69 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "events":
-				seen |= uint64(0x1)
-				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "includeNative":
-				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "content":
-				seen |= uint64(0x4)
-				if !c.ChildAll(m.Value(), vContentSelection) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "upload":
-				if !c.Child(m.Value(), vContentUpload) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "filters":
-				if !c.Child(m.Value(), vRegistration_filters) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "scope":
-				if !c.Child(m.Value(), vRegistration_observeSubscription_scope) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "disableable":
-				if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "events":
+					seen |= uint64(0x1)
+					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "includeNative":
+					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "content":
+					seen |= uint64(0x4)
+					if !c.ChildAll(m.Value(), vContentSelection) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "upload":
+					if !c.Child(m.Value(), vContentUpload) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "filters":
+					if !c.Child(m.Value(), vRegistration_filters) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "scope":
+					if !c.Child(m.Value(), vRegistration_observeSubscription_scope) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "disableable":
+					if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -25968,15 +27246,18 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "disableable":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "disableable":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26015,13 +27296,16 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -26258,53 +27542,56 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "elicitationId":
-				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				seen |= uint64(0x4)
-				if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "task":
-				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "url":
-				seen |= uint64(0x8)
-				if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "_meta":
+					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "elicitationId":
+					seen |= uint64(0x1)
+					if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x4)
+					if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "task":
+					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					seen |= uint64(0x8)
+					if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26336,14 +27623,17 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "progressToken":
-				if !vMCPElicitation_progressToken(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "progressToken":
+					if !vMCPElicitation_progressToken(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26410,14 +27700,17 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "ttl":
-				if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "ttl":
+					if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26465,44 +27758,47 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "requestedSchema":
-				seen |= uint64(0x2)
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "task":
-				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "_meta":
+					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x1)
+					if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "requestedSchema":
+					seen |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "task":
+					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26554,46 +27850,49 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "$schema":
-				matched = true
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "$schema":
+					matched = true
+					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "properties":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "required":
+					matched = true
+					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", "this object allows no other members")
 				}
-			case "properties":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "required":
-				matched = true
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -26629,14 +27928,17 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			if !matched {
-				if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				if !matched {
+					if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -26724,69 +28026,72 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "format":
+					matched = true
+					if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "minLength":
+					matched = true
+					if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxLength":
+					matched = true
+					if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "format":
-				matched = true
-				if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "minLength":
-				matched = true
-				if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxLength":
-				matched = true
-				if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -26897,61 +28202,64 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "minimum":
+					matched = true
+					if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maximum":
+					matched = true
+					if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "minimum":
-				matched = true
-				if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maximum":
-				matched = true
-				if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27048,45 +28356,48 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27156,54 +28467,57 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "enum":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "enum":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27272,13 +28586,16 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -27309,54 +28626,57 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "oneOf":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "oneOf":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27425,13 +28745,16 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -27451,30 +28774,33 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "const":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "const":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27522,70 +28848,73 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "minItems":
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxItems":
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "minItems":
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxItems":
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27643,13 +28972,16 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -27680,30 +29012,33 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "enum":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
 				}
-			case "enum":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27739,13 +29074,16 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -27798,70 +29136,73 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "items":
+					seen |= uint64(0x1)
+					matched = true
+					if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "minItems":
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxItems":
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "items":
-				seen |= uint64(0x1)
-				matched = true
-				if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "minItems":
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxItems":
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27919,13 +29260,16 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -27956,21 +29300,24 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "anyOf":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "anyOf":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
 				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -27989,13 +29336,16 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -28037,62 +29387,65 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x2)
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
-					return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x2)
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "title":
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "description":
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "default":
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "enum":
+					seen |= uint64(0x1)
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "enumNames":
+					matched = true
+					if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+				if !matched {
+					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", "this object allows no other members")
 				}
-			case "title":
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "description":
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "default":
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "enum":
-				seen |= uint64(0x1)
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "enumNames":
-				matched = true
-				if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			}
-			if !matched {
-				return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", "this object allows no other members")
 			}
 		}
 		if seen&uint64(0x1) == 0 {
@@ -28161,13 +29514,16 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -28194,13 +29550,16 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -28227,13 +29586,16 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -28278,29 +29640,32 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "_meta":
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "action":
-				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "content":
-				if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "_meta":
+					if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "action":
+					seen |= uint64(0x1)
+					if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "content":
+					if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -28353,14 +29718,17 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			matched := false
-			if !matched {
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				matched := false
+				if !matched {
+					if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -28400,13 +29768,16 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -28448,38 +29819,41 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "url":
-				seen |= uint64(0x1)
-				if !vRegistration_httpUrl(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "timeoutMs":
-				seen |= uint64(0x2)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "maxBytes":
-				seen |= uint64(0x4)
-				if !vCommon_positiveInteger(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "url":
+					seen |= uint64(0x1)
+					if !vRegistration_httpUrl(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "authentication":
+					if !c.Child(m.Value(), vRegistration_authentication) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "timeoutMs":
+					seen |= uint64(0x2)
+					if !vCommon_positiveInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "maxBytes":
+					seen |= uint64(0x4)
+					if !vCommon_positiveInteger(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -29023,7 +30397,8 @@ var (
 
 // presence0 reports which of "error" object n has: bit i for the i-th.
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "error":
 			p |= 1
@@ -29034,7 +30409,8 @@ func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence1 reports which of "effects" object n has: bit i for the i-th.
 func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "effects":
 			p |= 1
@@ -29045,7 +30421,8 @@ func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence2 reports which of "identity" object n has: bit i for the i-th.
 func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "identity":
 			p |= 1
@@ -29056,7 +30433,8 @@ func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence3 reports which of "flow" object n has: bit i for the i-th.
 func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "flow":
 			p |= 1
@@ -29067,7 +30445,8 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence4 reports which of "inject" object n has: bit i for the i-th.
 func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "inject":
 			p |= 1
@@ -29078,7 +30457,8 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence5 reports which of "modify" object n has: bit i for the i-th.
 func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "modify":
 			p |= 1
@@ -29089,7 +30469,8 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence6 reports which of "size", "sha256" object n has: bit i for the i-th.
 func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "size":
 			p |= 1
@@ -29102,7 +30483,8 @@ func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence7 reports which of "usage", "execution", "finishReason", "latencyMs", "error" object n has: bit i for the i-th.
 func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "usage":
 			p |= 1
@@ -29121,7 +30503,8 @@ func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence8 reports which of "usage", "latencyMs" object n has: bit i for the i-th.
 func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "usage":
 			p |= 1
@@ -29134,7 +30517,8 @@ func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence9 reports which of "finishReason" object n has: bit i for the i-th.
 func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "finishReason":
 			p |= 1
@@ -29145,7 +30529,8 @@ func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence10 reports which of "previous" object n has: bit i for the i-th.
 func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "previous":
 			p |= 1
@@ -29156,7 +30541,8 @@ func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence11 reports which of "proposed" object n has: bit i for the i-th.
 func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "proposed":
 			p |= 1
@@ -29167,7 +30553,8 @@ func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence12 reports which of "decision", "decidedBy", "outcome", "execution" object n has: bit i for the i-th.
 func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "decision":
 			p |= 1
@@ -29184,7 +30571,8 @@ func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence13 reports which of "mcp" object n has: bit i for the i-th.
 func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "mcp":
 			p |= 1
@@ -29195,7 +30583,8 @@ func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence14 reports which of "outcome", "execution" object n has: bit i for the i-th.
 func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "outcome":
 			p |= 1
@@ -29208,7 +30597,8 @@ func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence15 reports which of "summary", "removed", "execution" object n has: bit i for the i-th.
 func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "summary":
 			p |= 1
@@ -29223,7 +30613,8 @@ func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence16 reports which of "after" object n has: bit i for the i-th.
 func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "after":
 			p |= 1
@@ -29234,7 +30625,8 @@ func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence17 reports which of "tokenRef" object n has: bit i for the i-th.
 func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "tokenRef":
 			p |= 1
@@ -29245,7 +30637,8 @@ func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence18 reports which of "tokenEnv" object n has: bit i for the i-th.
 func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "tokenEnv":
 			p |= 1
@@ -29256,7 +30649,8 @@ func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence19 reports which of "outcome", "execution", "durationMs", "fileChanges" object n has: bit i for the i-th.
 func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "outcome":
 			p |= 1
@@ -29273,7 +30667,8 @@ func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence20 reports which of "output" object n has: bit i for the i-th.
 func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "output":
 			p |= 1
@@ -29284,7 +30679,8 @@ func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence21 reports which of "durationMs", "fileChanges" object n has: bit i for the i-th.
 func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "durationMs":
 			p |= 1
@@ -29297,7 +30693,8 @@ func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence22 reports which of "before" object n has: bit i for the i-th.
 func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "before":
 			p |= 1
@@ -29308,7 +30705,8 @@ func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence23 reports which of "tool", "outcome" object n has: bit i for the i-th.
 func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "tool":
 			p |= 1
@@ -29321,7 +30719,8 @@ func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence24 reports which of "tool" object n has: bit i for the i-th.
 func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "tool":
 			p |= 1
@@ -29332,7 +30731,8 @@ func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence25 reports which of "manifest" object n has: bit i for the i-th.
 func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "manifest":
 			p |= 1
@@ -29343,7 +30743,8 @@ func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence26 reports which of "id" object n has: bit i for the i-th.
 func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "id":
 			p |= 1
@@ -29354,7 +30755,8 @@ func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence27 reports which of "result" object n has: bit i for the i-th.
 func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "result":
 			p |= 1
@@ -29365,7 +30767,8 @@ func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence28 reports which of "contentReceiver" object n has: bit i for the i-th.
 func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "contentReceiver":
 			p |= 1
@@ -29376,7 +30779,8 @@ func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence29 reports which of "authentication" object n has: bit i for the i-th.
 func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "authentication":
 			p |= 1
@@ -29387,7 +30791,8 @@ func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence30 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
 func presence30(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "timeoutMs":
 			p |= 1

@@ -19,19 +19,22 @@ type CapabilitiesRequest struct {
 func (*CapabilitiesRequest) isWireMessage() {}
 func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCID(c, m.Value())
-		case "method":
-		case "params":
-			v.Params = bCapabilitiesRequestParams(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCID(c, m.Value())
+			case "method":
+			case "params":
+				v.Params = bCapabilitiesRequestParams(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -125,20 +128,23 @@ type Request struct {
 func (*Request) isJSONRPCMessage() {}
 func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCID(c, m.Value())
-		case "method":
-			v.Method = c.Text(m.Value())
-		case "params":
-			v.Params = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCID(c, m.Value())
+			case "method":
+				v.Method = c.Text(m.Value())
+			case "params":
+				v.Params = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -290,10 +296,13 @@ type CapabilitiesRequestParams struct{}
 
 func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequestParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			default:
+			}
 		}
 	}
 	return
@@ -363,18 +372,21 @@ type CapabilitiesResponse struct {
 func (*CapabilitiesResponse) isWireMessage() {}
 func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bCapabilitiesResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bCapabilitiesResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -462,18 +474,21 @@ type SuccessResponse struct {
 func (*SuccessResponse) isJSONRPCMessage() {}
 func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -625,16 +640,19 @@ type CapabilitiesResponseResult struct {
 
 func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "manifest":
-			v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "manifest":
+				v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -725,31 +743,34 @@ type CapabilitiesResponseResultManifest struct {
 
 func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
-		case "gaps":
-			v.Gaps = buildListCapabilitiesResponseResultManifestGap(c, m.Value())
-		case "transports":
-			v.Transports = buildListCapabilitiesResponseResultManifestTransport(c, m.Value())
-		case "authentication":
-			v.Authentication = buildListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
-		case "limits":
-			v.Limits = bCapabilitiesResponseResultManifestLimits(c, m.Value())
-		case "toolPaths":
-			v.ToolPaths = buildListNonEmptyString(c, m.Value())
-		case "contentCategories":
-			v.ContentCategories = buildListNonEmptyString(c, m.Value())
-		case "managedPolicy":
-			v.ManagedPolicy = bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value())
-		case "correlationIdentityFields":
-			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
+			case "gaps":
+				v.Gaps = buildListCapabilitiesResponseResultManifestGap(c, m.Value())
+			case "transports":
+				v.Transports = buildListCapabilitiesResponseResultManifestTransport(c, m.Value())
+			case "authentication":
+				v.Authentication = buildListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
+			case "limits":
+				v.Limits = bCapabilitiesResponseResultManifestLimits(c, m.Value())
+			case "toolPaths":
+				v.ToolPaths = buildListNonEmptyString(c, m.Value())
+			case "contentCategories":
+				v.ContentCategories = buildListNonEmptyString(c, m.Value())
+			case "managedPolicy":
+				v.ManagedPolicy = bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value())
+			case "correlationIdentityFields":
+				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -875,20 +896,23 @@ type CapabilitiesResponseResultManifestEvent struct {
 
 func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestEvent) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "event":
-			v.Event = EventType(c.Text(m.Value()))
-		case "modes":
-			v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
-		case "capabilities":
-			x := bCapabilities(c, m.Value())
-			v.Capabilities = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "event":
+				v.Event = EventType(c.Text(m.Value()))
+			case "modes":
+				v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
+			case "capabilities":
+				x := bCapabilities(c, m.Value())
+				v.Capabilities = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1030,27 +1054,30 @@ type Capabilities struct {
 
 func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "effects":
-			v.Effects = buildList_string(c, m.Value())
-		case "modify":
-			x := bCapabilitiesModify(c, m.Value())
-			v.Modify = &x
-		case "flow":
-			x := bCapabilitiesFlow(c, m.Value())
-			v.Flow = &x
-		case "inject":
-			x := bCapabilitiesInject(c, m.Value())
-			v.Inject = &x
-		case "elicitation":
-			x := bCapabilitiesElicitation(c, m.Value())
-			v.Elicitation = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "effects":
+				v.Effects = buildList_string(c, m.Value())
+			case "modify":
+				x := bCapabilitiesModify(c, m.Value())
+				v.Modify = &x
+			case "flow":
+				x := bCapabilitiesFlow(c, m.Value())
+				v.Flow = &x
+			case "inject":
+				x := bCapabilitiesInject(c, m.Value())
+				v.Inject = &x
+			case "elicitation":
+				x := bCapabilitiesElicitation(c, m.Value())
+				v.Elicitation = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1160,40 +1187,43 @@ type CapabilitiesModify struct {
 
 func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "input":
-			x := bModifyOperations(c, m.Value())
-			v.Input = &x
-		case "output":
-			x := bModifyOperations(c, m.Value())
-			v.Output = &x
-		case "prompt":
-			x := bModifyOperations(c, m.Value())
-			v.Prompt = &x
-		case "request":
-			x := bModifyOperations(c, m.Value())
-			v.Request = &x
-		case "response":
-			x := bModifyOperations(c, m.Value())
-			v.Response = &x
-		case "content":
-			x := bModifyOperations(c, m.Value())
-			v.Content = &x
-		case "instructions":
-			x := bModifyOperations(c, m.Value())
-			v.Instructions = &x
-		case "summary":
-			x := bModifyOperations(c, m.Value())
-			v.Summary = &x
-		case "workspace":
-			x := bModifyOperations(c, m.Value())
-			v.Workspace = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "input":
+				x := bModifyOperations(c, m.Value())
+				v.Input = &x
+			case "output":
+				x := bModifyOperations(c, m.Value())
+				v.Output = &x
+			case "prompt":
+				x := bModifyOperations(c, m.Value())
+				v.Prompt = &x
+			case "request":
+				x := bModifyOperations(c, m.Value())
+				v.Request = &x
+			case "response":
+				x := bModifyOperations(c, m.Value())
+				v.Response = &x
+			case "content":
+				x := bModifyOperations(c, m.Value())
+				v.Content = &x
+			case "instructions":
+				x := bModifyOperations(c, m.Value())
+				v.Instructions = &x
+			case "summary":
+				x := bModifyOperations(c, m.Value())
+				v.Summary = &x
+			case "workspace":
+				x := bModifyOperations(c, m.Value())
+				v.Workspace = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1317,17 +1347,20 @@ type ModifyOperations struct {
 
 func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "replace":
-			v.Replace = d.Bool(m.Value())
-		case "merge":
-			v.Merge = d.Bool(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "replace":
+				v.Replace = d.Bool(m.Value())
+			case "merge":
+				v.Merge = d.Bool(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1406,24 +1439,27 @@ type CapabilitiesFlow struct {
 
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "operations":
-			v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
-		case "remainingContinuations":
-			x := c.Number(m.Value())
-			v.RemainingContinuations = &x
-		case "continuationCount":
-			x := c.Number(m.Value())
-			v.ContinuationCount = &x
-		case "maxContinuations":
-			x := c.Number(m.Value())
-			v.MaxContinuations = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "operations":
+				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
+			case "remainingContinuations":
+				x := c.Number(m.Value())
+				v.RemainingContinuations = &x
+			case "continuationCount":
+				x := c.Number(m.Value())
+				v.ContinuationCount = &x
+			case "maxContinuations":
+				x := c.Number(m.Value())
+				v.MaxContinuations = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1525,15 +1561,18 @@ type CapabilitiesInject struct {
 
 func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "context":
-			v.Context = bCapabilitiesInjectContext(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "context":
+				v.Context = bCapabilitiesInjectContext(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1599,16 +1638,19 @@ type CapabilitiesInjectContext struct {
 
 func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjectContext) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "append":
-		case "deliverAt":
-			v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "append":
+			case "deliverAt":
+				v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1697,17 +1739,20 @@ type CapabilitiesElicitation struct {
 
 func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicitation) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "form":
-			v.Form = d.RawValue(m.Value())
-		case "url":
-			v.URL = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "form":
+				v.Form = d.RawValue(m.Value())
+			case "url":
+				v.URL = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1782,17 +1827,20 @@ type CapabilitiesResponseResultManifestGap struct {
 
 func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestGap) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1899,25 +1947,28 @@ type CapabilitiesResponseResultManifestLimits struct {
 
 func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "maxUploadBytes":
-			x := c.Number(m.Value())
-			v.MaxUploadBytes = &x
-		case "maxContinuations":
-			x := c.Number(m.Value())
-			v.MaxContinuations = &x
-		case "minTimeoutMs":
-			x := c.Number(m.Value())
-			v.MinTimeoutMs = &x
-		case "maxTimeoutMs":
-			x := c.Number(m.Value())
-			v.MaxTimeoutMs = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "maxUploadBytes":
+				x := c.Number(m.Value())
+				v.MaxUploadBytes = &x
+			case "maxContinuations":
+				x := c.Number(m.Value())
+				v.MaxContinuations = &x
+			case "minTimeoutMs":
+				x := c.Number(m.Value())
+				v.MinTimeoutMs = &x
+			case "maxTimeoutMs":
+				x := c.Number(m.Value())
+				v.MaxTimeoutMs = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2006,17 +2057,20 @@ type CapabilitiesResponseResultManifestManagedPolicy struct {
 
 func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestManagedPolicy) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "scopes":
-			v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
-		case "disableable":
-			v.Disableable = d.Bool(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "scopes":
+				v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
+			case "disableable":
+				v.Disableable = d.Bool(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2342,42 +2396,45 @@ func (*CatalogueEventConfigChangeBefore) isCatalogueEvent() {}
 func (*CatalogueEventConfigChangeBefore) isEvent()          {}
 func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "change":
-			v.Change = bCatalogueEventConfigChangeBeforeChange(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "change":
+				v.Change = bCatalogueEventConfigChangeBeforeChange(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2554,39 +2611,42 @@ type Envelope struct {
 
 func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2738,34 +2798,37 @@ type EventCore struct {
 
 func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2897,29 +2960,32 @@ type Session struct {
 
 func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		case "workspaceRoots":
-			v.WorkspaceRoots = buildList_string(c, m.Value())
-		case "model":
-			x := c.Text(m.Value())
-			v.Model = &x
-		case "agent":
-			x := bSessionAgent(c, m.Value())
-			v.Agent = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			case "workspaceRoots":
+				v.WorkspaceRoots = buildList_string(c, m.Value())
+			case "model":
+				x := c.Text(m.Value())
+				v.Model = &x
+			case "agent":
+				x := bSessionAgent(c, m.Value())
+				v.Agent = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -3022,18 +3088,21 @@ type SessionAgent struct {
 
 func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "type":
-			x := c.Text(m.Value())
-			v.Type = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "type":
+				x := c.Text(m.Value())
+				v.Type = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -3108,17 +3177,20 @@ type EventGap struct {
 
 func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -3202,18 +3274,21 @@ type OpenIdentity struct {
 
 func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -3389,22 +3464,25 @@ func (*TextBodyPart) isContentItem() {}
 func (*TextBodyPart) isTextPart()    {}
 func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
-		case "text":
-			v.Text = c.Text(m.Value())
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+			case "selection":
+			case "text":
+				v.Text = c.Text(m.Value())
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -3523,28 +3601,31 @@ func (*TextGapPart) isContentItem() {}
 func (*TextGapPart) isTextPart()    {}
 func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
-		case "gap":
-			v.Gap = bContentItemGap(c, m.Value())
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+			case "selection":
+			case "gap":
+				v.Gap = bContentItemGap(c, m.Value())
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -3664,14 +3745,17 @@ type ContentItemGap struct {
 
 func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "path":
-			x := c.Text(m.Value())
-			v.Path = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "path":
+				x := c.Text(m.Value())
+				v.Path = &x
+			default:
+			}
 		}
 	}
 	return
@@ -3754,26 +3838,29 @@ func (*TextMetadataPart) isContentItem() {}
 func (*TextMetadataPart) isTextPart()    {}
 func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+			case "selection":
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -3891,26 +3978,29 @@ func (*TextOmittedPart) isContentItem() {}
 func (*TextOmittedPart) isTextPart()    {}
 func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-		case "selection":
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+			case "selection":
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4084,23 +4174,26 @@ func (*AttachmentBodyPart) isContentItem()    {}
 func (*AttachmentBodyPart) isAttachmentPart() {}
 func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-			v.MediaType = c.Text(m.Value())
-		case "selection":
-		case "body":
-			v.Body = bContentReference(c, m.Value())
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+				v.MediaType = c.Text(m.Value())
+			case "selection":
+			case "body":
+				v.Body = bContentReference(c, m.Value())
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4211,11 +4304,14 @@ type ContentReference struct {
 
 func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "ref":
-			v.Ref = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "ref":
+				v.Ref = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -4292,29 +4388,32 @@ func (*AttachmentGapPart) isContentItem()    {}
 func (*AttachmentGapPart) isAttachmentPart() {}
 func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-			v.MediaType = c.Text(m.Value())
-		case "selection":
-		case "gap":
-			v.Gap = bContentItemGap(c, m.Value())
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+				v.MediaType = c.Text(m.Value())
+			case "selection":
+			case "gap":
+				v.Gap = bContentItemGap(c, m.Value())
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4448,27 +4547,30 @@ func (*AttachmentMetadataPart) isContentItem()    {}
 func (*AttachmentMetadataPart) isAttachmentPart() {}
 func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-			v.MediaType = c.Text(m.Value())
-		case "selection":
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+				v.MediaType = c.Text(m.Value())
+			case "selection":
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4594,27 +4696,30 @@ func (*AttachmentOmittedPart) isContentItem()    {}
 func (*AttachmentOmittedPart) isAttachmentPart() {}
 func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "kind":
-		case "mediaType":
-			v.MediaType = c.Text(m.Value())
-		case "selection":
-		case "category":
-			x := c.Text(m.Value())
-			v.Category = &x
-		case "size":
-			x := c.Number(m.Value())
-			v.Size = &x
-		case "sha256":
-			x := c.Text(m.Value())
-			v.SHA256 = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "kind":
+			case "mediaType":
+				v.MediaType = c.Text(m.Value())
+			case "selection":
+			case "category":
+				x := c.Text(m.Value())
+				v.Category = &x
+			case "size":
+				x := c.Number(m.Value())
+				v.Size = &x
+			case "sha256":
+				x := c.Text(m.Value())
+				v.SHA256 = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4731,16 +4836,19 @@ type InteractionEventConfigChangeBefore struct {
 func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
 func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "change":
-			v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "change":
+				v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -4821,20 +4929,23 @@ type InteractionEventConfigChangeBeforeChange struct {
 
 func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "scope":
-			v.Scope = c.Text(m.Value())
-		case "settings":
-			v.Settings = buildList_string(c, m.Value())
-		case "summary":
-			v.Summary = c.Text(m.Value())
-		case "path":
-			x := c.Text(m.Value())
-			v.Path = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "scope":
+				v.Scope = c.Text(m.Value())
+			case "settings":
+				v.Settings = buildList_string(c, m.Value())
+			case "summary":
+				v.Summary = c.Text(m.Value())
+			case "path":
+				x := c.Text(m.Value())
+				v.Path = &x
+			default:
+			}
 		}
 	}
 	return
@@ -4933,20 +5044,23 @@ type CatalogueEventConfigChangeBeforeChange struct {
 
 func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBeforeChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "scope":
-			v.Scope = c.Text(m.Value())
-		case "settings":
-			v.Settings = buildList_string(c, m.Value())
-		case "summary":
-			v.Summary = c.Text(m.Value())
-		case "path":
-			x := c.Text(m.Value())
-			v.Path = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "scope":
+				v.Scope = c.Text(m.Value())
+			case "settings":
+				v.Settings = buildList_string(c, m.Value())
+			case "summary":
+				v.Summary = c.Text(m.Value())
+			case "path":
+				x := c.Text(m.Value())
+				v.Path = &x
+			default:
+			}
 		}
 	}
 	return
@@ -5063,42 +5177,45 @@ func (*ConfigChangeAfter) isCatalogueEvent() {}
 func (*ConfigChangeAfter) isEvent()          {}
 func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "change":
-			v.Change = bConfigChangeAfterChange(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "change":
+				v.Change = bConfigChangeAfterChange(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -5256,16 +5373,19 @@ type InteractionEventConfigChangeAfter struct {
 func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
 func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "change":
-			v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "change":
+				v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -5348,22 +5468,25 @@ type InteractionEventConfigChangeAfterChange struct {
 
 func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "scope":
-			v.Scope = c.Text(m.Value())
-		case "settings":
-			v.Settings = buildList_string(c, m.Value())
-		case "summary":
-			v.Summary = c.Text(m.Value())
-		case "path":
-			x := c.Text(m.Value())
-			v.Path = &x
-		case "mcpServers":
-			v.MCPServers = buildList_value(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "scope":
+				v.Scope = c.Text(m.Value())
+			case "settings":
+				v.Settings = buildList_string(c, m.Value())
+			case "summary":
+				v.Summary = c.Text(m.Value())
+			case "path":
+				x := c.Text(m.Value())
+				v.Path = &x
+			case "mcpServers":
+				v.MCPServers = buildList_value(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -5471,22 +5594,25 @@ type ConfigChangeAfterChange struct {
 
 func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "scope":
-			v.Scope = c.Text(m.Value())
-		case "settings":
-			v.Settings = buildList_string(c, m.Value())
-		case "summary":
-			v.Summary = c.Text(m.Value())
-		case "path":
-			x := c.Text(m.Value())
-			v.Path = &x
-		case "mcpServers":
-			v.MCPServers = buildList_value(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "scope":
+				v.Scope = c.Text(m.Value())
+			case "settings":
+				v.Settings = buildList_string(c, m.Value())
+			case "summary":
+				v.Summary = c.Text(m.Value())
+			case "path":
+				x := c.Text(m.Value())
+				v.Path = &x
+			case "mcpServers":
+				v.MCPServers = buildList_value(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -5613,44 +5739,47 @@ func (*TurnStart) isEvent()          {}
 func (*TurnStart) isExecutionEvent() {}
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			v.Turn = bIdentity(c, m.Value())
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "trigger":
-			v.Trigger = TurnStartTrigger(c.Text(m.Value()))
-		case "expandedFrom":
-			x := c.Text(m.Value())
-			v.ExpandedFrom = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				v.Turn = bIdentity(c, m.Value())
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "trigger":
+				v.Trigger = TurnStartTrigger(c.Text(m.Value()))
+			case "expandedFrom":
+				x := c.Text(m.Value())
+				v.ExpandedFrom = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -5816,14 +5945,17 @@ type Identity struct {
 
 func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -5902,18 +6034,21 @@ type Message struct {
 
 func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "role":
-			v.Role = MessageRole(c.Text(m.Value()))
-		case "parts":
-			v.Parts = buildListContentItem(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "role":
+				v.Role = MessageRole(c.Text(m.Value()))
+			case "parts":
+				v.Parts = buildListContentItem(c, m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -6059,49 +6194,52 @@ func (*TurnFinishBefore) isEvent()          {}
 func (*TurnFinishBefore) isExecutionEvent() {}
 func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "turn":
-			v.Turn = bIdentity(c, m.Value())
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "outcome":
-			v.Outcome = TurnFinishBeforeOutcome(c.Text(m.Value()))
-		case "lastAssistantItem":
-			x := bIdentity(c, m.Value())
-			v.LastAssistantItem = &x
-		case "continuationCount":
-			v.ContinuationCount = c.Number(m.Value())
-		case "usage":
-			x := bUsage(c, m.Value())
-			v.Usage = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "turn":
+				v.Turn = bIdentity(c, m.Value())
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "outcome":
+				v.Outcome = TurnFinishBeforeOutcome(c.Text(m.Value()))
+			case "lastAssistantItem":
+				x := bIdentity(c, m.Value())
+				v.LastAssistantItem = &x
+			case "continuationCount":
+				v.ContinuationCount = c.Number(m.Value())
+			case "usage":
+				x := bUsage(c, m.Value())
+				v.Usage = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -6292,27 +6430,30 @@ type TurnCompletion struct {
 
 func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			v.Turn = bIdentity(c, m.Value())
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "outcome":
-			v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
-		case "lastAssistantItem":
-			x := bIdentity(c, m.Value())
-			v.LastAssistantItem = &x
-		case "continuationCount":
-			v.ContinuationCount = c.Number(m.Value())
-		case "usage":
-			x := bUsage(c, m.Value())
-			v.Usage = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				v.Turn = bIdentity(c, m.Value())
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "outcome":
+				v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
+			case "lastAssistantItem":
+				x := bIdentity(c, m.Value())
+				v.LastAssistantItem = &x
+			case "continuationCount":
+				v.ContinuationCount = c.Number(m.Value())
+			case "usage":
+				x := bUsage(c, m.Value())
+				v.Usage = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -6444,32 +6585,35 @@ type Usage struct {
 
 func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "kind":
-			v.Kind = UsageKind(c.Text(m.Value()))
-		case "scope":
-			v.Scope = UsageScope(c.Text(m.Value()))
-		case "completeness":
-			v.Completeness = UsageCompleteness(c.Text(m.Value()))
-		case "provenance":
-			v.Provenance = UsageProvenance(c.Text(m.Value()))
-		case "inputTokens":
-			x := c.Number(m.Value())
-			v.InputTokens = &x
-		case "outputTokens":
-			x := c.Number(m.Value())
-			v.OutputTokens = &x
-		case "cacheReadTokens":
-			x := c.Number(m.Value())
-			v.CacheReadTokens = &x
-		case "cacheWriteTokens":
-			x := c.Number(m.Value())
-			v.CacheWriteTokens = &x
-		case "cost":
-			x := bUsageCost(c, m.Value())
-			v.Cost = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "kind":
+				v.Kind = UsageKind(c.Text(m.Value()))
+			case "scope":
+				v.Scope = UsageScope(c.Text(m.Value()))
+			case "completeness":
+				v.Completeness = UsageCompleteness(c.Text(m.Value()))
+			case "provenance":
+				v.Provenance = UsageProvenance(c.Text(m.Value()))
+			case "inputTokens":
+				x := c.Number(m.Value())
+				v.InputTokens = &x
+			case "outputTokens":
+				x := c.Number(m.Value())
+				v.OutputTokens = &x
+			case "cacheReadTokens":
+				x := c.Number(m.Value())
+				v.CacheReadTokens = &x
+			case "cacheWriteTokens":
+				x := c.Number(m.Value())
+				v.CacheWriteTokens = &x
+			case "cost":
+				x := bUsageCost(c, m.Value())
+				v.Cost = &x
+			default:
+			}
 		}
 	}
 	return
@@ -6645,15 +6789,18 @@ type UsageCost struct {
 
 func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "amount":
-			v.Amount = c.Number(m.Value())
-		case "currency":
-			v.Currency = c.Text(m.Value())
-		case "basis":
-			v.Basis = UsageCostBasis(c.Text(m.Value()))
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "amount":
+				v.Amount = c.Number(m.Value())
+			case "currency":
+				v.Currency = c.Text(m.Value())
+			case "basis":
+				v.Basis = UsageCostBasis(c.Text(m.Value()))
+			default:
+			}
 		}
 	}
 	return
@@ -6795,52 +6942,55 @@ func (*TurnEnd) isEvent()          {}
 func (*TurnEnd) isExecutionEvent() {}
 func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "error":
-			x := bError(c, m.Value())
-			v.Error = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "turn":
-			v.Turn = bIdentity(c, m.Value())
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "outcome":
-			v.Outcome = TurnEndOutcome(c.Text(m.Value()))
-		case "lastAssistantItem":
-			x := bIdentity(c, m.Value())
-			v.LastAssistantItem = &x
-		case "continuationCount":
-			v.ContinuationCount = c.Number(m.Value())
-		case "usage":
-			x := bUsage(c, m.Value())
-			v.Usage = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "error":
+				x := bError(c, m.Value())
+				v.Error = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "turn":
+				v.Turn = bIdentity(c, m.Value())
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "outcome":
+				v.Outcome = TurnEndOutcome(c.Text(m.Value()))
+			case "lastAssistantItem":
+				x := bIdentity(c, m.Value())
+				v.LastAssistantItem = &x
+			case "continuationCount":
+				v.ContinuationCount = c.Number(m.Value())
+			case "usage":
+				x := bUsage(c, m.Value())
+				v.Usage = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -7034,21 +7184,24 @@ type Error struct {
 
 func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "message":
-			v.Message = c.Text(m.Value())
-		case "class":
-			v.Class = c.Text(m.Value())
-		case "code":
-			x := c.Text(m.Value())
-			v.Code = &x
-		case "status":
-			x := bErrorStatus(c, m.Value())
-			v.Status = &x
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "message":
+				v.Message = c.Text(m.Value())
+			case "class":
+				v.Class = c.Text(m.Value())
+			case "code":
+				x := c.Text(m.Value())
+				v.Code = &x
+			case "status":
+				x := bErrorStatus(c, m.Value())
+				v.Status = &x
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -7245,45 +7398,48 @@ func (*TurnProgress) isEvent()          {}
 func (*TurnProgress) isExecutionEvent() {}
 func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			v.Turn = bIdentity(c, m.Value())
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "item":
-			v.Item = bIdentity(c, m.Value())
-		case "delta":
-			v.Delta = bMessage(c, m.Value())
-		case "final":
-			v.Final = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				v.Turn = bIdentity(c, m.Value())
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "item":
+				v.Item = bIdentity(c, m.Value())
+			case "delta":
+				v.Delta = bMessage(c, m.Value())
+			case "final":
+				v.Final = d.Bool(m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -7486,46 +7642,49 @@ func (*ModelRequestBefore) isEvent()          {}
 func (*ModelRequestBefore) isExecutionEvent() {}
 func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "model":
-			v.Model = bModel(c, m.Value())
-		case "attempt":
-			v.Attempt = bAttempt(c, m.Value())
-		case "params":
-			v.Params = d.RawValue(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "model":
+				v.Model = bModel(c, m.Value())
+			case "attempt":
+				v.Attempt = bAttempt(c, m.Value())
+			case "params":
+				v.Params = d.RawValue(m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -7699,13 +7858,16 @@ type Model struct {
 
 func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "provider":
-			v.Provider = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "provider":
+				v.Provider = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -7779,16 +7941,19 @@ type Attempt struct {
 
 func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "number":
-			v.Number = c.Number(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "number":
+				v.Number = c.Number(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -7902,54 +8067,57 @@ func (*ModelResponseAfter) isEvent()          {}
 func (*ModelResponseAfter) isExecutionEvent() {}
 func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "model":
-			v.Model = bModel(c, m.Value())
-		case "attempt":
-			v.Attempt = bAttempt(c, m.Value())
-		case "execution":
-			v.Execution = bExecution(c, m.Value())
-		case "usage":
-			x := bUsage(c, m.Value())
-			v.Usage = &x
-		case "finishReason":
-			v.FinishReason = c.Text(m.Value())
-		case "latencyMs":
-			x := c.Number(m.Value())
-			v.LatencyMs = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "model":
+				v.Model = bModel(c, m.Value())
+			case "attempt":
+				v.Attempt = bAttempt(c, m.Value())
+			case "execution":
+				v.Execution = bExecution(c, m.Value())
+			case "usage":
+				x := bUsage(c, m.Value())
+				v.Usage = &x
+			case "finishReason":
+				v.FinishReason = c.Text(m.Value())
+			case "latencyMs":
+				x := c.Number(m.Value())
+				v.LatencyMs = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -8202,10 +8370,13 @@ type ExecutionExecuted struct{}
 func (*ExecutionExecuted) isExecution() {}
 func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node) (v ExecutionExecuted) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			default:
+			}
 		}
 	}
 	return
@@ -8268,11 +8439,14 @@ type ExecutionSkippedSuppliedResult struct{}
 func (*ExecutionSkippedSuppliedResult) isExecution() {}
 func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedSuppliedResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		case "reason":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			case "reason":
+			default:
+			}
 		}
 	}
 	return
@@ -8342,14 +8516,17 @@ type ExecutionSkippedPolicy struct {
 func (*ExecutionSkippedPolicy) isExecution() {}
 func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPolicy) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		case "reason":
-		case "detail":
-			x := c.Text(m.Value())
-			v.Detail = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			case "reason":
+			case "detail":
+				x := c.Text(m.Value())
+				v.Detail = &x
+			default:
+			}
 		}
 	}
 	return
@@ -8426,14 +8603,17 @@ type ExecutionSkippedCancelled struct {
 func (*ExecutionSkippedCancelled) isExecution() {}
 func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedCancelled) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		case "reason":
-		case "detail":
-			x := c.Text(m.Value())
-			v.Detail = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			case "reason":
+			case "detail":
+				x := c.Text(m.Value())
+				v.Detail = &x
+			default:
+			}
 		}
 	}
 	return
@@ -8510,14 +8690,17 @@ type ExecutionSkippedTimeout struct {
 func (*ExecutionSkippedTimeout) isExecution() {}
 func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTimeout) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		case "reason":
-		case "detail":
-			x := c.Text(m.Value())
-			v.Detail = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			case "reason":
+			case "detail":
+				x := c.Text(m.Value())
+				v.Detail = &x
+			default:
+			}
 		}
 	}
 	return
@@ -8594,14 +8777,17 @@ type ExecutionSkippedOther struct {
 func (*ExecutionSkippedOther) isExecution() {}
 func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "status":
-		case "reason":
-		case "detail":
-			x := c.Text(m.Value())
-			v.Detail = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "status":
+			case "reason":
+			case "detail":
+				x := c.Text(m.Value())
+				v.Detail = &x
+			default:
+			}
 		}
 	}
 	return
@@ -8719,57 +8905,60 @@ func (*ModelError) isEvent()          {}
 func (*ModelError) isExecutionEvent() {}
 func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "model":
-			v.Model = bModel(c, m.Value())
-		case "attempt":
-			v.Attempt = bAttempt(c, m.Value())
-		case "execution":
-			v.Execution = bExecution(c, m.Value())
-		case "error":
-			v.Error = bError(c, m.Value())
-		case "usage":
-			x := bUsage(c, m.Value())
-			v.Usage = &x
-		case "latencyMs":
-			x := c.Number(m.Value())
-			v.LatencyMs = &x
-		case "recovery":
-			x := c.Text(m.Value())
-			v.Recovery = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "model":
+				v.Model = bModel(c, m.Value())
+			case "attempt":
+				v.Attempt = bAttempt(c, m.Value())
+			case "execution":
+				v.Execution = bExecution(c, m.Value())
+			case "error":
+				v.Error = bError(c, m.Value())
+			case "usage":
+				x := bUsage(c, m.Value())
+				v.Usage = &x
+			case "latencyMs":
+				x := c.Number(m.Value())
+				v.LatencyMs = &x
+			case "recovery":
+				x := c.Text(m.Value())
+				v.Recovery = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -9006,49 +9195,52 @@ func (*ModelSwitchBefore) isEvent()          {}
 func (*ModelSwitchBefore) isExecutionEvent() {}
 func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "current":
-			v.Current = bModel(c, m.Value())
-		case "proposed":
-			v.Proposed = bModel(c, m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "pricing":
-			x := bModelSwitchBeforePricing(c, m.Value())
-			v.Pricing = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "current":
+				v.Current = bModel(c, m.Value())
+			case "proposed":
+				v.Proposed = bModel(c, m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "pricing":
+				x := bModelSwitchBeforePricing(c, m.Value())
+				v.Pricing = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -9230,17 +9422,20 @@ type ModelSwitchBeforePricing struct {
 
 func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforePricing) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "currency":
-			v.Currency = c.Text(m.Value())
-		case "inputPerMillionTokens":
-			x := c.Number(m.Value())
-			v.InputPerMillionTokens = &x
-		case "outputPerMillionTokens":
-			x := c.Number(m.Value())
-			v.OutputPerMillionTokens = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "currency":
+				v.Currency = c.Text(m.Value())
+			case "inputPerMillionTokens":
+				x := c.Number(m.Value())
+				v.InputPerMillionTokens = &x
+			case "outputPerMillionTokens":
+				x := c.Number(m.Value())
+				v.OutputPerMillionTokens = &x
+			default:
+			}
 		}
 	}
 	return
@@ -9348,46 +9543,49 @@ func (*ModelSwitchAfter) isEvent()          {}
 func (*ModelSwitchAfter) isExecutionEvent() {}
 func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "previous":
-			v.Previous = bModel(c, m.Value())
-		case "current":
-			v.Current = bModel(c, m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "previous":
+				v.Previous = bModel(c, m.Value())
+			case "current":
+				v.Current = bModel(c, m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -9595,53 +9793,56 @@ func (*ToolPermissionRequest) isEvent()          {}
 func (*ToolPermissionRequest) isExecutionEvent() {}
 func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "suggestions":
-			v.Suggestions = buildList_value(c, m.Value())
-		case "sandboxBypass":
-			v.SandboxBypass = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "suggestions":
+				v.Suggestions = buildList_value(c, m.Value())
+			case "sandboxBypass":
+				v.SandboxBypass = d.Bool(m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -9843,22 +10044,25 @@ type ToolCall struct {
 
 func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -9951,21 +10155,24 @@ type Tool struct {
 
 func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "name":
-			v.Name = c.Text(m.Value())
-		case "kind":
-			x := c.Text(m.Value())
-			v.Kind = &x
-		case "input":
-			v.Input = d.RawValue(m.Value())
-		case "origin":
-			v.Origin = ToolOrigin(c.Text(m.Value()))
-		case "mcp":
-			x := bMCP(c, m.Value())
-			v.MCP = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "name":
+				v.Name = c.Text(m.Value())
+			case "kind":
+				x := c.Text(m.Value())
+				v.Kind = &x
+			case "input":
+				v.Input = d.RawValue(m.Value())
+			case "origin":
+				v.Origin = ToolOrigin(c.Text(m.Value()))
+			case "mcp":
+				x := bMCP(c, m.Value())
+				v.MCP = &x
+			default:
+			}
 		}
 	}
 	return
@@ -10074,17 +10281,20 @@ type MCP struct {
 
 func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "server":
-			v.Server = bMCPServer(c, m.Value())
-		case "toolName":
-			v.ToolName = c.Text(m.Value())
-		case "provenance":
-			v.Provenance = MCPProvenance(c.Text(m.Value()))
-		case "connection":
-			v.Connection = bMCPConnection(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "server":
+				v.Server = bMCPServer(c, m.Value())
+			case "toolName":
+				v.ToolName = c.Text(m.Value())
+			case "provenance":
+				v.Provenance = MCPProvenance(c.Text(m.Value()))
+			case "connection":
+				v.Connection = bMCPConnection(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10174,14 +10384,17 @@ type MCPServer struct {
 
 func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "name":
-			x := c.Text(m.Value())
-			v.Name = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "name":
+				x := c.Text(m.Value())
+				v.Name = &x
+			default:
+			}
 		}
 	}
 	return
@@ -10266,15 +10479,18 @@ type MCPConnectionVariant1 struct {
 func (*MCPConnectionVariant1) isMCPConnection() {}
 func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "transport":
-		case "url":
-			x := c.Text(m.Value())
-			v.URL = &x
-		case "gaps":
-			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "transport":
+			case "url":
+				x := c.Text(m.Value())
+				v.URL = &x
+			case "gaps":
+				v.Gaps = buildListConnectionGap(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10361,13 +10577,16 @@ type ConnectionGap struct {
 
 func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10440,15 +10659,18 @@ type MCPConnectionVariant2 struct {
 func (*MCPConnectionVariant2) isMCPConnection() {}
 func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "transport":
-		case "url":
-			x := c.Text(m.Value())
-			v.URL = &x
-		case "gaps":
-			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "transport":
+			case "url":
+				x := c.Text(m.Value())
+				v.URL = &x
+			case "gaps":
+				v.Gaps = buildListConnectionGap(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10534,20 +10756,23 @@ type MCPConnectionVariant3 struct {
 func (*MCPConnectionVariant3) isMCPConnection() {}
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "transport":
-		case "command":
-			x := c.Text(m.Value())
-			v.Command = &x
-		case "args":
-			v.Args = buildList_string(c, m.Value())
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		case "gaps":
-			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "transport":
+			case "command":
+				x := c.Text(m.Value())
+				v.Command = &x
+			case "args":
+				v.Args = buildList_string(c, m.Value())
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			case "gaps":
+				v.Gaps = buildListConnectionGap(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10647,19 +10872,22 @@ type MCPConnectionVariant4 struct {
 func (*MCPConnectionVariant4) isMCPConnection() {}
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "transport":
-			v.Transport = c.Text(m.Value())
-		case "addressForm":
-			x := c.Text(m.Value())
-			v.AddressForm = &x
-		case "address":
-			x := c.Text(m.Value())
-			v.Address = &x
-		case "gaps":
-			v.Gaps = buildListConnectionGap(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "transport":
+				v.Transport = c.Text(m.Value())
+			case "addressForm":
+				x := c.Text(m.Value())
+				v.AddressForm = &x
+			case "address":
+				x := c.Text(m.Value())
+				v.Address = &x
+			case "gaps":
+				v.Gaps = buildListConnectionGap(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -10796,16 +11024,19 @@ type Batch struct {
 
 func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "callIds":
-			v.CallIDs = buildList_string(c, m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "callIds":
+				v.CallIDs = buildList_string(c, m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -10919,53 +11150,56 @@ func (*ToolPermissionResolved) isEvent()          {}
 func (*ToolPermissionResolved) isExecutionEvent() {}
 func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolved) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "decision":
-			v.Decision = ToolPermissionResolvedDecision(c.Text(m.Value()))
-		case "decidedBy":
-			v.DecidedBy = ToolPermissionResolvedDecidedBy(c.Text(m.Value()))
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "decision":
+				v.Decision = ToolPermissionResolvedDecision(c.Text(m.Value()))
+			case "decidedBy":
+				v.DecidedBy = ToolPermissionResolvedDecidedBy(c.Text(m.Value()))
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -11223,53 +11457,56 @@ func (*ToolProgress) isEvent()          {}
 func (*ToolProgress) isExecutionEvent() {}
 func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "partialOutput":
-			v.PartialOutput = bMessage(c, m.Value())
-		case "backgrounded":
-			v.Backgrounded = d.Bool(m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "partialOutput":
+				v.PartialOutput = bMessage(c, m.Value())
+			case "backgrounded":
+				v.Backgrounded = d.Bool(m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -11492,44 +11729,47 @@ func (*ToolBatchAfter) isEvent()          {}
 func (*ToolBatchAfter) isExecutionEvent() {}
 func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "batch":
-			v.Batch = bIdentity(c, m.Value())
-		case "calls":
-			v.Calls = buildListToolBatchAfterCall(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "batch":
+				v.Batch = bIdentity(c, m.Value())
+			case "calls":
+				v.Calls = buildListToolBatchAfterCall(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -11705,22 +11945,25 @@ type ToolBatchAfterCall struct {
 
 func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		case "outcome":
-			v.Outcome = ToolOutcome(c.Text(m.Value()))
-		case "execution":
-			v.Execution = bExecution(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			case "outcome":
+				v.Outcome = ToolOutcome(c.Text(m.Value()))
+			case "execution":
+				v.Execution = bExecution(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -11868,47 +12111,50 @@ func (*ContextCompactBefore) isEvent()          {}
 func (*ContextCompactBefore) isExecutionEvent() {}
 func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "trigger":
-			v.Trigger = ContextCompactBeforeTrigger(c.Text(m.Value()))
-		case "instructions":
-			v.Instructions = buildListTextPart(c, m.Value())
-		case "tokenCounts":
-			x := bTokenCounts(c, m.Value())
-			v.TokenCounts = &x
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "trigger":
+				v.Trigger = ContextCompactBeforeTrigger(c.Text(m.Value()))
+			case "instructions":
+				v.Instructions = buildListTextPart(c, m.Value())
+			case "tokenCounts":
+				x := bTokenCounts(c, m.Value())
+				v.TokenCounts = &x
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -12096,15 +12342,18 @@ type TokenCounts struct {
 
 func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "before":
-			x := c.Number(m.Value())
-			v.Before = &x
-		case "after":
-			x := c.Number(m.Value())
-			v.After = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "before":
+				x := c.Number(m.Value())
+				v.Before = &x
+			case "after":
+				x := c.Number(m.Value())
+				v.After = &x
+			default:
+			}
 		}
 	}
 	return
@@ -12207,49 +12456,52 @@ func (*ContextCompactAfter) isEvent()          {}
 func (*ContextCompactAfter) isExecutionEvent() {}
 func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "summary":
-			v.Summary = buildListTextPart(c, m.Value())
-		case "removed":
-			v.Removed = buildListContextCompactAfterRemovedItem(c, m.Value())
-		case "tokenCounts":
-			x := bTokenCounts(c, m.Value())
-			v.TokenCounts = &x
-		case "execution":
-			v.Execution = bExecution(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "summary":
+				v.Summary = buildListTextPart(c, m.Value())
+			case "removed":
+				v.Removed = buildListContextCompactAfterRemovedItem(c, m.Value())
+			case "tokenCounts":
+				x := bTokenCounts(c, m.Value())
+				v.TokenCounts = &x
+			case "execution":
+				v.Execution = bExecution(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -12431,11 +12683,14 @@ type ContextCompactAfterRemovedItem struct {
 
 func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfterRemovedItem) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -12525,42 +12780,45 @@ func (*TaskChangeBefore) isEvent()              {}
 func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
 func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "task":
-			v.Task = bTaskChange(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "task":
+				v.Task = bTaskChange(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -12725,23 +12983,26 @@ type TaskChange struct {
 
 func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "operation":
-			v.Operation = TaskChangeOperation(c.Text(m.Value()))
-		case "change":
-			v.Change = d.RawValue(m.Value())
-		case "prior":
-			v.Prior = d.RawValue(m.Value())
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "operation":
+				v.Operation = TaskChangeOperation(c.Text(m.Value()))
+			case "change":
+				v.Change = d.RawValue(m.Value())
+			case "prior":
+				v.Prior = d.RawValue(m.Value())
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+			}
 		}
 	}
 	return
@@ -12879,42 +13140,45 @@ func (*TaskChangeAfter) isEvent()              {}
 func (*TaskChangeAfter) isTaskWorkspaceEvent() {}
 func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "task":
-			v.Task = bTaskChange(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "task":
+				v.Task = bTaskChange(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -13095,42 +13359,45 @@ func (*UserAttention) isCatalogueEvent() {}
 func (*UserAttention) isEvent()          {}
 func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "attention":
-			v.Attention = bUserAttentionAttention(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "attention":
+				v.Attention = bUserAttentionAttention(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -13288,16 +13555,19 @@ type InteractionEventUserAttention struct {
 func (*InteractionEventUserAttention) isInteractionEvent() {}
 func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttention) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "attention":
-			v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "attention":
+				v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -13374,15 +13644,18 @@ type InteractionEventUserAttentionAttention struct {
 
 func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttentionAttention) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "kind":
-			v.Kind = c.Text(m.Value())
-		case "message":
-			v.Message = buildListTextPart(c, m.Value())
-		case "title":
-			v.Title = buildListTextPart(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "kind":
+				v.Kind = c.Text(m.Value())
+			case "message":
+				v.Message = buildListTextPart(c, m.Value())
+			case "title":
+				v.Title = buildListTextPart(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -13463,15 +13736,18 @@ type UserAttentionAttention struct {
 
 func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttention) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "kind":
-			v.Kind = c.Text(m.Value())
-		case "message":
-			v.Message = buildListTextPart(c, m.Value())
-		case "title":
-			v.Title = buildListTextPart(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "kind":
+				v.Kind = c.Text(m.Value())
+			case "message":
+				v.Message = buildListTextPart(c, m.Value())
+			case "title":
+				v.Title = buildListTextPart(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -13574,42 +13850,45 @@ func (*CatalogueEventUserElicitationRequest) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationRequest) isEvent()          {}
 func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "elicitation":
-			v.Elicitation = bCatalogueEventUserElicitationRequestElicitation(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "elicitation":
+				v.Elicitation = bCatalogueEventUserElicitationRequestElicitation(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -13767,16 +14046,19 @@ type InteractionEventUserElicitationRequest struct {
 func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
 func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "elicitation":
-			v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "elicitation":
+				v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -13853,15 +14135,18 @@ type InteractionEventUserElicitationRequestElicitation struct {
 
 func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "server":
-			v.Server = c.Text(m.Value())
-		case "mode":
-			v.Mode = ElicitationMode(c.Text(m.Value()))
-		case "request":
-			v.Request = bTextPart(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "server":
+				v.Server = c.Text(m.Value())
+			case "mode":
+				v.Mode = ElicitationMode(c.Text(m.Value()))
+			case "request":
+				v.Request = bTextPart(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -13958,15 +14243,18 @@ type CatalogueEventUserElicitationRequestElicitation struct {
 
 func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequestElicitation) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "server":
-			v.Server = c.Text(m.Value())
-		case "mode":
-			v.Mode = ElicitationMode(c.Text(m.Value()))
-		case "request":
-			v.Request = bTextPart(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "server":
+				v.Server = c.Text(m.Value())
+			case "mode":
+				v.Mode = ElicitationMode(c.Text(m.Value()))
+			case "request":
+				v.Request = bTextPart(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -14073,42 +14361,45 @@ func (*CatalogueEventUserElicitationResult) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationResult) isEvent()          {}
 func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "elicitation":
-			v.Elicitation = bCatalogueEventUserElicitationResultElicitation(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "elicitation":
+				v.Elicitation = bCatalogueEventUserElicitationResultElicitation(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -14266,16 +14557,19 @@ type InteractionEventUserElicitationResult struct {
 func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
 func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "elicitation":
-			v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "elicitation":
+				v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -14354,17 +14648,20 @@ type InteractionEventUserElicitationResultElicitation struct {
 
 func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "server":
-			v.Server = c.Text(m.Value())
-		case "mode":
-			v.Mode = ElicitationMode(c.Text(m.Value()))
-		case "result":
-			v.Result = bTextPart(c, m.Value())
-		case "action":
-			v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "server":
+				v.Server = c.Text(m.Value())
+			case "mode":
+				v.Mode = ElicitationMode(c.Text(m.Value()))
+			case "result":
+				v.Result = bTextPart(c, m.Value())
+			case "action":
+				v.Action = InteractionEventUserElicitationResultElicitationAction(c.Text(m.Value()))
+			default:
+			}
 		}
 	}
 	return
@@ -14471,17 +14768,20 @@ type CatalogueEventUserElicitationResultElicitation struct {
 
 func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResultElicitation) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "server":
-			v.Server = c.Text(m.Value())
-		case "mode":
-			v.Mode = ElicitationMode(c.Text(m.Value()))
-		case "result":
-			v.Result = bTextPart(c, m.Value())
-		case "action":
-			v.Action = CatalogueEventUserElicitationResultElicitationAction(c.Text(m.Value()))
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "server":
+				v.Server = c.Text(m.Value())
+			case "mode":
+				v.Mode = ElicitationMode(c.Text(m.Value()))
+			case "result":
+				v.Result = bTextPart(c, m.Value())
+			case "action":
+				v.Action = CatalogueEventUserElicitationResultElicitationAction(c.Text(m.Value()))
+			default:
+			}
 		}
 	}
 	return
@@ -14608,42 +14908,45 @@ func (*CatalogueEventUserMessageInbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageInbound) isEvent()          {}
 func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInbound) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "message":
-			v.Message = bCatalogueEventUserMessageInboundMessage(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "message":
+				v.Message = bCatalogueEventUserMessageInboundMessage(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -14801,16 +15104,19 @@ type InteractionEventUserMessageInbound struct {
 func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
 func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInbound) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "message":
-			v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "message":
+				v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -14887,15 +15193,18 @@ type InteractionEventUserMessageInboundMessage struct {
 
 func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "channel":
-			v.Channel = c.Text(m.Value())
-		case "sender":
-			v.Sender = c.Text(m.Value())
-		case "messages":
-			v.Messages = buildListMessage(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "channel":
+				v.Channel = c.Text(m.Value())
+			case "sender":
+				v.Sender = c.Text(m.Value())
+			case "messages":
+				v.Messages = buildListMessage(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -14976,15 +15285,18 @@ type CatalogueEventUserMessageInboundMessage struct {
 
 func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInboundMessage) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "channel":
-			v.Channel = c.Text(m.Value())
-		case "sender":
-			v.Sender = c.Text(m.Value())
-		case "messages":
-			v.Messages = buildListMessage(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "channel":
+				v.Channel = c.Text(m.Value())
+			case "sender":
+				v.Sender = c.Text(m.Value())
+			case "messages":
+				v.Messages = buildListMessage(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -15087,42 +15399,45 @@ func (*CatalogueEventUserMessageOutbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageOutbound) isEvent()          {}
 func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutbound) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "message":
-			v.Message = bCatalogueEventUserMessageOutboundMessage(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "message":
+				v.Message = bCatalogueEventUserMessageOutboundMessage(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -15280,16 +15595,19 @@ type InteractionEventUserMessageOutbound struct {
 func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
 func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutbound) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "message":
-			v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "message":
+				v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -15364,13 +15682,16 @@ type InteractionEventUserMessageOutboundMessage struct {
 
 func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "channel":
-			v.Channel = c.Text(m.Value())
-		case "messages":
-			v.Messages = buildListMessage(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "channel":
+				v.Channel = c.Text(m.Value())
+			case "messages":
+				v.Messages = buildListMessage(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -15442,13 +15763,16 @@ type CatalogueEventUserMessageOutboundMessage struct {
 
 func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutboundMessage) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "channel":
-			v.Channel = c.Text(m.Value())
-		case "messages":
-			v.Messages = buildListMessage(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "channel":
+				v.Channel = c.Text(m.Value())
+			case "messages":
+				v.Messages = buildListMessage(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -15545,42 +15869,45 @@ func (*WorkspaceChangeBefore) isEvent()              {}
 func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
 func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "workspace":
-			v.Workspace = bWorkspaceChange(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "workspace":
+				v.Workspace = bWorkspaceChange(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -15741,19 +16068,22 @@ type WorkspaceChange struct {
 
 func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "kind":
-			v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
-		case "change":
-			v.Change = bWorkspaceState(c, m.Value())
-		case "prior":
-			x := bWorkspaceState(c, m.Value())
-			v.Prior = &x
-		case "reason":
-			x := c.Text(m.Value())
-			v.Reason = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "kind":
+				v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
+			case "change":
+				v.Change = bWorkspaceState(c, m.Value())
+			case "prior":
+				x := bWorkspaceState(c, m.Value())
+				v.Prior = &x
+			case "reason":
+				x := c.Text(m.Value())
+				v.Reason = &x
+			default:
+			}
 		}
 	}
 	return
@@ -15852,14 +16182,17 @@ type WorkspaceState struct {
 
 func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		case "workspaceRoots":
-			v.WorkspaceRoots = buildList_string(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			case "workspaceRoots":
+				v.WorkspaceRoots = buildList_string(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -15956,42 +16289,45 @@ func (*WorkspaceChangeAfter) isEvent()              {}
 func (*WorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "workspace":
-			v.Workspace = bWorkspaceChange(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "workspace":
+				v.Workspace = bWorkspaceChange(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -16173,42 +16509,45 @@ func (*FileChanged) isEvent()              {}
 func (*FileChanged) isTaskWorkspaceEvent() {}
 func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "changes":
-			v.Changes = buildListChangedFile(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "changes":
+				v.Changes = buildListChangedFile(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -16371,19 +16710,22 @@ type ChangedFile struct {
 
 func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "operation":
-			v.Operation = ChangedFileOperation(c.Text(m.Value()))
-		case "agentCaused":
-			v.AgentCaused = d.Bool(m.Value())
-		case "before":
-			v.Before = bContentItem(c, m.Value())
-		case "after":
-			v.After = bContentItem(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "operation":
+				v.Operation = ChangedFileOperation(c.Text(m.Value()))
+			case "agentCaused":
+				v.AgentCaused = d.Bool(m.Value())
+			case "before":
+				v.Before = bContentItem(c, m.Value())
+			case "after":
+				v.After = bContentItem(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -16521,41 +16863,44 @@ func (*HookFailure) isCatalogueEvent() {}
 func (*HookFailure) isEvent()          {}
 func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			v.ParentEventID = c.Text(m.Value())
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "type":
-		case "failure":
-			v.Failure = bHookFailureFailure(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				v.ParentEventID = c.Text(m.Value())
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "type":
+			case "failure":
+				v.Failure = bHookFailureFailure(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -16716,18 +17061,21 @@ type InteractionEventHookFailure struct {
 func (*InteractionEventHookFailure) isInteractionEvent() {}
 func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailure) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "failure":
-			v.Failure = bInteractionEventHookFailureFailure(c, m.Value())
-		case "parentEventId":
-			v.ParentEventID = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "failure":
+				v.Failure = bInteractionEventHookFailureFailure(c, m.Value())
+			case "parentEventId":
+				v.ParentEventID = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -16814,15 +17162,18 @@ type InteractionEventHookFailureFailure struct {
 
 func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailureFailure) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "backendId":
-			v.BackendID = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "policy":
-			v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "backendId":
+				v.BackendID = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "policy":
+				v.Policy = InteractionEventHookFailureFailurePolicy(c.Text(m.Value()))
+			default:
+			}
 		}
 	}
 	return
@@ -16915,15 +17266,18 @@ type HookFailureFailure struct {
 
 func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "backendId":
-			v.BackendID = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "policy":
-			v.Policy = HookFailureFailurePolicy(c.Text(m.Value()))
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "backendId":
+				v.BackendID = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "policy":
+				v.Policy = HookFailureFailurePolicy(c.Text(m.Value()))
+			default:
+			}
 		}
 	}
 	return
@@ -17078,18 +17432,21 @@ func (*ErrorResponse) isJSONRPCMessage() {}
 func (*ErrorResponse) isWireMessage()    {}
 func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "error":
-			v.Error = bErrorResponseError(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "error":
+				v.Error = bErrorResponseError(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -17178,19 +17535,22 @@ type ErrorResponseError struct {
 
 func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "code":
-			v.Code = c.Number(m.Value())
-		case "message":
-			v.Message = c.Text(m.Value())
-		case "data":
-			v.Data = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "code":
+				v.Code = c.Number(m.Value())
+			case "message":
+				v.Message = c.Text(m.Value())
+			case "data":
+				v.Data = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -17305,18 +17665,21 @@ type Notification struct {
 func (*Notification) isJSONRPCMessage() {}
 func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "method":
-			v.Method = c.Text(m.Value())
-		case "params":
-			v.Params = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "method":
+				v.Method = c.Text(m.Value())
+			case "params":
+				v.Params = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -17428,33 +17791,36 @@ type ContentSelection struct {
 
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "default":
-			v.Default = Disposition(c.Text(m.Value()))
-		case "text":
-			x := Disposition(c.Text(m.Value()))
-			v.Text = &x
-		case "reasoning":
-			x := Disposition(c.Text(m.Value()))
-			v.Reasoning = &x
-		case "images":
-			x := Disposition(c.Text(m.Value()))
-			v.Images = &x
-		case "audio":
-			x := Disposition(c.Text(m.Value()))
-			v.Audio = &x
-		case "video":
-			x := Disposition(c.Text(m.Value()))
-			v.Video = &x
-		case "files":
-			x := Disposition(c.Text(m.Value()))
-			v.Files = &x
-		default:
-			if v.Extra == nil {
-				v.Extra = make(map[string]Disposition)
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "default":
+				v.Default = Disposition(c.Text(m.Value()))
+			case "text":
+				x := Disposition(c.Text(m.Value()))
+				v.Text = &x
+			case "reasoning":
+				x := Disposition(c.Text(m.Value()))
+				v.Reasoning = &x
+			case "images":
+				x := Disposition(c.Text(m.Value()))
+				v.Images = &x
+			case "audio":
+				x := Disposition(c.Text(m.Value()))
+				v.Audio = &x
+			case "video":
+				x := Disposition(c.Text(m.Value()))
+				v.Video = &x
+			case "files":
+				x := Disposition(c.Text(m.Value()))
+				v.Files = &x
+			default:
+				if v.Extra == nil {
+					v.Extra = make(map[string]Disposition)
+				}
+				v.Extra[c.Text(m.Name())] = Disposition(c.Text(m.Value()))
 			}
-			v.Extra[c.Text(m.Name())] = Disposition(c.Text(m.Value()))
 		}
 	}
 	return
@@ -17584,15 +17950,18 @@ type ContentUploadReceipt struct {
 
 func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "ref":
-			v.Ref = c.Text(m.Value())
-		case "size":
-			v.Size = c.Number(m.Value())
-		case "sha256":
-			v.SHA256 = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "ref":
+				v.Ref = c.Text(m.Value())
+			case "size":
+				v.Size = c.Number(m.Value())
+			case "sha256":
+				v.SHA256 = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -17677,21 +18046,24 @@ type ContentUpload struct {
 
 func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "endpoint":
-			v.Endpoint = c.Text(m.Value())
-		case "auth":
-			v.Auth = bAuthentication(c, m.Value())
-		case "timeoutMs":
-			v.TimeoutMs = c.Number(m.Value())
-		case "maxBytes":
-			v.MaxBytes = c.Number(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "endpoint":
+				v.Endpoint = c.Text(m.Value())
+			case "auth":
+				v.Auth = bAuthentication(c, m.Value())
+			case "timeoutMs":
+				v.TimeoutMs = c.Number(m.Value())
+			case "maxBytes":
+				v.MaxBytes = c.Number(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -17814,20 +18186,23 @@ type AuthenticationBearer struct {
 func (*AuthenticationBearer) isAuthentication() {}
 func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "tokenEnv":
-			x := c.Text(m.Value())
-			v.TokenEnv = &x
-		case "tokenRef":
-			x := c.Text(m.Value())
-			v.TokenRef = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "tokenEnv":
+				x := c.Text(m.Value())
+				v.TokenEnv = &x
+			case "tokenRef":
+				x := c.Text(m.Value())
+				v.TokenRef = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -17920,27 +18295,30 @@ type AuthenticationOAuth struct {
 func (*AuthenticationOAuth) isAuthentication() {}
 func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "resource":
-			v.Resource = c.Text(m.Value())
-		case "issuer":
-			v.Issuer = c.Text(m.Value())
-		case "clientId":
-			v.ClientID = c.Text(m.Value())
-		case "clientSecretRef":
-			x := c.Text(m.Value())
-			v.ClientSecretRef = &x
-		case "flow":
-			v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
-		case "scopes":
-			v.Scopes = buildListNonEmptyString(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "resource":
+				v.Resource = c.Text(m.Value())
+			case "issuer":
+				v.Issuer = c.Text(m.Value())
+			case "clientId":
+				v.ClientID = c.Text(m.Value())
+			case "clientSecretRef":
+				x := c.Text(m.Value())
+				v.ClientSecretRef = &x
+			case "flow":
+				v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
+			case "scopes":
+				v.Scopes = buildListNonEmptyString(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -18070,17 +18448,20 @@ type DenyEffect struct {
 func (*DenyEffect) isEffect() {}
 func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "code":
-			x := c.Text(m.Value())
-			v.Code = &x
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "code":
+				x := c.Text(m.Value())
+				v.Code = &x
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -18233,10 +18614,13 @@ type AllowEffect struct{}
 func (*AllowEffect) isEffect() {}
 func bAllowEffect(c *ahprt.Ctx, n ahprt.Node) (v AllowEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			default:
+			}
 		}
 	}
 	return
@@ -18299,10 +18683,13 @@ type AskEffect struct{}
 func (*AskEffect) isEffect() {}
 func bAskEffect(c *ahprt.Ctx, n ahprt.Node) (v AskEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			default:
+			}
 		}
 	}
 	return
@@ -18372,16 +18759,19 @@ type ModifyEffect struct {
 func (*ModifyEffect) isEffect() {}
 func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "target":
-			v.Target = ModifyEffectTarget(c.Text(m.Value()))
-		case "operation":
-			v.Operation = ModifyEffectOperation(c.Text(m.Value()))
-		case "value":
-			v.Value = d.RawValue(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "target":
+				v.Target = ModifyEffectTarget(c.Text(m.Value()))
+			case "operation":
+				v.Operation = ModifyEffectOperation(c.Text(m.Value()))
+			case "value":
+				v.Value = d.RawValue(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -18503,12 +18893,15 @@ type MessageEffect struct {
 func (*MessageEffect) isEffect() {}
 func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "text":
-			v.Text = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "text":
+				v.Text = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -18581,12 +18974,15 @@ type ReturnEffect struct {
 func (*ReturnEffect) isEffect() {}
 func bReturnEffect(c *ahprt.Ctx, n ahprt.Node) (v ReturnEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "value":
-			v.Value = d.RawValue(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "value":
+				v.Value = d.RawValue(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -18659,13 +19055,16 @@ type FlowStopEffect struct {
 func (*FlowStopEffect) isEffect() {}
 func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "operation":
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "operation":
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -18742,14 +19141,17 @@ type FlowContinueEffect struct {
 func (*FlowContinueEffect) isEffect() {}
 func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "operation":
-		case "instruction":
-			x := c.Text(m.Value())
-			v.Instruction = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "operation":
+			case "instruction":
+				x := c.Text(m.Value())
+				v.Instruction = &x
+			default:
+			}
 		}
 	}
 	return
@@ -18828,16 +19230,19 @@ type InjectEffect struct {
 func (*InjectEffect) isEffect() {}
 func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "target":
-		case "operation":
-		case "deliverAt":
-			v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
-		case "value":
-			v.Value = buildListMessage(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "target":
+			case "operation":
+			case "deliverAt":
+				v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
+			case "value":
+				v.Value = buildListMessage(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -19149,49 +19554,52 @@ type ToolBefore struct {
 func (*ToolBefore) isEvent() {}
 func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -19410,61 +19818,64 @@ type ToolAfter struct {
 func (*ToolAfter) isEvent() {}
 func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "outcome":
-			v.Outcome = ToolOutcome(c.Text(m.Value()))
-		case "execution":
-			v.Execution = bExecution(c, m.Value())
-		case "error":
-			x := bError(c, m.Value())
-			v.Error = &x
-		case "durationMs":
-			x := c.Number(m.Value())
-			v.DurationMs = &x
-		case "fileChanges":
-			v.FileChanges = buildListFileChange(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			x := bSession(c, m.Value())
-			v.Session = &x
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		case "call":
-			v.Call = bIdentity(c, m.Value())
-		case "tool":
-			v.Tool = bTool(c, m.Value())
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "batch":
-			x := bBatch(c, m.Value())
-			v.Batch = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "outcome":
+				v.Outcome = ToolOutcome(c.Text(m.Value()))
+			case "execution":
+				v.Execution = bExecution(c, m.Value())
+			case "error":
+				x := bError(c, m.Value())
+				v.Error = &x
+			case "durationMs":
+				x := c.Number(m.Value())
+				v.DurationMs = &x
+			case "fileChanges":
+				v.FileChanges = buildListFileChange(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				x := bSession(c, m.Value())
+				v.Session = &x
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			case "call":
+				v.Call = bIdentity(c, m.Value())
+			case "tool":
+				v.Tool = bTool(c, m.Value())
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "batch":
+				x := bBatch(c, m.Value())
+				v.Batch = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -19692,20 +20103,23 @@ type FileChange struct {
 
 func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "change":
-			v.Change = FileChangeChange(c.Text(m.Value()))
-		case "previousPath":
-			x := c.Text(m.Value())
-			v.PreviousPath = &x
-		case "before":
-			v.Before = bContentItem(c, m.Value())
-		case "after":
-			v.After = bContentItem(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "change":
+				v.Change = FileChangeChange(c.Text(m.Value()))
+			case "previousPath":
+				x := c.Text(m.Value())
+				v.PreviousPath = &x
+			case "before":
+				v.Before = bContentItem(c, m.Value())
+			case "after":
+				v.After = bContentItem(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -19851,50 +20265,53 @@ type SessionStart struct {
 func (*SessionStart) isEvent() {}
 func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListMessage(c, m.Value())
-		case "trigger":
-			v.Trigger = SessionStartTrigger(c.Text(m.Value()))
-		case "resumedFrom":
-			x := bIdentity(c, m.Value())
-			v.ResumedFrom = &x
-		case "permissionMode":
-			v.PermissionMode = c.Text(m.Value())
-		case "harness":
-			v.Harness = bSessionStartHarness(c, m.Value())
-		case "manifest":
-			v.Manifest = bSessionStartManifest(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = bSession(c, m.Value())
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListMessage(c, m.Value())
+			case "trigger":
+				v.Trigger = SessionStartTrigger(c.Text(m.Value()))
+			case "resumedFrom":
+				x := bIdentity(c, m.Value())
+				v.ResumedFrom = &x
+			case "permissionMode":
+				v.PermissionMode = c.Text(m.Value())
+			case "harness":
+				v.Harness = bSessionStartHarness(c, m.Value())
+			case "manifest":
+				v.Manifest = bSessionStartManifest(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				v.Session = bSession(c, m.Value())
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20099,13 +20516,16 @@ type SessionStartHarness struct {
 
 func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "name":
-			v.Name = c.Text(m.Value())
-		case "version":
-			v.Version = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "name":
+				v.Name = c.Text(m.Value())
+			case "version":
+				v.Version = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -20193,31 +20613,34 @@ type SessionStartManifest struct {
 
 func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildListSessionStartManifestEvent(c, m.Value())
-		case "gaps":
-			v.Gaps = buildListSessionStartManifestGap(c, m.Value())
-		case "transports":
-			v.Transports = buildListSessionStartManifestTransport(c, m.Value())
-		case "authentication":
-			v.Authentication = buildListSessionStartManifestAuthenticationItem(c, m.Value())
-		case "limits":
-			v.Limits = bSessionStartManifestLimits(c, m.Value())
-		case "toolPaths":
-			v.ToolPaths = buildListNonEmptyString(c, m.Value())
-		case "contentCategories":
-			v.ContentCategories = buildListNonEmptyString(c, m.Value())
-		case "managedPolicy":
-			v.ManagedPolicy = bSessionStartManifestManagedPolicy(c, m.Value())
-		case "correlationIdentityFields":
-			v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildListSessionStartManifestEvent(c, m.Value())
+			case "gaps":
+				v.Gaps = buildListSessionStartManifestGap(c, m.Value())
+			case "transports":
+				v.Transports = buildListSessionStartManifestTransport(c, m.Value())
+			case "authentication":
+				v.Authentication = buildListSessionStartManifestAuthenticationItem(c, m.Value())
+			case "limits":
+				v.Limits = bSessionStartManifestLimits(c, m.Value())
+			case "toolPaths":
+				v.ToolPaths = buildListNonEmptyString(c, m.Value())
+			case "contentCategories":
+				v.ContentCategories = buildListNonEmptyString(c, m.Value())
+			case "managedPolicy":
+				v.ManagedPolicy = bSessionStartManifestManagedPolicy(c, m.Value())
+			case "correlationIdentityFields":
+				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20343,20 +20766,23 @@ type SessionStartManifestEvent struct {
 
 func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestEvent) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "event":
-			v.Event = EventType(c.Text(m.Value()))
-		case "modes":
-			v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
-		case "capabilities":
-			x := bCapabilities(c, m.Value())
-			v.Capabilities = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "event":
+				v.Event = EventType(c.Text(m.Value()))
+			case "modes":
+				v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
+			case "capabilities":
+				x := bCapabilities(c, m.Value())
+				v.Capabilities = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20450,17 +20876,20 @@ type SessionStartManifestGap struct {
 
 func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestGap) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "path":
-			v.Path = c.Text(m.Value())
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "path":
+				v.Path = c.Text(m.Value())
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20564,25 +20993,28 @@ type SessionStartManifestLimits struct {
 
 func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestLimits) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "maxUploadBytes":
-			x := c.Number(m.Value())
-			v.MaxUploadBytes = &x
-		case "maxContinuations":
-			x := c.Number(m.Value())
-			v.MaxContinuations = &x
-		case "minTimeoutMs":
-			x := c.Number(m.Value())
-			v.MinTimeoutMs = &x
-		case "maxTimeoutMs":
-			x := c.Number(m.Value())
-			v.MaxTimeoutMs = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "maxUploadBytes":
+				x := c.Number(m.Value())
+				v.MaxUploadBytes = &x
+			case "maxContinuations":
+				x := c.Number(m.Value())
+				v.MaxContinuations = &x
+			case "minTimeoutMs":
+				x := c.Number(m.Value())
+				v.MinTimeoutMs = &x
+			case "maxTimeoutMs":
+				x := c.Number(m.Value())
+				v.MaxTimeoutMs = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20671,17 +21103,20 @@ type SessionStartManifestManagedPolicy struct {
 
 func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestManagedPolicy) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "scopes":
-			v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
-		case "disableable":
-			v.Disableable = d.Bool(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "scopes":
+				v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
+			case "disableable":
+				v.Disableable = d.Bool(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -20794,45 +21229,48 @@ type SessionEnd struct {
 func (*SessionEnd) isEvent() {}
 func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "outcome":
-			v.Outcome = SessionEndOutcome(c.Text(m.Value()))
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "counters":
-			v.Counters = buildMap_number(c, m.Value())
-		case "turn":
-			x := bOpenIdentity(c, m.Value())
-			v.Turn = &x
-		case "items":
-			v.Items = buildListContentItem(c, m.Value())
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = bSession(c, m.Value())
-		case "parentEventId":
-			x := c.Text(m.Value())
-			v.ParentEventID = &x
-		case "gaps":
-			v.Gaps = buildListEventGap(c, m.Value())
-		case "native":
-			v.Native = d.RawValue(m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "synthesized":
-			x := d.Bool(m.Value())
-			v.Synthesized = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "outcome":
+				v.Outcome = SessionEndOutcome(c.Text(m.Value()))
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "counters":
+				v.Counters = buildMap_number(c, m.Value())
+			case "turn":
+				x := bOpenIdentity(c, m.Value())
+				v.Turn = &x
+			case "items":
+				v.Items = buildListContentItem(c, m.Value())
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				v.Session = bSession(c, m.Value())
+			case "parentEventId":
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
+			case "gaps":
+				v.Gaps = buildListEventGap(c, m.Value())
+			case "native":
+				v.Native = d.RawValue(m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "synthesized":
+				x := d.Bool(m.Value())
+				v.Synthesized = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21177,18 +21615,21 @@ type InterceptDenyResponse struct {
 
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bInterceptDenyResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bInterceptDenyResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21275,18 +21716,21 @@ type InterceptDenyResponseResult struct {
 
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "effects":
-			v.Effects = buildListDenyEffect(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "effects":
+				v.Effects = buildListDenyEffect(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21370,18 +21814,21 @@ type InterceptNoEffectResponse struct {
 
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bInterceptNoEffectResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21468,18 +21915,21 @@ type InterceptNoEffectResponseResult struct {
 
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "effects":
-			v.Effects = buildList_value(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "effects":
+				v.Effects = buildList_value(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21564,19 +22014,22 @@ type InterceptRequest struct {
 func (*InterceptRequest) isWireMessage() {}
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCID(c, m.Value())
-		case "method":
-		case "params":
-			v.Params = bInterceptRequestParams(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCID(c, m.Value())
+			case "method":
+			case "params":
+				v.Params = bInterceptRequestParams(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21671,23 +22124,26 @@ type InterceptRequestParams struct {
 
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "event":
-			v.Event = bEvent(c, m.Value())
-		case "capabilities":
-			v.Capabilities = bCapabilities(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		case "state":
-			x := bInterceptRequestParamsState(c, m.Value())
-			v.State = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "event":
+				v.Event = bEvent(c, m.Value())
+			case "capabilities":
+				v.Capabilities = bCapabilities(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			case "state":
+				x := bInterceptRequestParamsState(c, m.Value())
+				v.State = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21798,24 +22254,27 @@ type InterceptRequestParamsState struct {
 
 func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsState) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "permission":
-			v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
-		case "candidate":
-			v.Candidate = bInterceptRequestParamsStateCandidate(c, m.Value())
-		case "flow":
-			x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
-			v.Flow = &x
-		case "instructions":
-			v.Instructions = buildListNonEmptyString(c, m.Value())
-		case "injections":
-			v.Injections = buildList_value(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "permission":
+				v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
+			case "candidate":
+				v.Candidate = bInterceptRequestParamsStateCandidate(c, m.Value())
+			case "flow":
+				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
+				v.Flow = &x
+			case "instructions":
+				v.Instructions = buildListNonEmptyString(c, m.Value())
+			case "injections":
+				v.Injections = buildList_value(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -21985,17 +22444,20 @@ type InterceptRequestParamsStateCandidateObject struct {
 
 func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "value":
-			v.Value = d.RawValue(m.Value())
-		case "provenance":
-			v.Provenance = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "value":
+				v.Value = d.RawValue(m.Value())
+			case "provenance":
+				v.Provenance = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -22084,18 +22546,21 @@ type InterceptResponse struct {
 func (*InterceptResponse) isWireMessage() {}
 func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bInterceptResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bInterceptResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -22182,18 +22647,21 @@ type InterceptResponseResult struct {
 
 func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "effects":
-			v.Effects = buildListEffect(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "effects":
+				v.Effects = buildListEffect(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -22333,19 +22801,22 @@ type BooleanSchema struct {
 func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := d.Bool(m.Value())
-			v.Default = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := d.Bool(m.Value())
+				v.Default = &x
+			default:
+			}
 		}
 	}
 	return
@@ -22442,25 +22913,28 @@ type ElicitRequestFormParams struct {
 func (*ElicitRequestFormParams) isElicitRequestParams() {}
 func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "_meta":
-			x := bRequestMeta(c, m.Value())
-			v.Meta = &x
-		case "message":
-			v.Message = c.Text(m.Value())
-		case "mode":
-			v.Mode = true
-		case "requestedSchema":
-			v.RequestedSchema = bElicitRequestFormParamsRequestedSchema(c, m.Value())
-		case "task":
-			x := bTaskMetadata(c, m.Value())
-			v.Task = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "_meta":
+				x := bRequestMeta(c, m.Value())
+				v.Meta = &x
+			case "message":
+				v.Message = c.Text(m.Value())
+			case "mode":
+				v.Mode = true
+			case "requestedSchema":
+				v.RequestedSchema = bElicitRequestFormParamsRequestedSchema(c, m.Value())
+			case "task":
+				x := bTaskMetadata(c, m.Value())
+				v.Task = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -22553,16 +23027,19 @@ type RequestMeta struct {
 
 func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "progressToken":
-			x := bProgressToken(c, m.Value())
-			v.ProgressToken = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "progressToken":
+				x := bProgressToken(c, m.Value())
+				v.ProgressToken = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -22691,17 +23168,20 @@ type ElicitRequestFormParamsRequestedSchema struct {
 
 func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "$schema":
-			x := c.Text(m.Value())
-			v.Schema = &x
-		case "properties":
-			v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
-		case "required":
-			v.Required = buildList_string(c, m.Value())
-		case "type":
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "$schema":
+				x := c.Text(m.Value())
+				v.Schema = &x
+			case "properties":
+				v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
+			case "required":
+				v.Required = buildList_string(c, m.Value())
+			case "type":
+			default:
+			}
 		}
 	}
 	return
@@ -22875,28 +23355,31 @@ type StringSchema struct {
 func (*StringSchema) isPrimitiveSchemaDefinition() {}
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := c.Text(m.Value())
-			v.Default = &x
-		case "format":
-			x := StringSchemaFormat(c.Text(m.Value()))
-			v.Format = &x
-		case "minLength":
-			x := c.Number(m.Value())
-			v.MinLength = &x
-		case "maxLength":
-			x := c.Number(m.Value())
-			v.MaxLength = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := c.Text(m.Value())
+				v.Default = &x
+			case "format":
+				x := StringSchemaFormat(c.Text(m.Value()))
+				v.Format = &x
+			case "minLength":
+				x := c.Number(m.Value())
+				v.MinLength = &x
+			case "maxLength":
+				x := c.Number(m.Value())
+				v.MaxLength = &x
+			default:
+			}
 		}
 	}
 	return
@@ -23028,26 +23511,29 @@ type NumberSchema struct {
 func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-			v.Type = NumberSchemaType(c.Text(m.Value()))
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := c.Number(m.Value())
-			v.Default = &x
-		case "minimum":
-			x := c.Number(m.Value())
-			v.Minimum = &x
-		case "maximum":
-			x := c.Number(m.Value())
-			v.Maximum = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+				v.Type = NumberSchemaType(c.Text(m.Value()))
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := c.Number(m.Value())
+				v.Default = &x
+			case "minimum":
+				x := c.Number(m.Value())
+				v.Minimum = &x
+			case "maximum":
+				x := c.Number(m.Value())
+				v.Maximum = &x
+			default:
+			}
 		}
 	}
 	return
@@ -23164,21 +23650,24 @@ type UntitledSingleSelectEnumSchema struct {
 func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSingleSelectEnumSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := c.Text(m.Value())
-			v.Default = &x
-		case "enum":
-			v.Enum = buildList_string(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := c.Text(m.Value())
+				v.Default = &x
+			case "enum":
+				v.Enum = buildList_string(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -23278,21 +23767,24 @@ type TitledSingleSelectEnumSchema struct {
 func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSelectEnumSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := c.Text(m.Value())
-			v.Default = &x
-		case "oneOf":
-			v.OneOf = buildListLabelledOption(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := c.Text(m.Value())
+				v.Default = &x
+			case "oneOf":
+				v.OneOf = buildListLabelledOption(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -23387,13 +23879,16 @@ type LabelledOption struct {
 
 func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "const":
-			v.Const = c.Text(m.Value())
-		case "title":
-			v.Title = c.Text(m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "const":
+				v.Const = c.Text(m.Value())
+			case "title":
+				v.Title = c.Text(m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -23474,26 +23969,29 @@ type UntitledMultiSelectEnumSchema struct {
 func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			v.Default = buildList_string(c, m.Value())
-		case "items":
-			v.Items = bUntitledMultiSelectEnumSchemaItems(c, m.Value())
-		case "minItems":
-			x := c.Number(m.Value())
-			v.MinItems = &x
-		case "maxItems":
-			x := c.Number(m.Value())
-			v.MaxItems = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				v.Default = buildList_string(c, m.Value())
+			case "items":
+				v.Items = bUntitledMultiSelectEnumSchemaItems(c, m.Value())
+			case "minItems":
+				x := c.Number(m.Value())
+				v.MinItems = &x
+			case "maxItems":
+				x := c.Number(m.Value())
+				v.MaxItems = &x
+			default:
+			}
 		}
 	}
 	return
@@ -23600,12 +24098,15 @@ type UntitledMultiSelectEnumSchemaItems struct {
 
 func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "enum":
-			v.Enum = buildList_string(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "enum":
+				v.Enum = buildList_string(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -23688,26 +24189,29 @@ type TitledMultiSelectEnumSchema struct {
 func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			v.Default = buildList_string(c, m.Value())
-		case "items":
-			v.Items = bTitledMultiSelectEnumSchemaItems(c, m.Value())
-		case "minItems":
-			x := c.Number(m.Value())
-			v.MinItems = &x
-		case "maxItems":
-			x := c.Number(m.Value())
-			v.MaxItems = &x
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				v.Default = buildList_string(c, m.Value())
+			case "items":
+				v.Items = bTitledMultiSelectEnumSchemaItems(c, m.Value())
+			case "minItems":
+				x := c.Number(m.Value())
+				v.MinItems = &x
+			case "maxItems":
+				x := c.Number(m.Value())
+				v.MaxItems = &x
+			default:
+			}
 		}
 	}
 	return
@@ -23814,11 +24318,14 @@ type TitledMultiSelectEnumSchemaItems struct {
 
 func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "anyOf":
-			v.AnyOf = buildListLabelledOption(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "anyOf":
+				v.AnyOf = buildListLabelledOption(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -23890,23 +24397,26 @@ type LegacyTitledEnumSchema struct {
 func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSchema) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "title":
-			x := c.Text(m.Value())
-			v.Title = &x
-		case "description":
-			x := c.Text(m.Value())
-			v.Description = &x
-		case "default":
-			x := c.Text(m.Value())
-			v.Default = &x
-		case "enum":
-			v.Enum = buildList_string(c, m.Value())
-		case "enumNames":
-			v.EnumNames = buildList_string(c, m.Value())
-		default:
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "title":
+				x := c.Text(m.Value())
+				v.Title = &x
+			case "description":
+				x := c.Text(m.Value())
+				v.Description = &x
+			case "default":
+				x := c.Text(m.Value())
+				v.Default = &x
+			case "enum":
+				v.Enum = buildList_string(c, m.Value())
+			case "enumNames":
+				v.EnumNames = buildList_string(c, m.Value())
+			default:
+			}
 		}
 	}
 	return
@@ -24008,16 +24518,19 @@ type TaskMetadata struct {
 
 func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "ttl":
-			x := c.Number(m.Value())
-			v.Ttl = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "ttl":
+				x := c.Number(m.Value())
+				v.Ttl = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24127,26 +24640,29 @@ type ElicitRequestURLParams struct {
 func (*ElicitRequestURLParams) isElicitRequestParams() {}
 func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "_meta":
-			x := bRequestMeta(c, m.Value())
-			v.Meta = &x
-		case "elicitationId":
-			v.ElicitationID = c.Text(m.Value())
-		case "message":
-			v.Message = c.Text(m.Value())
-		case "mode":
-		case "task":
-			x := bTaskMetadata(c, m.Value())
-			v.Task = &x
-		case "url":
-			v.URL = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "_meta":
+				x := bRequestMeta(c, m.Value())
+				v.Meta = &x
+			case "elicitationId":
+				v.ElicitationID = c.Text(m.Value())
+			case "message":
+				v.Message = c.Text(m.Value())
+			case "mode":
+			case "task":
+				x := bTaskMetadata(c, m.Value())
+				v.Task = &x
+			case "url":
+				v.URL = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24257,19 +24773,22 @@ type ElicitResult struct {
 
 func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "_meta":
-			v.Meta = d.RawValue(m.Value())
-		case "action":
-			v.Action = ElicitResultAction(c.Text(m.Value()))
-		case "content":
-			v.Content = buildMapElicitResultContentValue(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "_meta":
+				v.Meta = d.RawValue(m.Value())
+			case "action":
+				v.Action = ElicitResultAction(c.Text(m.Value()))
+			case "content":
+				v.Content = buildMapElicitResultContentValue(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24443,17 +24962,20 @@ type ObserveNotification struct {
 func (*ObserveNotification) isWireMessage() {}
 func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "method":
-		case "params":
-			v.Params = bObserveNotificationParams(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "method":
+			case "params":
+				v.Params = bObserveNotificationParams(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24532,16 +25054,19 @@ type ObserveNotificationParams struct {
 
 func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificationParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "event":
-			v.Event = bEvent(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "event":
+				v.Event = bEvent(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24620,16 +25145,19 @@ type Registration struct {
 
 func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "hooks":
-			v.Hooks = buildListBackend(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "hooks":
+				v.Hooks = buildListBackend(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24710,21 +25238,24 @@ type Backend struct {
 
 func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "transport":
-			v.Transport = bBackendTransport(c, m.Value())
-		case "authentication":
-			v.Authentication = bAuthentication(c, m.Value())
-		case "subscriptions":
-			v.Subscriptions = buildListBackendSubscription(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "transport":
+				v.Transport = bBackendTransport(c, m.Value())
+			case "authentication":
+				v.Authentication = bAuthentication(c, m.Value())
+			case "subscriptions":
+				v.Subscriptions = buildListBackendSubscription(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24826,23 +25357,26 @@ type StdioTransport struct {
 func (*StdioTransport) isBackendTransport() {}
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "command":
-			v.Command = c.Text(m.Value())
-		case "args":
-			v.Args = buildList_string(c, m.Value())
-		case "lifecycle":
-			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "command":
+				v.Command = c.Text(m.Value())
+			case "args":
+				v.Args = buildList_string(c, m.Value())
+			case "lifecycle":
+				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -24954,16 +25488,19 @@ type HTTPTransport struct {
 func (*HTTPTransport) isBackendTransport() {}
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "url":
-			v.URL = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "url":
+				v.URL = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -25087,37 +25624,40 @@ type InterceptSubscription struct {
 func (*InterceptSubscription) isBackendSubscription() {}
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildList_string(c, m.Value())
-		case "mode":
-		case "timeoutMs":
-			v.TimeoutMs = c.Number(m.Value())
-		case "failurePolicy":
-			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
-		case "includeNative":
-			x := d.Bool(m.Value())
-			v.IncludeNative = &x
-		case "content":
-			v.Content = bContentSelection(c, m.Value())
-		case "upload":
-			x := bContentUpload(c, m.Value())
-			v.Upload = &x
-		case "filters":
-			x := bFilters(c, m.Value())
-			v.Filters = &x
-		case "scope":
-			x := InterceptSubscriptionScope(c.Text(m.Value()))
-			v.Scope = &x
-		case "disableable":
-			x := d.Bool(m.Value())
-			v.Disableable = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildList_string(c, m.Value())
+			case "mode":
+			case "timeoutMs":
+				v.TimeoutMs = c.Number(m.Value())
+			case "failurePolicy":
+				v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
+			case "includeNative":
+				x := d.Bool(m.Value())
+				v.IncludeNative = &x
+			case "content":
+				v.Content = bContentSelection(c, m.Value())
+			case "upload":
+				x := bContentUpload(c, m.Value())
+				v.Upload = &x
+			case "filters":
+				x := bFilters(c, m.Value())
+				v.Filters = &x
+			case "scope":
+				x := InterceptSubscriptionScope(c.Text(m.Value()))
+				v.Scope = &x
+			case "disableable":
+				x := d.Bool(m.Value())
+				v.Disableable = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -25267,17 +25807,20 @@ type Filters struct {
 
 func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "toolKinds":
-			v.ToolKinds = buildListNonEmptyString(c, m.Value())
-		case "paths":
-			v.Paths = buildListNonEmptyString(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "toolKinds":
+				v.ToolKinds = buildListNonEmptyString(c, m.Value())
+			case "paths":
+				v.Paths = buildListNonEmptyString(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -25376,33 +25919,36 @@ type ObserveSubscription struct {
 func (*ObserveSubscription) isBackendSubscription() {}
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildList_string(c, m.Value())
-		case "mode":
-		case "includeNative":
-			x := d.Bool(m.Value())
-			v.IncludeNative = &x
-		case "content":
-			v.Content = bContentSelection(c, m.Value())
-		case "upload":
-			x := bContentUpload(c, m.Value())
-			v.Upload = &x
-		case "filters":
-			x := bFilters(c, m.Value())
-			v.Filters = &x
-		case "scope":
-			x := ObserveSubscriptionScope(c.Text(m.Value()))
-			v.Scope = &x
-		case "disableable":
-			x := d.Bool(m.Value())
-			v.Disableable = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildList_string(c, m.Value())
+			case "mode":
+			case "includeNative":
+				x := d.Bool(m.Value())
+				v.IncludeNative = &x
+			case "content":
+				v.Content = bContentSelection(c, m.Value())
+			case "upload":
+				x := bContentUpload(c, m.Value())
+				v.Upload = &x
+			case "filters":
+				x := bFilters(c, m.Value())
+				v.Filters = &x
+			case "scope":
+				x := ObserveSubscriptionScope(c.Text(m.Value()))
+				v.Scope = &x
+			case "disableable":
+				x := d.Bool(m.Value())
+				v.Disableable = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -25570,21 +26116,24 @@ type ContentReceiver struct {
 
 func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "url":
-			v.URL = c.Text(m.Value())
-		case "authentication":
-			v.Authentication = bAuthentication(c, m.Value())
-		case "timeoutMs":
-			v.TimeoutMs = c.Number(m.Value())
-		case "maxBytes":
-			v.MaxBytes = c.Number(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "url":
+				v.URL = c.Text(m.Value())
+			case "authentication":
+				v.Authentication = bAuthentication(c, m.Value())
+			case "timeoutMs":
+				v.TimeoutMs = c.Number(m.Value())
+			case "maxBytes":
+				v.MaxBytes = c.Number(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -25785,7 +26334,8 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 func buildListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEvent {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestEvent, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bCapabilitiesResponseResultManifestEvent(c, it.Item()))
 	}
 	return out
@@ -25794,7 +26344,8 @@ func buildListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node
 func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestGap {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestGap, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bCapabilitiesResponseResultManifestGap(c, it.Item()))
 	}
 	return out
@@ -25803,7 +26354,8 @@ func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) 
 func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestTransport, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesResponseResultManifestTransport(c.Text(it.Item())))
 	}
 	return out
@@ -25812,7 +26364,8 @@ func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.
 func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item())))
 	}
 	return out
@@ -25821,7 +26374,8 @@ func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx,
 func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	d := c.Doc
 	out := make([]NonEmptyString, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, c.Text(it.Item()))
 	}
 	return out
@@ -25885,7 +26439,8 @@ func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestEventMode, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesResponseResultManifestEventMode(c.Text(it.Item())))
 	}
 	return out
@@ -25905,7 +26460,8 @@ func appendListCapabilitiesResponseResultManifestEventMode(b []byte, list []Capa
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
 	out := make([]string, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, c.Text(it.Item()))
 	}
 	return out
@@ -25925,7 +26481,8 @@ func appendList_string(b []byte, list []string) []byte {
 func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
 	d := c.Doc
 	out := make([]CapabilitiesFlowOperation, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesFlowOperation(c.Text(it.Item())))
 	}
 	return out
@@ -25945,7 +26502,8 @@ func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperat
 func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
 	d := c.Doc
 	out := make([]CapabilitiesInjectContextDeliverAtItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item())))
 	}
 	return out
@@ -25965,7 +26523,8 @@ func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []Capabilit
 func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
 	d := c.Doc
 	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item())))
 	}
 	return out
@@ -25985,7 +26544,8 @@ func appendListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, li
 func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	d := c.Doc
 	out := make([]ContentItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bContentItem(c, it.Item()))
 	}
 	return out
@@ -25994,7 +26554,8 @@ func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 func buildListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
 	d := c.Doc
 	out := make([]EventGap, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bEventGap(c, it.Item()))
 	}
 	return out
@@ -26029,7 +26590,8 @@ func appendListEventGap(b []byte, list []EventGap) []byte {
 func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	d := c.Doc
 	out := make([]ahprt.Value, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, d.RawValue(it.Item()))
 	}
 	return out
@@ -26049,7 +26611,8 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 func buildListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
 	d := c.Doc
 	out := make([]Message, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bMessage(c, it.Item()))
 	}
 	return out
@@ -26069,7 +26632,8 @@ func appendListMessage(b []byte, list []Message) []byte {
 func buildListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
 	d := c.Doc
 	out := make([]ConnectionGap, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bConnectionGap(c, it.Item()))
 	}
 	return out
@@ -26089,7 +26653,8 @@ func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 func buildListToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ToolBatchAfterCall {
 	d := c.Doc
 	out := make([]ToolBatchAfterCall, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bToolBatchAfterCall(c, it.Item()))
 	}
 	return out
@@ -26109,7 +26674,8 @@ func appendListToolBatchAfterCall(b []byte, list []ToolBatchAfterCall) []byte {
 func buildListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
 	d := c.Doc
 	out := make([]TextPart, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bTextPart(c, it.Item()))
 	}
 	return out
@@ -26133,7 +26699,8 @@ func appendListTextPart(b []byte, list []TextPart) []byte {
 func buildListContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ContextCompactAfterRemovedItem {
 	d := c.Doc
 	out := make([]ContextCompactAfterRemovedItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bContextCompactAfterRemovedItem(c, it.Item()))
 	}
 	return out
@@ -26153,7 +26720,8 @@ func appendListContextCompactAfterRemovedItem(b []byte, list []ContextCompactAft
 func buildListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
 	d := c.Doc
 	out := make([]ChangedFile, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bChangedFile(c, it.Item()))
 	}
 	return out
@@ -26173,7 +26741,8 @@ func appendListChangedFile(b []byte, list []ChangedFile) []byte {
 func buildListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
 	d := c.Doc
 	out := make([]FileChange, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bFileChange(c, it.Item()))
 	}
 	return out
@@ -26193,7 +26762,8 @@ func appendListFileChange(b []byte, list []FileChange) []byte {
 func buildListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEvent {
 	d := c.Doc
 	out := make([]SessionStartManifestEvent, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bSessionStartManifestEvent(c, it.Item()))
 	}
 	return out
@@ -26202,7 +26772,8 @@ func buildListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionSta
 func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestGap {
 	d := c.Doc
 	out := make([]SessionStartManifestGap, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bSessionStartManifestGap(c, it.Item()))
 	}
 	return out
@@ -26211,7 +26782,8 @@ func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStart
 func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
 	d := c.Doc
 	out := make([]SessionStartManifestTransport, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, SessionStartManifestTransport(c.Text(it.Item())))
 	}
 	return out
@@ -26220,7 +26792,8 @@ func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []Sessio
 func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
 	d := c.Doc
 	out := make([]SessionStartManifestAuthenticationItem, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, SessionStartManifestAuthenticationItem(c.Text(it.Item())))
 	}
 	return out
@@ -26273,7 +26846,8 @@ func appendListSessionStartManifestAuthenticationItem(b []byte, list []SessionSt
 func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
 	d := c.Doc
 	out := make([]SessionStartManifestEventMode, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, SessionStartManifestEventMode(c.Text(it.Item())))
 	}
 	return out
@@ -26293,7 +26867,8 @@ func appendListSessionStartManifestEventMode(b []byte, list []SessionStartManife
 func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
 	d := c.Doc
 	out := make([]SessionStartManifestManagedPolicyScope, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, SessionStartManifestManagedPolicyScope(c.Text(it.Item())))
 	}
 	return out
@@ -26313,7 +26888,8 @@ func appendListSessionStartManifestManagedPolicyScope(b []byte, list []SessionSt
 func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 	d := c.Doc
 	out := make(map[string]ahprt.Number, d.Len(n))
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		out[c.Text(m.Name())] = c.Number(m.Value())
 	}
 	return out
@@ -26336,7 +26912,8 @@ func appendMap_number(b []byte, m map[string]ahprt.Number) []byte {
 func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bDenyEffect(c, it.Item()))
 	}
 	return out
@@ -26356,7 +26933,8 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 func buildListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
 	d := c.Doc
 	out := make([]Effect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bEffect(c, it.Item()))
 	}
 	return out
@@ -26380,7 +26958,8 @@ func appendListEffect(b []byte, list []Effect) []byte {
 func buildMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]PrimitiveSchemaDefinition {
 	d := c.Doc
 	out := make(map[string]PrimitiveSchemaDefinition, d.Len(n))
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		out[c.Text(m.Name())] = bPrimitiveSchemaDefinition(c, m.Value())
 	}
 	return out
@@ -26407,7 +26986,8 @@ func appendMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDe
 func buildListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
 	d := c.Doc
 	out := make([]LabelledOption, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bLabelledOption(c, it.Item()))
 	}
 	return out
@@ -26427,7 +27007,8 @@ func appendListLabelledOption(b []byte, list []LabelledOption) []byte {
 func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]ElicitResultContentValue {
 	d := c.Doc
 	out := make(map[string]ElicitResultContentValue, d.Len(n))
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		out[c.Text(m.Name())] = bElicitResultContentValue(c, m.Value())
 	}
 	return out
@@ -26450,7 +27031,8 @@ func appendMapElicitResultContentValue(b []byte, m map[string]ElicitResultConten
 func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	d := c.Doc
 	out := make([]Backend, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bBackend(c, it.Item()))
 	}
 	return out
@@ -26470,7 +27052,8 @@ func appendListBackend(b []byte, list []Backend) []byte {
 func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
 	d := c.Doc
 	out := make([]BackendSubscription, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bBackendSubscription(c, it.Item()))
 	}
 	return out

@@ -20,15 +20,18 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				seen |= uint64(0x1)
-				if !vCapabilities_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					seen |= uint64(0x1)
+					if !vCapabilities_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -55,13 +58,16 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vCapabilities_effects_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vCapabilities_effects_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -132,37 +138,40 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vDenyEffect_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "reason":
-				seen |= uint64(0x2)
-				if !vDenyEffect_reason(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "code":
-				if !vDenyEffect_code(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vDenyEffect_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "reason":
+					seen |= uint64(0x2)
+					if !vDenyEffect_reason(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "code":
+					if !vDenyEffect_code(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -229,9 +238,12 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailType(n, "0.1.0-draft.1/extensions.schema.json#/type", "object")
 	}
 	if k == ahprt.KindObject {
-		for m := d.Members(n); m.Next(); {
-			if !vExtensions_propertyNames(c, m.Name(), nil) {
-				return false
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if !vExtensions_propertyNames(c, m.Name(), nil) {
+					return false
+				}
 			}
 		}
 	}
@@ -279,31 +291,34 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "result":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_successResponse_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "result":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_successResponse_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -442,14 +457,17 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -470,30 +488,33 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "effects":
+					seen |= uint64(0x2)
+					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -534,13 +555,16 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 		if d.Len(n) > 1 {
 			return c.Fail(n, ahprt.CodeMaxItems, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vDenyEffect) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vDenyEffect) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -571,14 +595,17 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "result":
-				if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "result":
+					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -599,30 +626,33 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "effects":
-				seen |= uint64(0x2)
-				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "effects":
+					seen |= uint64(0x2)
+					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -683,39 +713,42 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_request_jsonrpc) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "method":
-				seen |= uint64(0x4)
-				if !vCommon_request_method(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vCommon_request_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_request_jsonrpc) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "method":
+					seen |= uint64(0x4)
+					if !vCommon_request_method(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x8)
+					if !c.Child(m.Value(), vCommon_request_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -786,21 +819,24 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "method":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "method":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -833,38 +869,41 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "event":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vToolBefore) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "capabilities":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "event":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vToolBefore) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "capabilities":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -894,69 +933,72 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vToolBefore_id(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "source":
-				seen |= uint64(0x2)
-				if !vToolBefore_source(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "type":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vToolBefore_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "time":
-				seen |= uint64(0x8)
-				if !vToolBefore_time(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "session":
-				seen |= uint64(0x10)
-				if !c.Child(m.Value(), vCommon_session) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tool":
-				seen |= uint64(0x20)
-				if !c.Child(m.Value(), vToolBefore_tool) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "native":
-				if !c.Child(m.Value(), vCommon_native) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "extensions":
-				if !c.Child(m.Value(), vExtensions) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vToolBefore_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "source":
+					seen |= uint64(0x2)
+					if !vToolBefore_source(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "type":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vToolBefore_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "time":
+					seen |= uint64(0x8)
+					if !vToolBefore_time(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "session":
+					seen |= uint64(0x10)
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tool":
+					seen |= uint64(0x20)
+					if !c.Child(m.Value(), vToolBefore_tool) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "native":
+					if !c.Child(m.Value(), vCommon_native) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1055,43 +1097,46 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_session_id(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cwd":
-				if !vCommon_session_cwd(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "workspaceRoots":
-				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "model":
-				if !vCommon_session_model(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "agent":
-				if !c.Child(m.Value(), vCommon_session_agent) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vCommon_session_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cwd":
+					if !vCommon_session_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "workspaceRoots":
+					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "model":
+					if !vCommon_session_model(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "agent":
+					if !c.Child(m.Value(), vCommon_session_agent) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1138,13 +1183,16 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -1186,22 +1234,25 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vCommon_session_agent_id(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "type":
-				if !vCommon_session_agent_type(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vCommon_session_agent_id(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "type":
+					if !vCommon_session_agent_type(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1252,46 +1303,49 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "callId":
-				seen |= uint64(0x1)
-				if !vToolBefore_tool_callId(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "name":
-				seen |= uint64(0x2)
-				if !vToolBefore_tool_name(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "kind":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vToolBefore_tool_kind) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "input":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vToolBefore_tool_input) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mcp":
-				if !c.Child(m.Value(), vToolBefore_tool_mcp) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "callId":
+					seen |= uint64(0x1)
+					if !vToolBefore_tool_callId(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "name":
+					seen |= uint64(0x2)
+					if !vToolBefore_tool_name(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "kind":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vToolBefore_tool_kind) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "input":
+					seen |= uint64(0x8)
+					if !c.Child(m.Value(), vToolBefore_tool_input) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mcp":
+					if !c.Child(m.Value(), vToolBefore_tool_mcp) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1401,31 +1455,34 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "provider":
-				seen |= uint64(0x1)
-				if !vCommon_native_provider(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "eventName":
-				seen |= uint64(0x2)
-				if !vCommon_native_eventName(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "payload":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_native_payload) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "provider":
+					seen |= uint64(0x1)
+					if !vCommon_native_provider(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "eventName":
+					seen |= uint64(0x2)
+					if !vCommon_native_eventName(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "payload":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_native_payload) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1509,14 +1566,17 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "effects":
-				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "effects":
+					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1531,12 +1591,15 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		matches := 0
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
-				matches++
-				if ev != nil {
-					ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains) {
+					matches++
+					if ev != nil {
+						ev.Set(i)
+					}
 				}
 			}
 		}
@@ -1630,31 +1693,34 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "method":
-				seen |= uint64(0x2)
-				if !vCommon_notification_method(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "params":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_notification_params) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "method":
+					seen |= uint64(0x2)
+					if !vCommon_notification_method(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "params":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_notification_params) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1729,31 +1795,34 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "jsonrpc":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "id":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "error":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vCommon_errorResponse_error) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "jsonrpc":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "id":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "error":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vCommon_errorResponse_error) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1801,27 +1870,30 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "code":
-				seen |= uint64(0x1)
-				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "message":
-				seen |= uint64(0x2)
-				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "data":
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "code":
+					seen |= uint64(0x1)
+					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "message":
+					seen |= uint64(0x2)
+					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "data":
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1870,23 +1942,26 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "protocolVersion":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vCommon_protocolVersion) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "hooks":
-				seen |= uint64(0x2)
-				if !vRegistration_hooks(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "protocolVersion":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vCommon_protocolVersion) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "hooks":
+					seen |= uint64(0x2)
+					if !vRegistration_hooks(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -1915,13 +1990,16 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_backend) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -1941,38 +2019,41 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "id":
-				seen |= uint64(0x1)
-				if !vRegistration_reverseDns(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "transport":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_backend_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "authentication":
-				if !c.Child(m.Value(), vRegistration_authentication) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "subscriptions":
-				seen |= uint64(0x4)
-				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "id":
+					seen |= uint64(0x1)
+					if !vRegistration_reverseDns(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "transport":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_backend_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "authentication":
+					if !c.Child(m.Value(), vRegistration_authentication) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "subscriptions":
+					seen |= uint64(0x4)
+					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2018,14 +2099,17 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2042,14 +2126,17 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2107,14 +2194,17 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "transport":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "transport":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2131,14 +2221,17 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2217,45 +2310,48 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "command":
-				seen |= uint64(0x2)
-				if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "args":
-				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "lifecycle":
-				seen |= uint64(0x4)
-				if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "cwd":
-				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "command":
+					seen |= uint64(0x2)
+					if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "args":
+					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "lifecycle":
+					seen |= uint64(0x4)
+					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "cwd":
+					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2309,13 +2405,16 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", "array")
 	}
 	if k == ahprt.KindArray {
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2374,23 +2473,26 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_httpTransport_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "url":
-				seen |= uint64(0x2)
-				if !vRegistration_httpTransport_url(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "url":
+					seen |= uint64(0x2)
+					if !vRegistration_httpTransport_url(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2448,23 +2550,26 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "type":
-				seen |= uint64(0x1)
-				if !c.Child(m.Value(), vRegistration_authentication_type) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "tokenEnv":
-				seen |= uint64(0x2)
-				if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "type":
+					seen |= uint64(0x1)
+					if !c.Child(m.Value(), vRegistration_authentication_type) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "tokenEnv":
+					seen |= uint64(0x2)
+					if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2524,13 +2629,16 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if d.Len(n) < 1 {
 			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", "want at least 1 items")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2580,46 +2688,49 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "events":
-				seen |= uint64(0x1)
-				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "timeoutMs":
-				seen |= uint64(0x4)
-				if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "failurePolicy":
-				seen |= uint64(0x8)
-				if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "includeNative":
-				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "events":
+					seen |= uint64(0x1)
+					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "timeoutMs":
+					seen |= uint64(0x4)
+					if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "failurePolicy":
+					seen |= uint64(0x8)
+					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "includeNative":
+					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2658,13 +2769,16 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -2752,30 +2866,33 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if ev != nil {
 			ev.Declared = true
 		}
-		for m := d.Members(n); m.Next(); {
-			switch d.Key(m.Name()) {
-			case "events":
-				seen |= uint64(0x1)
-				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "mode":
-				seen |= uint64(0x2)
-				if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
-			case "includeNative":
-				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch d.Key(m.Name()) {
+				case "events":
+					seen |= uint64(0x1)
+					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "mode":
+					seen |= uint64(0x2)
+					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
+				case "includeNative":
+					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
+						return false
+					}
+					if ev != nil {
+						ev.Set(m.Index())
+					}
 				}
 			}
 		}
@@ -2811,13 +2928,16 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			_ = dup
 			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", "items must be unique")
 		}
-		for it := d.Items(n); it.Next(); {
-			i := it.Index()
-			if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
 			}
 		}
 	}
@@ -3009,7 +3129,8 @@ var (
 
 // presence0 reports which of "error" object n has: bit i for the i-th.
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "error":
 			p |= 1
@@ -3020,7 +3141,8 @@ func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence1 reports which of "output", "error" object n has: bit i for the i-th.
 func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "output":
 			p |= 1
@@ -3033,7 +3155,8 @@ func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence2 reports which of "id" object n has: bit i for the i-th.
 func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "id":
 			p |= 1
@@ -3044,7 +3167,8 @@ func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence3 reports which of "result" object n has: bit i for the i-th.
 func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "result":
 			p |= 1
@@ -3055,7 +3179,8 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence4 reports which of "authentication" object n has: bit i for the i-th.
 func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "authentication":
 			p |= 1
@@ -3066,7 +3191,8 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence5 reports which of "token", "bearerToken", "value" object n has: bit i for the i-th.
 func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "token":
 			p |= 1
@@ -3081,7 +3207,8 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence6 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
 func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	for m := d.Members(n); m.Next(); {
+	m := d.Members(n)
+	for m.Next() {
 		switch d.Key(m.Name()) {
 		case "timeoutMs":
 			p |= 1

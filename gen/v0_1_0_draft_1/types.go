@@ -16,15 +16,18 @@ type Capabilities struct {
 
 func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "effects":
-			v.Effects = buildList_string(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "effects":
+				v.Effects = buildList_string(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -93,18 +96,21 @@ type ErrorResponse struct {
 func (*ErrorResponse) isJSONRPCMessage() {}
 func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "error":
-			v.Error = bErrorResponseError(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "error":
+				v.Error = bErrorResponseError(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -260,19 +266,22 @@ type ErrorResponseError struct {
 
 func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "code":
-			v.Code = c.Number(m.Value())
-		case "message":
-			v.Message = c.Text(m.Value())
-		case "data":
-			v.Data = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "code":
+				v.Code = c.Number(m.Value())
+			case "message":
+				v.Message = c.Text(m.Value())
+			case "data":
+				v.Data = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -417,19 +426,22 @@ type Native struct {
 
 func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "provider":
-			v.Provider = c.Text(m.Value())
-		case "eventName":
-			v.EventName = c.Text(m.Value())
-		case "payload":
-			v.Payload = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "provider":
+				v.Provider = c.Text(m.Value())
+			case "eventName":
+				v.EventName = c.Text(m.Value())
+			case "payload":
+				v.Payload = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -512,18 +524,21 @@ type Notification struct {
 func (*Notification) isJSONRPCMessage() {}
 func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "method":
-			v.Method = c.Text(m.Value())
-		case "params":
-			v.Params = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "method":
+				v.Method = c.Text(m.Value())
+			case "params":
+				v.Params = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -616,20 +631,23 @@ type Request struct {
 func (*Request) isJSONRPCMessage() {}
 func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCID(c, m.Value())
-		case "method":
-			v.Method = c.Text(m.Value())
-		case "params":
-			v.Params = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCID(c, m.Value())
+			case "method":
+				v.Method = c.Text(m.Value())
+			case "params":
+				v.Params = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -730,26 +748,29 @@ type Session struct {
 
 func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		case "workspaceRoots":
-			v.WorkspaceRoots = buildList_string(c, m.Value())
-		case "model":
-			x := c.Text(m.Value())
-			v.Model = &x
-		case "agent":
-			x := bSessionAgent(c, m.Value())
-			v.Agent = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			case "workspaceRoots":
+				v.WorkspaceRoots = buildList_string(c, m.Value())
+			case "model":
+				x := c.Text(m.Value())
+				v.Model = &x
+			case "agent":
+				x := bSessionAgent(c, m.Value())
+				v.Agent = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -845,18 +866,21 @@ type SessionAgent struct {
 
 func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "type":
-			x := c.Text(m.Value())
-			v.Type = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "type":
+				x := c.Text(m.Value())
+				v.Type = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -932,18 +956,21 @@ type SuccessResponse struct {
 func (*SuccessResponse) isJSONRPCMessage() {}
 func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1032,21 +1059,24 @@ type DenyEffect struct {
 
 func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "reason":
-			v.Reason = c.Text(m.Value())
-		case "code":
-			x := c.Text(m.Value())
-			v.Code = &x
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "reason":
+				v.Reason = c.Text(m.Value())
+			case "code":
+				x := c.Text(m.Value())
+				v.Code = &x
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1140,18 +1170,21 @@ type InterceptDenyResponse struct {
 
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bInterceptDenyResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bInterceptDenyResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1238,18 +1271,21 @@ type InterceptDenyResponseResult struct {
 
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "effects":
-			v.Effects = buildListDenyEffect(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "effects":
+				v.Effects = buildListDenyEffect(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1333,18 +1369,21 @@ type InterceptNoEffectResponse struct {
 
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCResponseID(c, m.Value())
-		case "result":
-			v.Result = bInterceptNoEffectResponseResult(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCResponseID(c, m.Value())
+			case "result":
+				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1431,18 +1470,21 @@ type InterceptNoEffectResponseResult struct {
 
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "effects":
-			v.Effects = buildList_value(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "effects":
+				v.Effects = buildList_value(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1526,19 +1568,22 @@ type InterceptRequest struct {
 
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "jsonrpc":
-		case "id":
-			v.ID = bJSONRPCID(c, m.Value())
-		case "method":
-		case "params":
-			v.Params = bInterceptRequestParams(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "jsonrpc":
+			case "id":
+				v.ID = bJSONRPCID(c, m.Value())
+			case "method":
+			case "params":
+				v.Params = bInterceptRequestParams(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1631,20 +1676,23 @@ type InterceptRequestParams struct {
 
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "event":
-			v.Event = bToolBefore(c, m.Value())
-		case "capabilities":
-			v.Capabilities = bCapabilities(c, m.Value())
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "event":
+				v.Event = bToolBefore(c, m.Value())
+			case "capabilities":
+				v.Capabilities = bCapabilities(c, m.Value())
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1748,29 +1796,32 @@ type ToolBefore struct {
 
 func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "source":
-			v.Source = c.Text(m.Value())
-		case "type":
-		case "time":
-			v.Time = c.Text(m.Value())
-		case "session":
-			v.Session = bSession(c, m.Value())
-		case "tool":
-			v.Tool = bToolBeforeTool(c, m.Value())
-		case "native":
-			x := bNative(c, m.Value())
-			v.Native = &x
-		case "extensions":
-			v.Extensions = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "source":
+				v.Source = c.Text(m.Value())
+			case "type":
+			case "time":
+				v.Time = c.Text(m.Value())
+			case "session":
+				v.Session = bSession(c, m.Value())
+			case "tool":
+				v.Tool = bToolBeforeTool(c, m.Value())
+			case "native":
+				x := bNative(c, m.Value())
+				v.Native = &x
+			case "extensions":
+				v.Extensions = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -1901,23 +1952,26 @@ type ToolBeforeTool struct {
 
 func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "callId":
-			v.CallID = c.Text(m.Value())
-		case "name":
-			v.Name = c.Text(m.Value())
-		case "kind":
-			v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
-		case "input":
-			v.Input = d.RawValue(m.Value())
-		case "mcp":
-			v.MCP = d.RawValue(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "callId":
+				v.CallID = c.Text(m.Value())
+			case "name":
+				v.Name = c.Text(m.Value())
+			case "kind":
+				v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
+			case "input":
+				v.Input = d.RawValue(m.Value())
+			case "mcp":
+				v.MCP = d.RawValue(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2085,16 +2139,19 @@ type Registration struct {
 
 func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "protocolVersion":
-		case "hooks":
-			v.Hooks = buildListBackend(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "protocolVersion":
+			case "hooks":
+				v.Hooks = buildListBackend(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2175,22 +2232,25 @@ type Backend struct {
 
 func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "id":
-			v.ID = c.Text(m.Value())
-		case "transport":
-			v.Transport = bBackendTransport(c, m.Value())
-		case "authentication":
-			x := bAuthentication(c, m.Value())
-			v.Authentication = &x
-		case "subscriptions":
-			v.Subscriptions = buildListBackendSubscription(c, m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "id":
+				v.ID = c.Text(m.Value())
+			case "transport":
+				v.Transport = bBackendTransport(c, m.Value())
+			case "authentication":
+				x := bAuthentication(c, m.Value())
+				v.Authentication = &x
+			case "subscriptions":
+				v.Subscriptions = buildListBackendSubscription(c, m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2291,23 +2351,26 @@ type StdioTransport struct {
 func (*StdioTransport) isBackendTransport() {}
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "command":
-			v.Command = c.Text(m.Value())
-		case "args":
-			v.Args = buildList_string(c, m.Value())
-		case "lifecycle":
-			v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
-		case "cwd":
-			x := c.Text(m.Value())
-			v.Cwd = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "command":
+				v.Command = c.Text(m.Value())
+			case "args":
+				v.Args = buildList_string(c, m.Value())
+			case "lifecycle":
+				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
+			case "cwd":
+				x := c.Text(m.Value())
+				v.Cwd = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2419,16 +2482,19 @@ type HTTPTransport struct {
 func (*HTTPTransport) isBackendTransport() {}
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "url":
-			v.URL = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "url":
+				v.URL = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2532,16 +2598,19 @@ type Authentication struct {
 
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "type":
-		case "tokenEnv":
-			v.TokenEnv = c.Text(m.Value())
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "type":
+			case "tokenEnv":
+				v.TokenEnv = c.Text(m.Value())
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2623,23 +2692,26 @@ type InterceptSubscription struct {
 func (*InterceptSubscription) isBackendSubscription() {}
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildList_string(c, m.Value())
-		case "mode":
-		case "timeoutMs":
-			v.TimeoutMs = c.Number(m.Value())
-		case "failurePolicy":
-			v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
-		case "includeNative":
-			x := d.Bool(m.Value())
-			v.IncludeNative = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildList_string(c, m.Value())
+			case "mode":
+			case "timeoutMs":
+				v.TimeoutMs = c.Number(m.Value())
+			case "failurePolicy":
+				v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
+			case "includeNative":
+				x := d.Bool(m.Value())
+				v.IncludeNative = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2754,19 +2826,22 @@ type ObserveSubscription struct {
 func (*ObserveSubscription) isBackendSubscription() {}
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 	d := c.Doc
-	for m := d.Members(n); m.Next(); {
-		switch d.Key(m.Name()) {
-		case "events":
-			v.Events = buildListObserveSubscriptionEvent(c, m.Value())
-		case "mode":
-		case "includeNative":
-			x := d.Bool(m.Value())
-			v.IncludeNative = &x
-		default:
-			v.Unknown = append(v.Unknown, ahprt.Member{
-				Name:  c.Text(m.Name()),
-				Value: d.RawValue(m.Value()),
-			})
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch d.Key(m.Name()) {
+			case "events":
+				v.Events = buildListObserveSubscriptionEvent(c, m.Value())
+			case "mode":
+			case "includeNative":
+				x := d.Bool(m.Value())
+				v.IncludeNative = &x
+			default:
+				v.Unknown = append(v.Unknown, ahprt.Member{
+					Name:  c.Text(m.Name()),
+					Value: d.RawValue(m.Value()),
+				})
+			}
 		}
 	}
 	return
@@ -2883,7 +2958,8 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
 	out := make([]string, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, c.Text(it.Item()))
 	}
 	return out
@@ -2903,7 +2979,8 @@ func appendList_string(b []byte, list []string) []byte {
 func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bDenyEffect(c, it.Item()))
 	}
 	return out
@@ -2923,7 +3000,8 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	d := c.Doc
 	out := make([]ahprt.Value, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, d.RawValue(it.Item()))
 	}
 	return out
@@ -2943,7 +3021,8 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	d := c.Doc
 	out := make([]Backend, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bBackend(c, it.Item()))
 	}
 	return out
@@ -2963,7 +3042,8 @@ func appendListBackend(b []byte, list []Backend) []byte {
 func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
 	d := c.Doc
 	out := make([]BackendSubscription, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, bBackendSubscription(c, it.Item()))
 	}
 	return out
@@ -2987,7 +3067,8 @@ func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte 
 func buildListObserveSubscriptionEvent(c *ahprt.Ctx, n ahprt.Node) []ObserveSubscriptionEvent {
 	d := c.Doc
 	out := make([]ObserveSubscriptionEvent, 0, d.Len(n))
-	for it := d.Items(n); it.Next(); {
+	it := d.Items(n)
+	for it.Next() {
 		out = append(out, ObserveSubscriptionEvent(c.Text(it.Item())))
 	}
 	return out

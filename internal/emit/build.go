@@ -72,7 +72,8 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Lit(0), Id("d").Dot("Len").Call(Id("n"))),
-			For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).Block(
+			Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
+			For(Id("it").Dot("Next").Call()).Block(
 				Id("out").Op("=").Append(Id("out"), e.value(x.Elem, Id("it").Dot("Item").Call())),
 			),
 			Return(Id("out")),
@@ -92,7 +93,8 @@ func (e *gotypes) mapHelper(x *ir.Expr) string {
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
-			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
+			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
+			For(Id("m").Dot("Next").Call()).Block(
 				Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(x.Elem, Id("m").Dot("Value").Call())),
 			),
 			Return(Id("out")),
@@ -116,7 +118,7 @@ func (e *gotypes) build(t *ir.Type) {
 func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Params(Id("v").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
-		g.For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(lg *Group) {
+		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
 			lg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
 				for _, f := range t.Fields {
@@ -150,7 +152,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 					}
 				})
 			})
-		})
+		}))
 		g.Return()
 	})
 	e.f.Line()

@@ -137,7 +137,8 @@ func (e *checks) presenceCall(names []string) Code {
 		}
 		e.helpers = append(e.helpers, Commentf("%s reports which of %s object n has: bit i for the i-th.", name, strings.Join(quoted, ", ")).Line().
 			Func().Id(name).Params(Id("d").Op("*").Qual(rt, "Doc"), Id("n").Qual(rt, "Node")).Params(Id("p").Uint64()).Block(
-			For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).Block(
+			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
+			For(Id("m").Dot("Next").Call()).Block(
 				Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
 					for i, n := range names {
 						sg.Case(Lit(n)).Block(Id("p").Op("|=").Add(maskLit(1 << i)))
@@ -502,7 +503,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
 		}
 		if walk {
-			g.For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(mg *Group) {
+			g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 				if s.PropertyNames != nil {
 					if t := target(s.PropertyNames); t != nil {
 						if t.IsFalse() {
@@ -564,7 +565,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 						}
 					})
 				}
-			})
+			}))
 		}
 		if len(req) > 0 {
 			for _, r := range s.Required {
@@ -627,7 +628,7 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 		if containsT {
 			g.Id("matches").Op(":=").Lit(0)
 		}
-		g.For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
+		g.Add(iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
 			if t := target(s.Items); containsT || len(s.PrefixItems) > 0 || t == nil || !t.IsFalse() {
 				ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
 			}
@@ -667,7 +668,7 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 			} else {
 				rest(ig)
 			}
-		})
+		}))
 		if containsT {
 			min := 1
 			if s.MinContains != nil {
@@ -1217,14 +1218,14 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 			}
 			if up != nil {
 				g.If(is("KindObject")).Block(
-					For(Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), Id("m").Dot("Next").Call(), Empty()).BlockFunc(func(mg *Group) {
+					iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 						e.unevaluated(mg, up, Id("m").Dot("Index").Call(), Id("m").Dot("Value").Call(), Id("m").Dot("Name").Call(),
 							"CodeUnknownMember", "member not evaluated by any schema, and unevaluatedProperties allows none")
 					}))
 			}
 			if ui != nil {
 				g.If(is("KindArray")).Block(
-					For(Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), Id("it").Dot("Next").Call(), Empty()).BlockFunc(func(ig *Group) {
+					iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
 						e.unevaluated(ig, ui, Id("it").Dot("Index").Call(), Id("it").Dot("Item").Call(), Id("it").Dot("Item").Call(),
 							"CodeFalseSchema", "item not evaluated by any schema, and unevaluatedItems allows none")
 					}))

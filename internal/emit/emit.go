@@ -234,3 +234,16 @@ func ctxDecodeFunc(t *ir.Type) Code {
 		Return(Id("v"), Nil()),
 	)
 }
+
+// iterate writes a loop over the members (iter "m", init d.Members(n)) or
+// items ("it", d.Items(n)) of a node, the iterator declared in a block of
+// its own before the loop. Written as `for m := d.Members(n); m.Next(); {`
+// the loop gives every iteration its own copy of the iterator (Go 1.22
+// loop variables: Next takes its address), and the generated code moved
+// 32 bytes twice per member in each of its hundreds of loops.
+func iterate(iter string, init Code, body func(*Group)) *Statement {
+	return Block(
+		Id(iter).Op(":=").Add(init),
+		For(Id(iter).Dot("Next").Call()).BlockFunc(body),
+	)
+}
