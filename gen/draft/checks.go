@@ -44,33 +44,26 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "method":
 					seen |= uint64(0x4)
 					if !vCommon_methodName(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					seen |= uint64(0x8)
 					if !c.Child(m.Value(), vCommon_request_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -201,17 +194,16 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -253,20 +245,17 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -326,25 +315,21 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "result":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_successResponse_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -434,9 +419,11 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -469,17 +456,16 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "manifest":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -526,73 +512,51 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 					if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
 					seen |= uint64(0x2)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "transports":
 					seen |= uint64(0x4)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "authentication":
 					seen |= uint64(0x8)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "limits":
 					seen |= uint64(0x40)
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "toolPaths":
 					seen |= uint64(0x10)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "contentCategories":
 					seen |= uint64(0x20)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "managedPolicy":
 					seen |= uint64(0x80)
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "correlationIdentityFields":
 					seen |= uint64(0x100)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -685,24 +649,20 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 					if !c.Child(m.Value(), vCommon_eventType) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modes":
 					seen |= uint64(0x2)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1078,9 +1038,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ah
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1155,9 +1117,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1182,9 +1146,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1236,9 +1202,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ah
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1297,6 +1265,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 				switch d.Key(m.Name()) {
 				case "capabilities":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -1338,9 +1307,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1394,9 +1365,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1503,9 +1476,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 					if !c.Child(m.Value(), vCapabilities_sessionStart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1555,37 +1530,27 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCapabilities_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "inject":
 					if !c.Child(m.Value(), vCapabilities_inject) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "elicitation":
 					if !c.Child(m.Value(), vCapabilities_elicitation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1647,9 +1612,11 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1711,6 +1678,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				switch d.Key(m.Name()) {
 				case "flow":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -1752,9 +1720,11 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1833,9 +1803,11 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1897,6 +1869,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				switch d.Key(m.Name()) {
 				case "inject":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -1938,9 +1911,11 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2019,9 +1994,11 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2083,6 +2060,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				switch d.Key(m.Name()) {
 				case "modify":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -2124,9 +2102,11 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2280,65 +2260,43 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "output":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "prompt":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "request":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "response":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "content":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "instructions":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "summary":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "workspace":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2368,17 +2326,16 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "merge":
 					seen |= uint64(0x2)
 					if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2425,9 +2382,11 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2469,9 +2428,11 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2538,30 +2499,23 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCapabilities_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "remainingContinuations":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "continuationCount":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxContinuations":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2608,9 +2562,11 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2672,8 +2628,10 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 				switch d.Key(m.Name()) {
 				case "remainingContinuations":
 					seen |= uint64(0x1)
+					continue
 				case "continuationCount":
 					seen |= uint64(0x2)
+					continue
 				}
 			}
 		}
@@ -2774,9 +2732,11 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCapabilities_inject_context) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2809,17 +2769,16 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vCapabilities_inject_context_append) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "deliverAt":
 					seen |= uint64(0x2)
 					if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2914,16 +2873,15 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					if !c.Child(m.Value(), vCapabilities_elicitation_form) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "url":
 					if !c.Child(m.Value(), vCapabilities_elicitation_url) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2970,9 +2928,11 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3071,9 +3031,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3113,9 +3075,11 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3214,9 +3178,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 					if !c.Child(m.Value(), vCapabilities_turnStart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3256,23 +3222,19 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_turnStart_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3380,9 +3342,11 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3481,9 +3445,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3523,23 +3489,19 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3647,9 +3609,11 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3748,9 +3712,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3790,23 +3756,19 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -3914,9 +3876,11 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 					if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4015,9 +3979,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4057,23 +4023,19 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4181,9 +4143,11 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 					if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4282,9 +4246,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4324,16 +4290,15 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4403,9 +4368,11 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 					if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4504,9 +4471,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 					if !c.Child(m.Value(), vCapabilities_toolBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4546,23 +4515,19 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_toolBefore_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4670,9 +4635,11 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4771,9 +4738,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 					if !c.Child(m.Value(), vCapabilities_toolAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4813,23 +4782,19 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_toolAfter_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -4937,9 +4902,11 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5038,9 +5005,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5080,23 +5049,19 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_modify) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5204,9 +5169,11 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 					if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5305,9 +5272,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5347,16 +5316,15 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "flow":
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5426,9 +5394,11 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5527,9 +5497,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5569,16 +5541,15 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5715,9 +5686,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5757,16 +5730,15 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5903,9 +5875,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -5945,9 +5919,11 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6046,9 +6022,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6088,9 +6066,11 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 					if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6189,9 +6169,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6231,16 +6213,15 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6377,9 +6358,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6419,16 +6402,15 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6565,9 +6547,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6607,16 +6591,15 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6753,9 +6736,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -6795,16 +6780,15 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "modify":
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore_allOf_1_modify) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7005,17 +6989,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7141,30 +7124,23 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxContinuations":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "minTimeoutMs":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxTimeoutMs":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7252,17 +7228,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "disableable":
 					seen |= uint64(0x2)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7310,9 +7285,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *a
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7375,9 +7352,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7659,16 +7638,15 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vEvent_openIdentity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7701,66 +7679,45 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vEvent_eventCore_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "source":
 					seen |= uint64(0x2)
 					if !vEvent_eventCore_source(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "time":
 					seen |= uint64(0x4)
 					if !vEvent_eventCore_time(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "session":
 					if !c.Child(m.Value(), vCommon_session) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "parentEventId":
 					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
 					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "native":
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "synthesized":
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "type":
 					seen |= uint64(0x8)
+					continue
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7850,44 +7807,31 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cwd":
 					if !vCommon_session_cwd(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "workspaceRoots":
 					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "model":
 					if !vCommon_session_model(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "agent":
 					if !c.Child(m.Value(), vCommon_session_agent) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
 					if !vCommon_session_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -7978,16 +7922,15 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "type":
 					if !vCommon_session_agent_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8083,17 +8026,16 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vEvent_gap_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
 					if !vEvent_gap_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8193,16 +8135,15 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vEvent_openIdentity_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8390,72 +8331,45 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textBodyPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textBodyPart_mediaType) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textBodyPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "text":
 					seen |= uint64(0x10)
-					matched = true
 					if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8558,88 +8472,53 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textGapPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textGapPart_mediaType) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textGapPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gap":
 					seen |= uint64(0x10)
-					matched = true
 					if !c.ChildAll(m.Value(), vContentItem_gap) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8714,28 +8593,21 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "reason":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "path":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/gap/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8784,79 +8656,48 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textMetadataPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textMetadataPart_mediaType) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textMetadataPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -8928,79 +8769,48 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textOmittedPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textOmittedPart_mediaType) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textOmittedPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9142,72 +8952,45 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "body":
 					seen |= uint64(0x10)
-					matched = true
 					if !c.ChildAll(m.Value(), vContentReference) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9308,20 +9091,17 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "ref":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-reference.schema.json#/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9354,88 +9134,53 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentGapPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentGapPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gap":
 					seen |= uint64(0x10)
-					matched = true
 					if !c.ChildAll(m.Value(), vContentItem_gap) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9498,79 +9243,48 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9630,79 +9344,48 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "selection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_selection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "category":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9768,17 +9451,16 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "change":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -9820,55 +9502,36 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "source":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					seen |= uint64(0x2)
-					matched = true
 					if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "settings":
 					seen |= uint64(0x4)
-					matched = true
 					if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "summary":
 					seen |= uint64(0x8)
-					matched = true
 					if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "path":
-					matched = true
 					if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10035,17 +9698,16 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "change":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10087,63 +9749,40 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "source":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					seen |= uint64(0x2)
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "settings":
 					seen |= uint64(0x4)
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "summary":
 					seen |= uint64(0x8)
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "path":
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mcpServers":
-					matched = true
 					if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10330,40 +9969,30 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x4)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "trigger":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vExecutionEvent_turnStart_trigger) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "expandedFrom":
 					if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10411,28 +10040,21 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vEvent_identity_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/event.schema.json#/$defs/identity/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10505,46 +10127,31 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "role":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vContentItem_message_role) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "parts":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_message_parts(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vContentItem_message_synthesized(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/message/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10672,9 +10279,11 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10715,47 +10324,34 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					seen |= uint64(0x8)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "outcome":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vExecutionEvent_turnCompletion_outcome) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "lastAssistantItem":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "continuationCount":
 					seen |= uint64(0x4)
 					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "usage":
 					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -10839,87 +10435,52 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "kind":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_usage_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_usage_scope) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "completeness":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_usage_completeness) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "provenance":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_usage_provenance) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "inputTokens":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "outputTokens":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "cacheReadTokens":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "cacheWriteTokens":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cost":
-					matched = true
 					if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11039,38 +10600,27 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "amount":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "currency":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "basis":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_usage_cost_basis) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11153,16 +10703,15 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_scope) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11231,16 +10780,15 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "error":
 					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11334,50 +10882,31 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "message":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_error_message(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "class":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_error_class(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "code":
-					matched = true
 					if !vExecutionEvent_error_code(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "status":
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_error_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "native":
-					matched = true
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/error/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11518,48 +11047,35 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "item":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "delta":
 					seen |= uint64(0x4)
 					if !c.ChildAll(m.Value(), vContentItem_message) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "final":
 					seen |= uint64(0x8)
 					if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11631,48 +11147,35 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x8)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "model":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "attempt":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11729,29 +11232,22 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_model_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "provider":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_model_provider(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11813,37 +11309,26 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "number":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -11926,70 +11411,48 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x8)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "model":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "attempt":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "execution":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vExecutionEvent_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "usage":
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "finishReason":
 					seen |= uint64(0x10)
 					if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "latencyMs":
 					if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12060,9 +11523,11 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12092,9 +11557,11 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12134,9 +11601,11 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12161,9 +11630,11 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12297,20 +11768,17 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_0_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12349,29 +11817,22 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12425,37 +11886,26 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "detail":
-					matched = true
 					if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12525,37 +11975,26 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "detail":
-					matched = true
 					if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12625,37 +12064,26 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "detail":
-					matched = true
 					if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12725,37 +12153,26 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "status":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "detail":
-					matched = true
 					if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12841,23 +12258,19 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_scope) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "provenance":
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_provenance) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -12964,76 +12377,51 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "model":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "attempt":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "execution":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "error":
 					seen |= uint64(0x8)
 					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "usage":
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "latencyMs":
 					if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "recovery":
 					if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13106,9 +12494,11 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13186,54 +12576,38 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "current":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "proposed":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "reason":
 					seen |= uint64(0x4)
 					if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "pricing":
 					if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13303,36 +12677,25 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "currency":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "inputPerMillionTokens":
-					matched = true
 					if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "outputPerMillionTokens":
-					matched = true
 					if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13401,47 +12764,34 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "previous":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "current":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "reason":
 					seen |= uint64(0x4)
 					if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13521,39 +12871,29 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "suggestions":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sandboxBypass":
 					seen |= uint64(0x2)
 					if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13606,32 +12946,25 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tool":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "path":
 					seen |= uint64(0x4)
 					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "batch":
 					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13669,54 +13002,35 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "name":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_tool_name(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "kind":
-					matched = true
 					if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "input":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_tool_input) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "origin":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_tool_origin) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mcp":
-					matched = true
 					if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13775,6 +13089,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				switch d.Key(m.Name()) {
 				case "mcp":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -13881,47 +13196,32 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "server":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "toolName":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "provenance":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_mcp_provenance) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "connection":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -13957,28 +13257,21 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "name":
-					matched = true
 					if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14121,36 +13414,25 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "transport":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "url":
-					matched = true
 					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
-					matched = true
 					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14188,6 +13470,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 				switch d.Key(m.Name()) {
 				case "url":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -14217,9 +13500,11 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14275,9 +13560,11 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14375,29 +13662,22 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "path":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14459,36 +13739,25 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "transport":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "url":
-					matched = true
 					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
-					matched = true
 					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14526,6 +13795,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 				switch d.Key(m.Name()) {
 				case "url":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -14555,9 +13825,11 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14613,9 +13885,11 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14666,52 +13940,33 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "transport":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "command":
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "args":
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cwd":
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
-					matched = true
 					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14767,6 +14022,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 				switch d.Key(m.Name()) {
 				case "command":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -14796,9 +14052,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14854,9 +14112,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -14915,6 +14175,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 				switch d.Key(m.Name()) {
 				case "args":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -14944,9 +14205,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15002,9 +14265,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15063,6 +14328,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 				switch d.Key(m.Name()) {
 				case "cwd":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -15092,9 +14358,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15150,9 +14418,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15271,44 +14541,29 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "transport":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "addressForm":
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "address":
-					matched = true
 					if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "gaps":
-					matched = true
 					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15361,6 +14616,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 				switch d.Key(m.Name()) {
 				case "addressForm":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -15390,9 +14646,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15448,9 +14706,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15509,6 +14769,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 				switch d.Key(m.Name()) {
 				case "address":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -15538,9 +14799,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15596,9 +14859,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15701,37 +14966,26 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_batch_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "callIds":
 					seen |= uint64(0x2)
-					matched = true
 					if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/batch/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -15894,39 +15148,29 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "decision":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decision) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "decidedBy":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decidedBy) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16018,39 +15262,29 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "partialOutput":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vContentItem_message) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "backgrounded":
 					seen |= uint64(0x2)
 					if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16125,39 +15359,29 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "batch":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "calls":
 					seen |= uint64(0x2)
 					if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16235,64 +15459,41 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "call":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tool":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "path":
 					seen |= uint64(0x4)
-					matched = true
 					if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "batch":
-					matched = true
 					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "outcome":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "execution":
 					seen |= uint64(0x10)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16369,9 +15570,11 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16396,16 +15599,15 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_reason) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16496,46 +15698,33 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x2)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "trigger":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_trigger) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "instructions":
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "tokenCounts":
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16645,27 +15834,20 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "before":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "after":
-					matched = true
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16699,54 +15881,38 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "summary":
 					seen |= uint64(0x1)
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "removed":
 					seen |= uint64(0x2)
 					if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tokenCounts":
 					if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "execution":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vExecutionEvent_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16822,20 +15988,17 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16888,17 +16051,16 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "task":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -16940,62 +16102,39 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "id":
 					seen |= uint64(0x1)
-					matched = true
 					if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "change":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "prior":
-					matched = true
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "synthesized":
-					matched = true
 					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17104,17 +16243,16 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "task":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17187,17 +16325,16 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "attention":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17244,38 +16381,27 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "kind":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x2)
-					matched = true
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "title":
 					seen |= uint64(0x4)
-					matched = true
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17355,17 +16481,16 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "elicitation":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17415,37 +16540,26 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "server":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "request":
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textPart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17539,17 +16653,16 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "elicitation":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17599,46 +16712,31 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "server":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "result":
-					matched = true
 					if !c.Child(m.Value(), vContentItem_textPart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "action":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation_action) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17735,17 +16833,16 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17792,38 +16889,27 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "channel":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sender":
 					seen |= uint64(0x2)
-					matched = true
 					if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "messages":
 					seen |= uint64(0x4)
-					matched = true
 					if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17929,9 +17015,11 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -17998,17 +17086,16 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18055,29 +17142,22 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "channel":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "messages":
 					seen |= uint64(0x2)
-					matched = true
 					if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18164,9 +17244,11 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18212,17 +17294,16 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "workspace":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18264,45 +17345,30 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "kind":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "change":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "prior":
-					matched = true
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
-					matched = true
 					if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18351,27 +17417,20 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "cwd":
-					matched = true
 					if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "workspaceRoots":
-					matched = true
 					if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18477,17 +17536,16 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "workspace":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18539,17 +17597,16 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "changes":
 					seen |= uint64(0x1)
 					if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18624,54 +17681,35 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "path":
 					seen |= uint64(0x1)
-					matched = true
 					if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "agentCaused":
 					seen |= uint64(0x4)
-					matched = true
 					if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "before":
-					matched = true
 					if !c.Child(m.Value(), vContentItem) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "after":
-					matched = true
 					if !c.Child(m.Value(), vContentItem) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18774,25 +17812,21 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "failure":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "parentEventId":
 					seen |= uint64(0x4)
 					if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18837,38 +17871,27 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "backendId":
 					seen |= uint64(0x1)
-					matched = true
 					if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "policy":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_policy) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -18966,73 +17989,43 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "default":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "text":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "reasoning":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "images":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "audio":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "video":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "files":
-					matched = true
 					if !c.Child(m.Value(), vContentSelection_disposition) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
+				default:
+					if !c.Child(m.Value(), vContentSelection_disposition) {
+						return false
 					}
 				}
-				if !matched {
-					if !c.Child(m.Value(), vContentSelection_disposition) {
-						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19076,38 +18069,27 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "ref":
 					seen |= uint64(0x1)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "size":
 					seen |= uint64(0x2)
-					matched = true
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "sha256":
 					seen |= uint64(0x4)
-					matched = true
 					if !vCommon_sha256Hex(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-upload-receipt.schema.json#/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19146,32 +18128,25 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vContentUpload_endpoint(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "auth":
 					if !c.Child(m.Value(), vRegistration_authentication) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "timeoutMs":
 					seen |= uint64(0x2)
 					if !vCommon_positiveInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxBytes":
 					seen |= uint64(0x4)
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19259,23 +18234,19 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tokenEnv":
 					if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "tokenRef":
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19316,6 +18287,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 				switch d.Key(m.Name()) {
 				case "tokenEnv":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -19345,6 +18317,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 				switch d.Key(m.Name()) {
 				case "tokenRef":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -19411,55 +18384,39 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "resource":
 					seen |= uint64(0x2)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "issuer":
 					seen |= uint64(0x4)
 					if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "clientId":
 					seen |= uint64(0x8)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "clientSecretRef":
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "flow":
 					seen |= uint64(0x10)
 					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scopes":
 					if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19591,45 +18548,30 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vDenyEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
-					matched = true
 					if !vDenyEffect_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "code":
-					matched = true
 					if !vCommon_reverseDnsName(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
-					matched = true
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/deny-effect.schema.json#/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19756,20 +18698,17 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_allowEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19808,20 +18747,17 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_askEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/askEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -19860,44 +18796,29 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_modifyEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "target":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vEffect_modifyEffect_target) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vEffect_modifyEffect_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "value":
 					seen |= uint64(0x8)
-					matched = true
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20083,9 +19004,11 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vContentItem_messages(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20167,9 +19090,11 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20263,9 +19188,11 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20322,9 +19249,11 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20405,29 +19334,22 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_messageEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "text":
 					seen |= uint64(0x2)
-					matched = true
 					if !vEffect_messageEffect_text(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20480,26 +19402,19 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_returnEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "value":
 					seen |= uint64(0x2)
-					matched = true
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20541,38 +19456,27 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_flowStopEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vEffect_flowStopEffect_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x4)
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20629,37 +19533,26 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_flowContinueEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vEffect_flowContinueEffect_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "instruction":
-					matched = true
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -20713,56 +19606,37 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.Child(m.Value(), vEffect_injectEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "target":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vEffect_injectEffect_target) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "operation":
 					seen |= uint64(0x4)
-					matched = true
 					if !c.Child(m.Value(), vEffect_injectEffect_operation) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "deliverAt":
 					seen |= uint64(0x8)
-					matched = true
 					if !c.Child(m.Value(), vEffect_injectEffect_deliverAt) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "value":
 					seen |= uint64(0x10)
-					matched = true
 					if !vContentItem_messages(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21018,9 +19892,11 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vToolBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21078,61 +19954,42 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vToolAfter_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.Child(m.Value(), vEvent_openIdentity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x4)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "outcome":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "execution":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vExecutionEvent_execution) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "error":
 					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "durationMs":
 					if !vToolAfter_durationMs(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "fileChanges":
 					if !vToolAfter_fileChanges(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21218,6 +20075,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch d.Key(m.Name()) {
 				case "error":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -21294,9 +20152,11 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21422,53 +20282,34 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "path":
 					seen |= uint64(0x1)
-					matched = true
 					if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "change":
 					seen |= uint64(0x2)
-					matched = true
 					if !c.Child(m.Value(), vExecutionEvent_fileChange_change) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "previousPath":
-					matched = true
 					if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "before":
-					matched = true
 					if !c.Child(m.Value(), vContentItem) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "after":
-					matched = true
 					if !c.Child(m.Value(), vContentItem) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21538,6 +20379,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				switch d.Key(m.Name()) {
 				case "previousPath":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -21721,65 +20563,47 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vSessionStart_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "turn":
 					if !c.Child(m.Value(), vEvent_openIdentity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "items":
 					seen |= uint64(0x20)
 					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "trigger":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vSessionStart_trigger) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "resumedFrom":
 					if !c.ChildAll(m.Value(), vEvent_identity) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "permissionMode":
 					seen |= uint64(0x8)
 					if !vSessionStart_permissionMode(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "harness":
 					seen |= uint64(0x4)
 					if !c.ChildAll(m.Value(), vSessionStart_harness) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "manifest":
 					seen |= uint64(0x10)
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "session":
 					seen |= uint64(0x1)
+					continue
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -21864,6 +20688,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				switch d.Key(m.Name()) {
 				case "resumedFrom":
 					seen |= uint64(0x1)
+					continue
 				}
 			}
 		}
@@ -21935,29 +20760,22 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "name":
 					seen |= uint64(0x1)
-					matched = true
 					if !vSessionStart_harness_name(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "version":
 					seen |= uint64(0x2)
-					matched = true
 					if !vSessionStart_harness_version(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/session-start.schema.json#/properties/harness/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22029,34 +20847,28 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vSessionEnd_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "outcome":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vSessionEnd_outcome) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "reason":
 					seen |= uint64(0x4)
 					if !vSessionEnd_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "counters":
 					if !c.ChildAll(m.Value(), vSessionEnd_counters) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "session":
 					seen |= uint64(0x1)
+					continue
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22142,14 +20954,11 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
-				if !matched {
-					if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
-						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22341,9 +21150,11 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22373,24 +21184,20 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "effects":
 					seen |= uint64(0x2)
 					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22467,9 +21274,11 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22499,24 +21308,20 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "effects":
 					seen |= uint64(0x2)
 					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22586,17 +21391,16 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -22644,39 +21448,29 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "event":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "capabilities":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "state":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23046,9 +21840,11 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23073,9 +21869,11 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23112,9 +21910,11 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_sessionStart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23153,9 +21953,11 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23180,9 +21982,11 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23219,9 +22023,11 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23260,9 +22066,11 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23287,9 +22095,11 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23326,9 +22136,11 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_turnStart) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23367,9 +22179,11 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23394,9 +22208,11 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23433,9 +22249,11 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23474,9 +22292,11 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23501,9 +22321,11 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23540,9 +22362,11 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23581,9 +22405,11 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23608,9 +22434,11 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23647,9 +22475,11 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23688,9 +22518,11 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23715,9 +22547,11 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23754,9 +22588,11 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23795,9 +22631,11 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23822,9 +22660,11 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23861,9 +22701,11 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_toolBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23902,9 +22744,11 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23929,9 +22773,11 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -23968,9 +22814,11 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_toolAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24009,9 +22857,11 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24036,9 +22886,11 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24075,9 +22927,11 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24116,9 +22970,11 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24143,9 +22999,11 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24182,9 +23040,11 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24223,9 +23083,11 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24250,9 +23112,11 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24289,9 +23153,11 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24330,9 +23196,11 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24357,9 +23225,11 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24396,9 +23266,11 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24437,9 +23309,11 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24464,9 +23338,11 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24503,9 +23379,11 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24544,9 +23422,11 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24571,9 +23451,11 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24610,9 +23492,11 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24651,9 +23535,11 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24678,9 +23564,11 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24717,9 +23605,11 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24758,9 +23648,11 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24785,9 +23677,11 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24824,9 +23718,11 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24865,9 +23761,11 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24892,9 +23790,11 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24931,9 +23831,11 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24972,9 +23874,11 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -24999,9 +23903,11 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25038,9 +23944,11 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25181,9 +24089,11 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25224,9 +24134,11 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25288,8 +24200,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 				switch d.Key(m.Name()) {
 				case "remainingContinuations":
 					seen |= uint64(0x1)
+					continue
 				case "continuationCount":
 					seen |= uint64(0x2)
+					continue
 				}
 			}
 		}
@@ -25325,38 +24239,28 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "candidate":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "flow":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_flow) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "instructions":
 					if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "injections":
 					if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25440,16 +24344,15 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 				switch d.Key(m.Name()) {
 				case "value":
 					seen |= uint64(0x1)
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "provenance":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25558,9 +24461,11 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 					if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25593,24 +24498,20 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "effects":
 					seen |= uint64(0x2)
 					if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25735,25 +24636,21 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "method":
 					seen |= uint64(0x2)
 					if !vCommon_methodName(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "params":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_notification_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25809,25 +24706,21 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "error":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_errorResponse_error) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25872,21 +24765,17 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x2)
 					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "data":
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -25957,16 +24846,15 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26008,17 +24896,16 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "event":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vEvent) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26054,17 +24941,16 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "hooks":
 					seen |= uint64(0x2)
 					if !vRegistration_hooks(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26131,32 +25017,25 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_reverseDnsName(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "transport":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_backend_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "authentication":
 					if !c.Child(m.Value(), vRegistration_authentication) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "subscriptions":
 					seen |= uint64(0x4)
 					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26216,9 +25095,11 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26243,9 +25124,11 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26311,9 +25194,11 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26338,9 +25223,11 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26412,39 +25299,29 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "command":
 					seen |= uint64(0x2)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "args":
 					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "lifecycle":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cwd":
 					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26559,17 +25436,16 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "url":
 					seen |= uint64(0x2)
 					if !vRegistration_httpUrl(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26694,76 +25570,51 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "timeoutMs":
 					seen |= uint64(0x4)
 					if !vCommon_positiveInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "failurePolicy":
 					seen |= uint64(0x8)
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "includeNative":
 					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "content":
 					seen |= uint64(0x10)
 					if !c.ChildAll(m.Value(), vContentSelection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "upload":
 					if !c.Child(m.Value(), vContentUpload) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "filters":
 					if !c.Child(m.Value(), vRegistration_filters) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_scope) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "disableable":
 					if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26842,9 +25693,11 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -26998,16 +25851,15 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "paths":
 					if !vRegistration_filters_paths(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27123,60 +25975,41 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "includeNative":
 					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "content":
 					seen |= uint64(0x4)
 					if !c.ChildAll(m.Value(), vContentSelection) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "upload":
 					if !c.Child(m.Value(), vContentUpload) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "filters":
 					if !c.Child(m.Value(), vRegistration_filters) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "scope":
 					if !c.Child(m.Value(), vRegistration_observeSubscription_scope) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "disableable":
 					if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27255,9 +26088,11 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 					if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27550,48 +26385,35 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "elicitationId":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "message":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x4)
 					if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "task":
 					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "url":
 					seen |= uint64(0x8)
 					if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27631,9 +26453,11 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 					if !vMCPElicitation_progressToken(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27708,9 +26532,11 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27766,39 +26592,29 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "requestedSchema":
 					seen |= uint64(0x2)
 					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "task":
 					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27853,45 +26669,30 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "$schema":
-					matched = true
 					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "properties":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "required":
-					matched = true
 					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -27931,14 +26732,11 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
-				if !matched {
-					if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
-						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28029,68 +26827,41 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "format":
-					matched = true
 					if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "minLength":
-					matched = true
 					if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxLength":
-					matched = true
 					if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28205,60 +26976,37 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "minimum":
-					matched = true
 					if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maximum":
-					matched = true
 					if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28359,44 +27107,29 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28470,53 +27203,34 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "enum":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28629,53 +27343,34 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "oneOf":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28777,29 +27472,22 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "const":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -28851,69 +27539,42 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "minItems":
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxItems":
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29015,29 +27676,22 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "enum":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29139,69 +27793,42 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "items":
 					seen |= uint64(0x1)
-					matched = true
 					if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "minItems":
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxItems":
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29303,20 +27930,17 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "anyOf":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29390,61 +28014,38 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
 				switch d.Key(m.Name()) {
 				case "type":
 					seen |= uint64(0x2)
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "title":
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "description":
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "default":
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "enum":
 					seen |= uint64(0x1)
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "enumNames":
-					matched = true
 					if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
-				}
-				if !matched {
+				default:
 					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", "this object allows no other members")
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29648,24 +28249,20 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "action":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "content":
 					if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29721,14 +28318,11 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				matched := false
-				if !matched {
-					if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
-						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -29828,32 +28422,25 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					if !vRegistration_httpUrl(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "authentication":
 					if !c.Child(m.Value(), vRegistration_authentication) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "timeoutMs":
 					seen |= uint64(0x2)
 					if !vCommon_positiveInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "maxBytes":
 					seen |= uint64(0x4)
 					if !vCommon_positiveInteger(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}

@@ -29,9 +29,11 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCapabilities_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -147,31 +149,24 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vDenyEffect_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "reason":
 					seen |= uint64(0x2)
 					if !vDenyEffect_reason(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "code":
 					if !vDenyEffect_code(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -300,25 +295,21 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "result":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_successResponse_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -465,9 +456,11 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -497,24 +490,20 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "effects":
 					seen |= uint64(0x2)
 					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -603,9 +592,11 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -635,24 +626,20 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "effects":
 					seen |= uint64(0x2)
 					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -722,33 +709,26 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_request_jsonrpc) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "method":
 					seen |= uint64(0x4)
 					if !vCommon_request_method(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					seen |= uint64(0x8)
 					if !c.Child(m.Value(), vCommon_request_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -827,16 +807,15 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "params":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -878,32 +857,25 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "event":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vToolBefore) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "capabilities":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -942,63 +914,44 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vToolBefore_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "source":
 					seen |= uint64(0x2)
 					if !vToolBefore_source(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "type":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vToolBefore_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "time":
 					seen |= uint64(0x8)
 					if !vToolBefore_time(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "session":
 					seen |= uint64(0x10)
 					if !c.Child(m.Value(), vCommon_session) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tool":
 					seen |= uint64(0x20)
 					if !c.Child(m.Value(), vToolBefore_tool) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "native":
 					if !c.Child(m.Value(), vCommon_native) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "extensions":
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1106,37 +1059,27 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_session_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cwd":
 					if !vCommon_session_cwd(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "workspaceRoots":
 					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "model":
 					if !vCommon_session_model(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "agent":
 					if !c.Child(m.Value(), vCommon_session_agent) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1243,16 +1186,15 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_session_agent_id(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "type":
 					if !vCommon_session_agent_type(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1312,40 +1254,30 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vToolBefore_tool_callId(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "name":
 					seen |= uint64(0x2)
 					if !vToolBefore_tool_name(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "kind":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vToolBefore_tool_kind) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "input":
 					seen |= uint64(0x8)
 					if !c.Child(m.Value(), vToolBefore_tool_input) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mcp":
 					if !c.Child(m.Value(), vToolBefore_tool_mcp) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1464,25 +1396,21 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_native_provider(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "eventName":
 					seen |= uint64(0x2)
 					if !vCommon_native_eventName(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "payload":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_native_payload) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1574,9 +1502,11 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1702,25 +1632,21 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "method":
 					seen |= uint64(0x2)
 					if !vCommon_notification_method(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "params":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_notification_params) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1804,25 +1730,21 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "id":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "error":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vCommon_errorResponse_error) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1879,21 +1801,17 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "message":
 					seen |= uint64(0x2)
 					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "data":
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -1951,17 +1869,16 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "hooks":
 					seen |= uint64(0x2)
 					if !vRegistration_hooks(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2028,32 +1945,25 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vRegistration_reverseDns(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "transport":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_backend_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "authentication":
 					if !c.Child(m.Value(), vRegistration_authentication) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "subscriptions":
 					seen |= uint64(0x4)
 					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2107,9 +2017,11 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2134,9 +2046,11 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2202,9 +2116,11 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2229,9 +2145,11 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2319,39 +2237,29 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "command":
 					seen |= uint64(0x2)
 					if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "args":
 					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "lifecycle":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "cwd":
 					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2482,17 +2390,16 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "url":
 					seen |= uint64(0x2)
 					if !vRegistration_httpTransport_url(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2559,17 +2466,16 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !c.Child(m.Value(), vRegistration_authentication_type) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "tokenEnv":
 					seen |= uint64(0x2)
 					if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2697,40 +2603,30 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
 						return false
-					}
-					if ev != nil {
-						ev.Set(m.Index())
 					}
 				case "timeoutMs":
 					seen |= uint64(0x4)
 					if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "failurePolicy":
 					seen |= uint64(0x8)
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "includeNative":
 					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
@@ -2875,24 +2771,20 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "mode":
 					seen |= uint64(0x2)
 					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
 				case "includeNative":
 					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
 						return false
 					}
-					if ev != nil {
-						ev.Set(m.Index())
-					}
+				default:
+					continue
+				}
+				if ev != nil {
+					ev.Set(m.Index())
 				}
 			}
 		}
