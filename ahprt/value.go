@@ -191,6 +191,17 @@ func hasSpace(raw []byte) bool {
 	return false
 }
 
+// KeepUnknown appends the member whose name is node name, of a validated
+// object, to u: builders keep the members their type does not declare
+// with it, to write them back when encoding. It is out of line on
+// purpose: the rare case of every builder's member loop, inlined it put
+// an append, a string copy and a compaction into each of them.
+//
+//go:noinline
+func (c *Ctx) KeepUnknown(u Unknown, name Node) Unknown {
+	return append(u, Member{Name: c.Text(name), Value: c.Doc.RawValue(name + 1)}) // a member's value follows its name
+}
+
 // RawValue returns node n as a compact Value (a copy).
 func (d *Doc) RawValue(n Node) Value {
 	x := &d.nodes[n]

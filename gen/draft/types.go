@@ -30,10 +30,7 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 			case "params":
 				v.Params = bCapabilitiesRequestParams(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -140,10 +137,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -382,10 +376,7 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) 
 			case "result":
 				v.Result = bCapabilitiesResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -484,10 +475,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			case "result":
 				v.Result = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -648,10 +636,7 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResp
 			case "manifest":
 				v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -766,10 +751,7 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 			case "correlationIdentityFields":
 				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -908,10 +890,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 				x := bCapabilities(c, m.Value())
 				v.Capabilities = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1073,10 +1052,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 				x := bCapabilitiesElicitation(c, m.Value())
 				v.Elicitation = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1219,10 +1195,7 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
 				x := bModifyOperations(c, m.Value())
 				v.Workspace = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1356,10 +1329,7 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 			case "merge":
 				v.Merge = d.Bool(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1455,10 +1425,7 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 				x := c.Number(m.Value())
 				v.MaxContinuations = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1568,10 +1535,7 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
 			case "context":
 				v.Context = bCapabilitiesInjectContext(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1646,10 +1610,7 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjec
 			case "deliverAt":
 				v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1748,10 +1709,7 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicita
 			case "url":
 				v.URL = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1836,10 +1794,7 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v Capab
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1964,10 +1919,7 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v Ca
 				x := c.Number(m.Value())
 				v.MaxTimeoutMs = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2066,10 +2018,7 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 			case "disableable":
 				v.Disableable = d.Bool(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2430,10 +2379,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			case "change":
 				v.Change = bCatalogueEventConfigChangeBeforeChange(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2642,10 +2588,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2824,10 +2767,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2981,10 +2921,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -3098,10 +3035,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 				x := c.Text(m.Value())
 				v.Type = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -3186,10 +3120,7 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -3284,10 +3215,7 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -4844,10 +4772,7 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			case "change":
 				v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -5211,10 +5136,7 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 			case "change":
 				v.Change = bConfigChangeAfterChange(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -5381,10 +5303,7 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v Interacti
 			case "change":
 				v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -5775,10 +5694,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -6235,10 +6151,7 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 				x := bUsage(c, m.Value())
 				v.Usage = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -6449,10 +6362,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
 				x := bUsage(c, m.Value())
 				v.Usage = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -6986,10 +6896,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 				x := bUsage(c, m.Value())
 				v.Usage = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -7435,10 +7342,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -7680,10 +7584,7 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -8113,10 +8014,7 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -8954,10 +8852,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -9236,10 +9131,7 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -9581,10 +9473,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -9838,10 +9727,7 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -10058,10 +9944,7 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -11195,10 +11078,7 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -11502,10 +11382,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -11765,10 +11642,7 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -12150,10 +12024,7 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -12497,10 +12368,7 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -12814,10 +12682,7 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -13174,10 +13039,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -13393,10 +13255,7 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 			case "attention":
 				v.Attention = bUserAttentionAttention(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -13563,10 +13422,7 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEv
 			case "attention":
 				v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -13884,10 +13740,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 			case "elicitation":
 				v.Elicitation = bCatalogueEventUserElicitationRequestElicitation(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -14054,10 +13907,7 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Inte
 			case "elicitation":
 				v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -14395,10 +14245,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 			case "elicitation":
 				v.Elicitation = bCatalogueEventUserElicitationResultElicitation(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -14565,10 +14412,7 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Inter
 			case "elicitation":
 				v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -14942,10 +14786,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			case "message":
 				v.Message = bCatalogueEventUserMessageInboundMessage(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -15112,10 +14953,7 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			case "message":
 				v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -15433,10 +15271,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 			case "message":
 				v.Message = bCatalogueEventUserMessageOutboundMessage(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -15603,10 +15438,7 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Interac
 			case "message":
 				v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -15903,10 +15735,7 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -16323,10 +16152,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -16543,10 +16369,7 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -16896,10 +16719,7 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 			case "failure":
 				v.Failure = bHookFailureFailure(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -17071,10 +16891,7 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEven
 			case "parentEventId":
 				v.ParentEventID = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -17442,10 +17259,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			case "error":
 				v.Error = bErrorResponseError(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -17546,10 +17360,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 			case "data":
 				v.Data = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -17675,10 +17486,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -18059,10 +17867,7 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 			case "maxBytes":
 				v.MaxBytes = c.Number(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -18198,10 +18003,7 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) 
 				x := c.Text(m.Value())
 				v.TokenRef = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -18314,10 +18116,7 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 			case "scopes":
 				v.Scopes = buildListNonEmptyString(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -19595,10 +19394,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -19871,10 +19667,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 				x := bBatch(c, m.Value())
 				v.Batch = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -20307,10 +20100,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -20636,10 +20426,7 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 			case "correlationIdentityFields":
 				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -20778,10 +20565,7 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 				x := bCapabilities(c, m.Value())
 				v.Capabilities = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -20885,10 +20669,7 @@ func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifes
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21010,10 +20791,7 @@ func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartMani
 				x := c.Number(m.Value())
 				v.MaxTimeoutMs = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21112,10 +20890,7 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionSt
 			case "disableable":
 				v.Disableable = d.Bool(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21266,10 +21041,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21625,10 +21397,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			case "result":
 				v.Result = bInterceptDenyResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21726,10 +21495,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21824,10 +21590,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			case "result":
 				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -21925,10 +21688,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22025,10 +21785,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			case "params":
 				v.Params = bInterceptRequestParams(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22139,10 +21896,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 				x := bInterceptRequestParamsState(c, m.Value())
 				v.State = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22270,10 +22024,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 			case "injections":
 				v.Injections = buildList_value(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22453,10 +22204,7 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v 
 			case "provenance":
 				v.Provenance = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22556,10 +22304,7 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 			case "result":
 				v.Result = bInterceptResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22657,10 +22402,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseRe
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -22930,10 +22672,7 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormPa
 				x := bTaskMetadata(c, m.Value())
 				v.Task = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -23035,10 +22774,7 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
 				x := bProgressToken(c, m.Value())
 				v.ProgressToken = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -24526,10 +24262,7 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 				x := c.Number(m.Value())
 				v.Ttl = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -24658,10 +24391,7 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLPara
 			case "url":
 				v.URL = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -24784,10 +24514,7 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 			case "content":
 				v.Content = buildMapElicitResultContentValue(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -24971,10 +24698,7 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 			case "params":
 				v.Params = bObserveNotificationParams(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25062,10 +24786,7 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificati
 			case "event":
 				v.Event = bEvent(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25153,10 +24874,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			case "hooks":
 				v.Hooks = buildListBackend(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25251,10 +24969,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			case "subscriptions":
 				v.Subscriptions = buildListBackendSubscription(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25372,10 +25087,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 				x := c.Text(m.Value())
 				v.Cwd = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25496,10 +25208,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 			case "url":
 				v.URL = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25653,10 +25362,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 				x := d.Bool(m.Value())
 				v.Disableable = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25816,10 +25522,7 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 			case "paths":
 				v.Paths = buildListNonEmptyString(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -25944,10 +25647,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 				x := d.Bool(m.Value())
 				v.Disableable = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -26129,10 +25829,7 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 			case "maxBytes":
 				v.MaxBytes = c.Number(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}

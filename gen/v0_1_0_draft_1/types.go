@@ -23,10 +23,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 			case "effects":
 				v.Effects = buildList_string(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -106,10 +103,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			case "error":
 				v.Error = bErrorResponseError(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -277,10 +271,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 			case "data":
 				v.Data = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -437,10 +428,7 @@ func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 			case "payload":
 				v.Payload = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -534,10 +522,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -643,10 +628,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -766,10 +748,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 				x := bSessionAgent(c, m.Value())
 				v.Agent = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -876,10 +855,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 				x := c.Text(m.Value())
 				v.Type = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -966,10 +942,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			case "result":
 				v.Result = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1072,10 +1045,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1180,10 +1150,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			case "result":
 				v.Result = bInterceptDenyResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1281,10 +1248,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1379,10 +1343,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			case "result":
 				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1480,10 +1441,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1579,10 +1537,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			case "params":
 				v.Params = bInterceptRequestParams(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1688,10 +1643,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1817,10 +1769,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -1967,10 +1916,7 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 			case "mcp":
 				v.MCP = d.RawValue(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2147,10 +2093,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			case "hooks":
 				v.Hooks = buildListBackend(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2246,10 +2189,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			case "subscriptions":
 				v.Subscriptions = buildListBackendSubscription(c, m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2366,10 +2306,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 				x := c.Text(m.Value())
 				v.Cwd = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2490,10 +2427,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 			case "url":
 				v.URL = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2606,10 +2540,7 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 			case "tokenEnv":
 				v.TokenEnv = c.Text(m.Value())
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2707,10 +2638,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 				x := d.Bool(m.Value())
 				v.IncludeNative = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
@@ -2837,10 +2765,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 				x := d.Bool(m.Value())
 				v.IncludeNative = &x
 			default:
-				v.Unknown = append(v.Unknown, ahprt.Member{
-					Name:  c.Text(m.Name()),
-					Value: d.RawValue(m.Value()),
-				})
+				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}

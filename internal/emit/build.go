@@ -145,10 +145,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 						)
 						dg.Id("v").Dot("Extra").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(t.Extra, val))
 					case t.Open:
-						dg.Id("v").Dot("Unknown").Op("=").Append(Id("v").Dot("Unknown"), Qual(rt, "Member").Values(Dict{
-							Id("Name"):  Id("c").Dot("Text").Call(Id("m").Dot("Name").Call()),
-							Id("Value"): Id("d").Dot("RawValue").Call(val),
-						}))
+						dg.Id("v").Dot("Unknown").Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot("Unknown"), Id("m").Dot("Name").Call())
 					}
 				})
 			})
