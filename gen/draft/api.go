@@ -20,10 +20,9 @@ func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilitiesRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CapabilitiesRequest)
+	bCapabilitiesRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesRequest validates data as CapabilitiesRequest (capabilities-request.schema.json#) without building a value.
@@ -55,10 +54,9 @@ func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilitiesResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CapabilitiesResponse)
+	bCapabilitiesResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesResponse validates data as CapabilitiesResponse (capabilities-response.schema.json#) without building a value.
@@ -90,10 +88,9 @@ func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	if err := c.Run(vCapabilities); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
@@ -125,10 +122,9 @@ func decodeCapabilitiesConfigChangeBefore(c *ahprt.Ctx) (*CapabilitiesConfigChan
 	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesConfigChangeBefore validates data as CapabilitiesConfigChangeBefore (capabilities.schema.json#/$defs/config.change.before) without building a value.
@@ -160,10 +156,9 @@ func decodeCapabilitiesContextCompactAfter(c *ahprt.Ctx) (*CapabilitiesContextCo
 	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesContextCompactAfter validates data as CapabilitiesContextCompactAfter (capabilities.schema.json#/$defs/context.compact.after) without building a value.
@@ -195,10 +190,9 @@ func decodeCapabilitiesContextCompactBefore(c *ahprt.Ctx) (*CapabilitiesContextC
 	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesContextCompactBefore validates data as CapabilitiesContextCompactBefore (capabilities.schema.json#/$defs/context.compact.before) without building a value.
@@ -230,10 +224,9 @@ func decodeCapabilitiesModelRequestBefore(c *ahprt.Ctx) (*CapabilitiesModelReque
 	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesModelRequestBefore validates data as CapabilitiesModelRequestBefore (capabilities.schema.json#/$defs/model.request.before) without building a value.
@@ -265,10 +258,9 @@ func decodeCapabilitiesModelResponseAfter(c *ahprt.Ctx) (*CapabilitiesModelRespo
 	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesModelResponseAfter validates data as CapabilitiesModelResponseAfter (capabilities.schema.json#/$defs/model.response.after) without building a value.
@@ -300,10 +292,9 @@ func decodeCapabilitiesModelSwitchBefore(c *ahprt.Ctx) (*CapabilitiesModelSwitch
 	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesModelSwitchBefore validates data as CapabilitiesModelSwitchBefore (capabilities.schema.json#/$defs/model.switch.before) without building a value.
@@ -335,10 +326,9 @@ func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModifyOperations(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModifyOperations)
+	bModifyOperations(c, 0, v)
+	return v, nil
 }
 
 // CheckModifyOperations validates data as ModifyOperations (capabilities.schema.json#/$defs/modifyOperations) without building a value.
@@ -370,10 +360,9 @@ func decodeCapabilitiesSessionStart(c *ahprt.Ctx) (*CapabilitiesSessionStart, er
 	if err := c.Run(vCapabilities_sessionStart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesSessionStart validates data as CapabilitiesSessionStart (capabilities.schema.json#/$defs/session.start) without building a value.
@@ -405,10 +394,9 @@ func decodeCapabilitiesTaskChangeBefore(c *ahprt.Ctx) (*CapabilitiesTaskChangeBe
 	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesTaskChangeBefore validates data as CapabilitiesTaskChangeBefore (capabilities.schema.json#/$defs/task.change.before) without building a value.
@@ -440,10 +428,9 @@ func decodeCapabilitiesToolAfter(c *ahprt.Ctx) (*CapabilitiesToolAfter, error) {
 	if err := c.Run(vCapabilities_toolAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesToolAfter validates data as CapabilitiesToolAfter (capabilities.schema.json#/$defs/tool.after) without building a value.
@@ -475,10 +462,9 @@ func decodeCapabilitiesToolBatchAfter(c *ahprt.Ctx) (*CapabilitiesToolBatchAfter
 	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesToolBatchAfter validates data as CapabilitiesToolBatchAfter (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
@@ -510,10 +496,9 @@ func decodeCapabilitiesToolBefore(c *ahprt.Ctx) (*CapabilitiesToolBefore, error)
 	if err := c.Run(vCapabilities_toolBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesToolBefore validates data as CapabilitiesToolBefore (capabilities.schema.json#/$defs/tool.before) without building a value.
@@ -545,10 +530,9 @@ func decodeCapabilitiesToolPermissionRequest(c *ahprt.Ctx) (*CapabilitiesToolPer
 	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesToolPermissionRequest validates data as CapabilitiesToolPermissionRequest (capabilities.schema.json#/$defs/tool.permission.request) without building a value.
@@ -580,10 +564,9 @@ func decodeCapabilitiesTurnFinishBefore(c *ahprt.Ctx) (*CapabilitiesTurnFinishBe
 	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesTurnFinishBefore validates data as CapabilitiesTurnFinishBefore (capabilities.schema.json#/$defs/turn.finish.before) without building a value.
@@ -615,10 +598,9 @@ func decodeCapabilitiesTurnStart(c *ahprt.Ctx) (*CapabilitiesTurnStart, error) {
 	if err := c.Run(vCapabilities_turnStart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesTurnStart validates data as CapabilitiesTurnStart (capabilities.schema.json#/$defs/turn.start) without building a value.
@@ -650,10 +632,9 @@ func decodeCapabilitiesUserElicitationRequest(c *ahprt.Ctx) (*CapabilitiesUserEl
 	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesUserElicitationRequest validates data as CapabilitiesUserElicitationRequest (capabilities.schema.json#/$defs/user.elicitation.request) without building a value.
@@ -685,10 +666,9 @@ func decodeCapabilitiesUserElicitationResult(c *ahprt.Ctx) (*CapabilitiesUserEli
 	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesUserElicitationResult validates data as CapabilitiesUserElicitationResult (capabilities.schema.json#/$defs/user.elicitation.result) without building a value.
@@ -720,10 +700,9 @@ func decodeCapabilitiesUserMessageInbound(c *ahprt.Ctx) (*CapabilitiesUserMessag
 	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesUserMessageInbound validates data as CapabilitiesUserMessageInbound (capabilities.schema.json#/$defs/user.message.inbound) without building a value.
@@ -755,10 +734,9 @@ func decodeCapabilitiesUserMessageOutbound(c *ahprt.Ctx) (*CapabilitiesUserMessa
 	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesUserMessageOutbound validates data as CapabilitiesUserMessageOutbound (capabilities.schema.json#/$defs/user.message.outbound) without building a value.
@@ -790,10 +768,9 @@ func decodeCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx) (*CapabilitiesWorkspa
 	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilitiesWorkspaceChangeBefore validates data as CapabilitiesWorkspaceChangeBefore (capabilities.schema.json#/$defs/workspace.change.before) without building a value.
@@ -860,10 +837,9 @@ func decodeConfigChangeAfter(c *ahprt.Ctx) (*ConfigChangeAfter, error) {
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bConfigChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ConfigChangeAfter)
+	bConfigChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckConfigChangeAfter validates data as ConfigChangeAfter (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
@@ -895,10 +871,9 @@ func decodeCatalogueEventConfigChangeBefore(c *ahprt.Ctx) (*CatalogueEventConfig
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEventConfigChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CatalogueEventConfigChangeBefore)
+	bCatalogueEventConfigChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventConfigChangeBefore validates data as CatalogueEventConfigChangeBefore (catalogue-event.schema.json#/$defs/config.change.before) without building a value.
@@ -930,10 +905,9 @@ func decodeCatalogueEventContextCompactAfter(c *ahprt.Ctx) (*CatalogueEventConte
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContextCompactAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContextCompactAfter)
+	bContextCompactAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventContextCompactAfter validates data as CatalogueEventContextCompactAfter (catalogue-event.schema.json#/$defs/context.compact.after) without building a value.
@@ -965,10 +939,9 @@ func decodeCatalogueEventContextCompactBefore(c *ahprt.Ctx) (*CatalogueEventCont
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContextCompactBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContextCompactBefore)
+	bContextCompactBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventContextCompactBefore validates data as CatalogueEventContextCompactBefore (catalogue-event.schema.json#/$defs/context.compact.before) without building a value.
@@ -1000,10 +973,9 @@ func decodeCatalogueEventFileChanged(c *ahprt.Ctx) (*CatalogueEventFileChanged, 
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFileChanged(c, 0)
-	_ = d
-	return &v, nil
+	v := new(FileChanged)
+	bFileChanged(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventFileChanged validates data as CatalogueEventFileChanged (catalogue-event.schema.json#/$defs/file.changed) without building a value.
@@ -1035,10 +1007,9 @@ func decodeHookFailure(c *ahprt.Ctx) (*HookFailure, error) {
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bHookFailure(c, 0)
-	_ = d
-	return &v, nil
+	v := new(HookFailure)
+	bHookFailure(c, 0, v)
+	return v, nil
 }
 
 // CheckHookFailure validates data as HookFailure (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
@@ -1070,10 +1041,9 @@ func decodeCatalogueEventModelError(c *ahprt.Ctx) (*CatalogueEventModelError, er
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelError(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelError)
+	bModelError(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventModelError validates data as CatalogueEventModelError (catalogue-event.schema.json#/$defs/model.error) without building a value.
@@ -1105,10 +1075,9 @@ func decodeCatalogueEventModelRequestBefore(c *ahprt.Ctx) (*CatalogueEventModelR
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelRequestBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelRequestBefore)
+	bModelRequestBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventModelRequestBefore validates data as CatalogueEventModelRequestBefore (catalogue-event.schema.json#/$defs/model.request.before) without building a value.
@@ -1140,10 +1109,9 @@ func decodeCatalogueEventModelResponseAfter(c *ahprt.Ctx) (*CatalogueEventModelR
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelResponseAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelResponseAfter)
+	bModelResponseAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventModelResponseAfter validates data as CatalogueEventModelResponseAfter (catalogue-event.schema.json#/$defs/model.response.after) without building a value.
@@ -1175,10 +1143,9 @@ func decodeCatalogueEventModelSwitchAfter(c *ahprt.Ctx) (*CatalogueEventModelSwi
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelSwitchAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelSwitchAfter)
+	bModelSwitchAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventModelSwitchAfter validates data as CatalogueEventModelSwitchAfter (catalogue-event.schema.json#/$defs/model.switch.after) without building a value.
@@ -1210,10 +1177,9 @@ func decodeCatalogueEventModelSwitchBefore(c *ahprt.Ctx) (*CatalogueEventModelSw
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelSwitchBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelSwitchBefore)
+	bModelSwitchBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventModelSwitchBefore validates data as CatalogueEventModelSwitchBefore (catalogue-event.schema.json#/$defs/model.switch.before) without building a value.
@@ -1245,10 +1211,9 @@ func decodeCatalogueEventTaskChangeAfter(c *ahprt.Ctx) (*CatalogueEventTaskChang
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskChangeAfter)
+	bTaskChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTaskChangeAfter validates data as CatalogueEventTaskChangeAfter (catalogue-event.schema.json#/$defs/task.change.after) without building a value.
@@ -1280,10 +1245,9 @@ func decodeCatalogueEventTaskChangeBefore(c *ahprt.Ctx) (*CatalogueEventTaskChan
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskChangeBefore)
+	bTaskChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTaskChangeBefore validates data as CatalogueEventTaskChangeBefore (catalogue-event.schema.json#/$defs/task.change.before) without building a value.
@@ -1315,10 +1279,9 @@ func decodeCatalogueEventToolBatchAfter(c *ahprt.Ctx) (*CatalogueEventToolBatchA
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolBatchAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolBatchAfter)
+	bToolBatchAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventToolBatchAfter validates data as CatalogueEventToolBatchAfter (catalogue-event.schema.json#/$defs/tool.batch.after) without building a value.
@@ -1350,10 +1313,9 @@ func decodeCatalogueEventToolPermissionRequest(c *ahprt.Ctx) (*CatalogueEventToo
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolPermissionRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolPermissionRequest)
+	bToolPermissionRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventToolPermissionRequest validates data as CatalogueEventToolPermissionRequest (catalogue-event.schema.json#/$defs/tool.permission.request) without building a value.
@@ -1385,10 +1347,9 @@ func decodeCatalogueEventToolPermissionResolved(c *ahprt.Ctx) (*CatalogueEventTo
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolPermissionResolved(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolPermissionResolved)
+	bToolPermissionResolved(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventToolPermissionResolved validates data as CatalogueEventToolPermissionResolved (catalogue-event.schema.json#/$defs/tool.permission.resolved) without building a value.
@@ -1420,10 +1381,9 @@ func decodeCatalogueEventToolProgress(c *ahprt.Ctx) (*CatalogueEventToolProgress
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolProgress(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolProgress)
+	bToolProgress(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventToolProgress validates data as CatalogueEventToolProgress (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
@@ -1455,10 +1415,9 @@ func decodeCatalogueEventTurnEnd(c *ahprt.Ctx) (*CatalogueEventTurnEnd, error) {
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnEnd(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnEnd)
+	bTurnEnd(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTurnEnd validates data as CatalogueEventTurnEnd (catalogue-event.schema.json#/$defs/turn.end) without building a value.
@@ -1490,10 +1449,9 @@ func decodeCatalogueEventTurnFinishBefore(c *ahprt.Ctx) (*CatalogueEventTurnFini
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnFinishBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnFinishBefore)
+	bTurnFinishBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTurnFinishBefore validates data as CatalogueEventTurnFinishBefore (catalogue-event.schema.json#/$defs/turn.finish.before) without building a value.
@@ -1525,10 +1483,9 @@ func decodeCatalogueEventTurnProgress(c *ahprt.Ctx) (*CatalogueEventTurnProgress
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnProgress(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnProgress)
+	bTurnProgress(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTurnProgress validates data as CatalogueEventTurnProgress (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
@@ -1560,10 +1517,9 @@ func decodeCatalogueEventTurnStart(c *ahprt.Ctx) (*CatalogueEventTurnStart, erro
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnStart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnStart)
+	bTurnStart(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventTurnStart validates data as CatalogueEventTurnStart (catalogue-event.schema.json#/$defs/turn.start) without building a value.
@@ -1595,10 +1551,9 @@ func decodeUserAttention(c *ahprt.Ctx) (*UserAttention, error) {
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUserAttention(c, 0)
-	_ = d
-	return &v, nil
+	v := new(UserAttention)
+	bUserAttention(c, 0, v)
+	return v, nil
 }
 
 // CheckUserAttention validates data as UserAttention (catalogue-event.schema.json#/$defs/user.attention) without building a value.
@@ -1630,10 +1585,9 @@ func decodeCatalogueEventUserElicitationRequest(c *ahprt.Ctx) (*CatalogueEventUs
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEventUserElicitationRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CatalogueEventUserElicitationRequest)
+	bCatalogueEventUserElicitationRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventUserElicitationRequest validates data as CatalogueEventUserElicitationRequest (catalogue-event.schema.json#/$defs/user.elicitation.request) without building a value.
@@ -1665,10 +1619,9 @@ func decodeCatalogueEventUserElicitationResult(c *ahprt.Ctx) (*CatalogueEventUse
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEventUserElicitationResult(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CatalogueEventUserElicitationResult)
+	bCatalogueEventUserElicitationResult(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventUserElicitationResult validates data as CatalogueEventUserElicitationResult (catalogue-event.schema.json#/$defs/user.elicitation.result) without building a value.
@@ -1700,10 +1653,9 @@ func decodeCatalogueEventUserMessageInbound(c *ahprt.Ctx) (*CatalogueEventUserMe
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEventUserMessageInbound(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CatalogueEventUserMessageInbound)
+	bCatalogueEventUserMessageInbound(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventUserMessageInbound validates data as CatalogueEventUserMessageInbound (catalogue-event.schema.json#/$defs/user.message.inbound) without building a value.
@@ -1735,10 +1687,9 @@ func decodeCatalogueEventUserMessageOutbound(c *ahprt.Ctx) (*CatalogueEventUserM
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEventUserMessageOutbound(c, 0)
-	_ = d
-	return &v, nil
+	v := new(CatalogueEventUserMessageOutbound)
+	bCatalogueEventUserMessageOutbound(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventUserMessageOutbound validates data as CatalogueEventUserMessageOutbound (catalogue-event.schema.json#/$defs/user.message.outbound) without building a value.
@@ -1770,10 +1721,9 @@ func decodeCatalogueEventWorkspaceChangeAfter(c *ahprt.Ctx) (*CatalogueEventWork
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceChangeAfter)
+	bWorkspaceChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventWorkspaceChangeAfter validates data as CatalogueEventWorkspaceChangeAfter (catalogue-event.schema.json#/$defs/workspace.change.after) without building a value.
@@ -1805,10 +1755,9 @@ func decodeCatalogueEventWorkspaceChangeBefore(c *ahprt.Ctx) (*CatalogueEventWor
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceChangeBefore)
+	bWorkspaceChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckCatalogueEventWorkspaceChangeBefore validates data as CatalogueEventWorkspaceChangeBefore (catalogue-event.schema.json#/$defs/workspace.change.before) without building a value.
@@ -1840,10 +1789,9 @@ func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bErrorResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ErrorResponse)
+	bErrorResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
@@ -1945,10 +1893,9 @@ func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCID(c, 0)
-	_ = d
-	return &v, nil
+	v := new(JSONRPCID)
+	bJSONRPCID(c, 0, v)
+	return v, nil
 }
 
 // CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
@@ -1980,10 +1927,9 @@ func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCResponseID(c, 0)
-	_ = d
-	return &v, nil
+	v := new(JSONRPCResponseID)
+	bJSONRPCResponseID(c, 0, v)
+	return v, nil
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
@@ -2184,10 +2130,9 @@ func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
 	if err := c.Run(vCommon_notification); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bNotification(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Notification)
+	bNotification(c, 0, v)
+	return v, nil
 }
 
 // CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
@@ -2289,10 +2234,9 @@ func decodeRequest(c *ahprt.Ctx) (*Request, error) {
 	if err := c.Run(vCommon_request); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Request)
+	bRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
@@ -2359,10 +2303,9 @@ func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	if err := c.Run(vCommon_session); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSession(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Session)
+	bSession(c, 0, v)
+	return v, nil
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
@@ -2429,10 +2372,9 @@ func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSuccessResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(SuccessResponse)
+	bSuccessResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
@@ -2499,10 +2441,9 @@ func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttachmentBodyPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AttachmentBodyPart)
+	bAttachmentBodyPart(c, 0, v)
+	return v, nil
 }
 
 // CheckAttachmentBodyPart validates data as AttachmentBodyPart (content-item.schema.json#/$defs/attachmentBodyPart) without building a value.
@@ -2534,10 +2475,9 @@ func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttachmentGapPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AttachmentGapPart)
+	bAttachmentGapPart(c, 0, v)
+	return v, nil
 }
 
 // CheckAttachmentGapPart validates data as AttachmentGapPart (content-item.schema.json#/$defs/attachmentGapPart) without building a value.
@@ -2604,10 +2544,9 @@ func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error)
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttachmentMetadataPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AttachmentMetadataPart)
+	bAttachmentMetadataPart(c, 0, v)
+	return v, nil
 }
 
 // CheckAttachmentMetadataPart validates data as AttachmentMetadataPart (content-item.schema.json#/$defs/attachmentMetadataPart) without building a value.
@@ -2639,10 +2578,9 @@ func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttachmentOmittedPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AttachmentOmittedPart)
+	bAttachmentOmittedPart(c, 0, v)
+	return v, nil
 }
 
 // CheckAttachmentOmittedPart validates data as AttachmentOmittedPart (content-item.schema.json#/$defs/attachmentOmittedPart) without building a value.
@@ -2709,10 +2647,9 @@ func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
 	if err := c.Run(vContentItem_gap); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentItemGap(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentItemGap)
+	bContentItemGap(c, 0, v)
+	return v, nil
 }
 
 // CheckContentItemGap validates data as ContentItemGap (content-item.schema.json#/$defs/gap) without building a value.
@@ -2744,10 +2681,9 @@ func decodeMessage(c *ahprt.Ctx) (*Message, error) {
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bMessage(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Message)
+	bMessage(c, 0, v)
+	return v, nil
 }
 
 // CheckMessage validates data as Message (content-item.schema.json#/$defs/message) without building a value.
@@ -2814,10 +2750,9 @@ func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bMessage(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Message)
+	bMessage(c, 0, v)
+	return v, nil
 }
 
 // CheckModelVisibleItem validates data as ModelVisibleItem (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
@@ -2884,10 +2819,9 @@ func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTextBodyPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TextBodyPart)
+	bTextBodyPart(c, 0, v)
+	return v, nil
 }
 
 // CheckTextBodyPart validates data as TextBodyPart (content-item.schema.json#/$defs/textBodyPart) without building a value.
@@ -2919,10 +2853,9 @@ func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTextGapPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TextGapPart)
+	bTextGapPart(c, 0, v)
+	return v, nil
 }
 
 // CheckTextGapPart validates data as TextGapPart (content-item.schema.json#/$defs/textGapPart) without building a value.
@@ -2954,10 +2887,9 @@ func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTextMetadataPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TextMetadataPart)
+	bTextMetadataPart(c, 0, v)
+	return v, nil
 }
 
 // CheckTextMetadataPart validates data as TextMetadataPart (content-item.schema.json#/$defs/textMetadataPart) without building a value.
@@ -2989,10 +2921,9 @@ func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTextOmittedPart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TextOmittedPart)
+	bTextOmittedPart(c, 0, v)
+	return v, nil
 }
 
 // CheckTextOmittedPart validates data as TextOmittedPart (content-item.schema.json#/$defs/textOmittedPart) without building a value.
@@ -3094,10 +3025,9 @@ func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
 	if err := c.Run(vContentReference); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentReference(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentReference)
+	bContentReference(c, 0, v)
+	return v, nil
 }
 
 // CheckContentReference validates data as ContentReference (content-reference.schema.json#) without building a value.
@@ -3129,10 +3059,9 @@ func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
 	if err := c.Run(vContentSelection); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentSelection(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentSelection)
+	bContentSelection(c, 0, v)
+	return v, nil
 }
 
 // CheckContentSelection validates data as ContentSelection (content-selection.schema.json#) without building a value.
@@ -3199,10 +3128,9 @@ func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentUploadReceipt(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentUploadReceipt)
+	bContentUploadReceipt(c, 0, v)
+	return v, nil
 }
 
 // CheckContentUploadReceipt validates data as ContentUploadReceipt (content-upload-receipt.schema.json#) without building a value.
@@ -3234,10 +3162,9 @@ func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
 	if err := c.Run(vContentUpload); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentUpload(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentUpload)
+	bContentUpload(c, 0, v)
+	return v, nil
 }
 
 // CheckContentUpload validates data as ContentUpload (content-upload.schema.json#) without building a value.
@@ -3269,10 +3196,9 @@ func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	if err := c.Run(vDenyEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bDenyEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(DenyEffect)
+	bDenyEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
@@ -3339,10 +3265,9 @@ func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAllowEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AllowEffect)
+	bAllowEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckAllowEffect validates data as AllowEffect (effect.schema.json#/$defs/allowEffect) without building a value.
@@ -3374,10 +3299,9 @@ func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAskEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(AskEffect)
+	bAskEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckAskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect) without building a value.
@@ -3409,10 +3333,9 @@ func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFlowContinueEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(FlowContinueEffect)
+	bFlowContinueEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckFlowContinueEffect validates data as FlowContinueEffect (effect.schema.json#/$defs/flowContinueEffect) without building a value.
@@ -3444,10 +3367,9 @@ func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFlowStopEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(FlowStopEffect)
+	bFlowStopEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckFlowStopEffect validates data as FlowStopEffect (effect.schema.json#/$defs/flowStopEffect) without building a value.
@@ -3479,10 +3401,9 @@ func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInjectEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InjectEffect)
+	bInjectEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckInjectEffect validates data as InjectEffect (effect.schema.json#/$defs/injectEffect) without building a value.
@@ -3514,10 +3435,9 @@ func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bMessageEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(MessageEffect)
+	bMessageEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckMessageEffect validates data as MessageEffect (effect.schema.json#/$defs/messageEffect) without building a value.
@@ -3549,10 +3469,9 @@ func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModifyEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModifyEffect)
+	bModifyEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckModifyEffect validates data as ModifyEffect (effect.schema.json#/$defs/modifyEffect) without building a value.
@@ -3584,10 +3503,9 @@ func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bReturnEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ReturnEffect)
+	bReturnEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckReturnEffect validates data as ReturnEffect (effect.schema.json#/$defs/returnEffect) without building a value.
@@ -3689,10 +3607,9 @@ func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
 	if err := c.Run(vEvent_envelope); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bEnvelope(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Envelope)
+	bEnvelope(c, 0, v)
+	return v, nil
 }
 
 // CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope) without building a value.
@@ -3724,10 +3641,9 @@ func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bEventCore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(EventCore)
+	bEventCore(c, 0, v)
+	return v, nil
 }
 
 // CheckEventCore validates data as EventCore (event.schema.json#/$defs/eventCore) without building a value.
@@ -3759,10 +3675,9 @@ func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
 	if err := c.Run(vEvent_gap); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bEventGap(c, 0)
-	_ = d
-	return &v, nil
+	v := new(EventGap)
+	bEventGap(c, 0, v)
+	return v, nil
 }
 
 // CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap) without building a value.
@@ -3794,10 +3709,9 @@ func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
 	if err := c.Run(vEvent_identity); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bIdentity(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Identity)
+	bIdentity(c, 0, v)
+	return v, nil
 }
 
 // CheckIdentity validates data as Identity (event.schema.json#/$defs/identity) without building a value.
@@ -3864,10 +3778,9 @@ func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bOpenIdentity(c, 0)
-	_ = d
-	return &v, nil
+	v := new(OpenIdentity)
+	bOpenIdentity(c, 0, v)
+	return v, nil
 }
 
 // CheckOpenIdentity validates data as OpenIdentity (event.schema.json#/$defs/openIdentity) without building a value.
@@ -3969,10 +3882,9 @@ func decodeAttempt(c *ahprt.Ctx) (*Attempt, error) {
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttempt(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Attempt)
+	bAttempt(c, 0, v)
+	return v, nil
 }
 
 // CheckAttempt validates data as Attempt (execution-event.schema.json#/$defs/attempt) without building a value.
@@ -4004,10 +3916,9 @@ func decodeAttemptUsage(c *ahprt.Ctx) (*AttemptUsage, error) {
 	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUsage(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Usage)
+	bUsage(c, 0, v)
+	return v, nil
 }
 
 // CheckAttemptUsage validates data as AttemptUsage (execution-event.schema.json#/$defs/attemptUsage) without building a value.
@@ -4039,10 +3950,9 @@ func decodeBatch(c *ahprt.Ctx) (*Batch, error) {
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bBatch(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Batch)
+	bBatch(c, 0, v)
+	return v, nil
 }
 
 // CheckBatch validates data as Batch (execution-event.schema.json#/$defs/batch) without building a value.
@@ -4109,10 +4019,9 @@ func decodeContextCompactAfter(c *ahprt.Ctx) (*ContextCompactAfter, error) {
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContextCompactAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContextCompactAfter)
+	bContextCompactAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckContextCompactAfter validates data as ContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
@@ -4144,10 +4053,9 @@ func decodeContextCompactBefore(c *ahprt.Ctx) (*ContextCompactBefore, error) {
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContextCompactBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContextCompactBefore)
+	bContextCompactBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckContextCompactBefore validates data as ContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
@@ -4249,10 +4157,9 @@ func decodeError(c *ahprt.Ctx) (*Error, error) {
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bError(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Error)
+	bError(c, 0, v)
+	return v, nil
 }
 
 // CheckError validates data as Error (execution-event.schema.json#/$defs/error) without building a value.
@@ -4319,10 +4226,9 @@ func decodeFileChange(c *ahprt.Ctx) (*FileChange, error) {
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFileChange(c, 0)
-	_ = d
-	return &v, nil
+	v := new(FileChange)
+	bFileChange(c, 0, v)
+	return v, nil
 }
 
 // CheckFileChange validates data as FileChange (execution-event.schema.json#/$defs/fileChange) without building a value.
@@ -4354,10 +4260,9 @@ func decodeMCP(c *ahprt.Ctx) (*MCP, error) {
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bMCP(c, 0)
-	_ = d
-	return &v, nil
+	v := new(MCP)
+	bMCP(c, 0, v)
+	return v, nil
 }
 
 // CheckMCP validates data as MCP (execution-event.schema.json#/$defs/mcp) without building a value.
@@ -4389,10 +4294,9 @@ func decodeModel(c *ahprt.Ctx) (*Model, error) {
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModel(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Model)
+	bModel(c, 0, v)
+	return v, nil
 }
 
 // CheckModel validates data as Model (execution-event.schema.json#/$defs/model) without building a value.
@@ -4424,10 +4328,9 @@ func decodeModelError(c *ahprt.Ctx) (*ModelError, error) {
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelError(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelError)
+	bModelError(c, 0, v)
+	return v, nil
 }
 
 // CheckModelError validates data as ModelError (execution-event.schema.json#/$defs/model.error) without building a value.
@@ -4459,10 +4362,9 @@ func decodeModelRequestBefore(c *ahprt.Ctx) (*ModelRequestBefore, error) {
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelRequestBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelRequestBefore)
+	bModelRequestBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckModelRequestBefore validates data as ModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
@@ -4494,10 +4396,9 @@ func decodeModelResponseAfter(c *ahprt.Ctx) (*ModelResponseAfter, error) {
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelResponseAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelResponseAfter)
+	bModelResponseAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckModelResponseAfter validates data as ModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
@@ -4529,10 +4430,9 @@ func decodeModelSwitchAfter(c *ahprt.Ctx) (*ModelSwitchAfter, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelSwitchAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelSwitchAfter)
+	bModelSwitchAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckModelSwitchAfter validates data as ModelSwitchAfter (execution-event.schema.json#/$defs/model.switch.after) without building a value.
@@ -4564,10 +4464,9 @@ func decodeModelSwitchBefore(c *ahprt.Ctx) (*ModelSwitchBefore, error) {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bModelSwitchBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ModelSwitchBefore)
+	bModelSwitchBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckModelSwitchBefore validates data as ModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
@@ -4704,10 +4603,9 @@ func decodeTokenCounts(c *ahprt.Ctx) (*TokenCounts, error) {
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTokenCounts(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TokenCounts)
+	bTokenCounts(c, 0, v)
+	return v, nil
 }
 
 // CheckTokenCounts validates data as TokenCounts (execution-event.schema.json#/$defs/tokenCounts) without building a value.
@@ -4739,10 +4637,9 @@ func decodeTool(c *ahprt.Ctx) (*Tool, error) {
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTool(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Tool)
+	bTool(c, 0, v)
+	return v, nil
 }
 
 // CheckTool validates data as Tool (execution-event.schema.json#/$defs/tool) without building a value.
@@ -4774,10 +4671,9 @@ func decodeToolBatchAfter(c *ahprt.Ctx) (*ToolBatchAfter, error) {
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolBatchAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolBatchAfter)
+	bToolBatchAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckToolBatchAfter validates data as ToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
@@ -4809,10 +4705,9 @@ func decodeToolPermissionRequest(c *ahprt.Ctx) (*ToolPermissionRequest, error) {
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolPermissionRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolPermissionRequest)
+	bToolPermissionRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckToolPermissionRequest validates data as ToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
@@ -4844,10 +4739,9 @@ func decodeToolPermissionResolved(c *ahprt.Ctx) (*ToolPermissionResolved, error)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolPermissionResolved(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolPermissionResolved)
+	bToolPermissionResolved(c, 0, v)
+	return v, nil
 }
 
 // CheckToolPermissionResolved validates data as ToolPermissionResolved (execution-event.schema.json#/$defs/tool.permission.resolved) without building a value.
@@ -4879,10 +4773,9 @@ func decodeToolProgress(c *ahprt.Ctx) (*ToolProgress, error) {
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolProgress(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolProgress)
+	bToolProgress(c, 0, v)
+	return v, nil
 }
 
 // CheckToolProgress validates data as ToolProgress (execution-event.schema.json#/$defs/tool.progress) without building a value.
@@ -4914,10 +4807,9 @@ func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolCall(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolCall)
+	bToolCall(c, 0, v)
+	return v, nil
 }
 
 // CheckToolCall validates data as ToolCall (execution-event.schema.json#/$defs/toolCall) without building a value.
@@ -4984,10 +4876,9 @@ func decodeTurnEnd(c *ahprt.Ctx) (*TurnEnd, error) {
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnEnd(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnEnd)
+	bTurnEnd(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnEnd validates data as TurnEnd (execution-event.schema.json#/$defs/turn.end) without building a value.
@@ -5019,10 +4910,9 @@ func decodeTurnFinishBefore(c *ahprt.Ctx) (*TurnFinishBefore, error) {
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnFinishBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnFinishBefore)
+	bTurnFinishBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnFinishBefore validates data as TurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
@@ -5054,10 +4944,9 @@ func decodeTurnProgress(c *ahprt.Ctx) (*TurnProgress, error) {
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnProgress(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnProgress)
+	bTurnProgress(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnProgress validates data as TurnProgress (execution-event.schema.json#/$defs/turn.progress) without building a value.
@@ -5089,10 +4978,9 @@ func decodeTurnStart(c *ahprt.Ctx) (*TurnStart, error) {
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnStart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnStart)
+	bTurnStart(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnStart validates data as TurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
@@ -5124,10 +5012,9 @@ func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTurnCompletion(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TurnCompletion)
+	bTurnCompletion(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnCompletion validates data as TurnCompletion (execution-event.schema.json#/$defs/turnCompletion) without building a value.
@@ -5159,10 +5046,9 @@ func decodeTurnUsage(c *ahprt.Ctx) (*TurnUsage, error) {
 	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUsage(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Usage)
+	bUsage(c, 0, v)
+	return v, nil
 }
 
 // CheckTurnUsage validates data as TurnUsage (execution-event.schema.json#/$defs/turnUsage) without building a value.
@@ -5194,10 +5080,9 @@ func decodeUsage(c *ahprt.Ctx) (*Usage, error) {
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUsage(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Usage)
+	bUsage(c, 0, v)
+	return v, nil
 }
 
 // CheckUsage validates data as Usage (execution-event.schema.json#/$defs/usage) without building a value.
@@ -5334,10 +5219,9 @@ func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventCon
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventConfigChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventConfigChangeAfter)
+	bInteractionEventConfigChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventConfigChangeAfter validates data as InteractionEventConfigChangeAfter (interaction-event.schema.json#/$defs/config.change.after) without building a value.
@@ -5369,10 +5253,9 @@ func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventCo
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventConfigChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventConfigChangeBefore)
+	bInteractionEventConfigChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventConfigChangeBefore validates data as InteractionEventConfigChangeBefore (interaction-event.schema.json#/$defs/config.change.before) without building a value.
@@ -5439,10 +5322,9 @@ func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailu
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventHookFailure(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventHookFailure)
+	bInteractionEventHookFailure(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventHookFailure validates data as InteractionEventHookFailure (interaction-event.schema.json#/$defs/hook.failure) without building a value.
@@ -5474,10 +5356,9 @@ func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAtt
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventUserAttention(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventUserAttention)
+	bInteractionEventUserAttention(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventUserAttention validates data as InteractionEventUserAttention (interaction-event.schema.json#/$defs/user.attention) without building a value.
@@ -5509,10 +5390,9 @@ func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEve
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventUserElicitationRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventUserElicitationRequest)
+	bInteractionEventUserElicitationRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventUserElicitationRequest validates data as InteractionEventUserElicitationRequest (interaction-event.schema.json#/$defs/user.elicitation.request) without building a value.
@@ -5544,10 +5424,9 @@ func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEven
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventUserElicitationResult(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventUserElicitationResult)
+	bInteractionEventUserElicitationResult(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventUserElicitationResult validates data as InteractionEventUserElicitationResult (interaction-event.schema.json#/$defs/user.elicitation.result) without building a value.
@@ -5579,10 +5458,9 @@ func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUs
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventUserMessageInbound(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventUserMessageInbound)
+	bInteractionEventUserMessageInbound(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventUserMessageInbound validates data as InteractionEventUserMessageInbound (interaction-event.schema.json#/$defs/user.message.inbound) without building a value.
@@ -5614,10 +5492,9 @@ func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventU
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEventUserMessageOutbound(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InteractionEventUserMessageOutbound)
+	bInteractionEventUserMessageOutbound(c, 0, v)
+	return v, nil
 }
 
 // CheckInteractionEventUserMessageOutbound validates data as InteractionEventUserMessageOutbound (interaction-event.schema.json#/$defs/user.message.outbound) without building a value.
@@ -5649,10 +5526,9 @@ func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptDenyResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptDenyResponse)
+	bInterceptDenyResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
@@ -5684,10 +5560,9 @@ func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, 
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptNoEffectResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptNoEffectResponse)
+	bInterceptNoEffectResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
@@ -5719,10 +5594,9 @@ func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptRequest)
+	bInterceptRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
@@ -5754,10 +5628,9 @@ func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
 	if err := c.Run(vInterceptResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptResponse)
+	bInterceptResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptResponse validates data as InterceptResponse (intercept-response.schema.json#) without building a value.
@@ -5824,10 +5697,9 @@ func decodeBooleanSchema(c *ahprt.Ctx) (*BooleanSchema, error) {
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bBooleanSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(BooleanSchema)
+	bBooleanSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckBooleanSchema validates data as BooleanSchema (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
@@ -5859,10 +5731,9 @@ func decodeElicitRequestFormParams(c *ahprt.Ctx) (*ElicitRequestFormParams, erro
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitRequestFormParams(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ElicitRequestFormParams)
+	bElicitRequestFormParams(c, 0, v)
+	return v, nil
 }
 
 // CheckElicitRequestFormParams validates data as ElicitRequestFormParams (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without building a value.
@@ -5929,10 +5800,9 @@ func decodeElicitRequestURLParams(c *ahprt.Ctx) (*ElicitRequestURLParams, error)
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitRequestURLParams(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ElicitRequestURLParams)
+	bElicitRequestURLParams(c, 0, v)
+	return v, nil
 }
 
 // CheckElicitRequestURLParams validates data as ElicitRequestURLParams (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building a value.
@@ -5964,10 +5834,9 @@ func decodeElicitResult(c *ahprt.Ctx) (*ElicitResult, error) {
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitResult(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ElicitResult)
+	bElicitResult(c, 0, v)
+	return v, nil
 }
 
 // CheckElicitResult validates data as ElicitResult (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
@@ -5999,10 +5868,9 @@ func decodeLegacyTitledEnumSchema(c *ahprt.Ctx) (*LegacyTitledEnumSchema, error)
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bLegacyTitledEnumSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(LegacyTitledEnumSchema)
+	bLegacyTitledEnumSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckLegacyTitledEnumSchema validates data as LegacyTitledEnumSchema (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building a value.
@@ -6034,10 +5902,9 @@ func decodeNumberSchema(c *ahprt.Ctx) (*NumberSchema, error) {
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bNumberSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(NumberSchema)
+	bNumberSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckNumberSchema validates data as NumberSchema (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
@@ -6104,10 +5971,9 @@ func decodeProgressToken(c *ahprt.Ctx) (*ProgressToken, error) {
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bProgressToken(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ProgressToken)
+	bProgressToken(c, 0, v)
+	return v, nil
 }
 
 // CheckProgressToken validates data as ProgressToken (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
@@ -6139,10 +6005,9 @@ func decodeStringSchema(c *ahprt.Ctx) (*StringSchema, error) {
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bStringSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(StringSchema)
+	bStringSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckStringSchema validates data as StringSchema (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
@@ -6174,10 +6039,9 @@ func decodeTaskMetadata(c *ahprt.Ctx) (*TaskMetadata, error) {
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskMetadata(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskMetadata)
+	bTaskMetadata(c, 0, v)
+	return v, nil
 }
 
 // CheckTaskMetadata validates data as TaskMetadata (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
@@ -6209,10 +6073,9 @@ func decodeTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*TitledMultiSelectEnumSche
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTitledMultiSelectEnumSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TitledMultiSelectEnumSchema)
+	bTitledMultiSelectEnumSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckTitledMultiSelectEnumSchema validates data as TitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without building a value.
@@ -6244,10 +6107,9 @@ func decodeTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*TitledSingleSelectEnumSc
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTitledSingleSelectEnumSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TitledSingleSelectEnumSchema)
+	bTitledSingleSelectEnumSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckTitledSingleSelectEnumSchema validates data as TitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without building a value.
@@ -6279,10 +6141,9 @@ func decodeUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*UntitledMultiSelectEnum
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUntitledMultiSelectEnumSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(UntitledMultiSelectEnumSchema)
+	bUntitledMultiSelectEnumSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckUntitledMultiSelectEnumSchema validates data as UntitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without building a value.
@@ -6314,10 +6175,9 @@ func decodeUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*UntitledSingleSelectEn
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bUntitledSingleSelectEnumSchema(c, 0)
-	_ = d
-	return &v, nil
+	v := new(UntitledSingleSelectEnumSchema)
+	bUntitledSingleSelectEnumSchema(c, 0, v)
+	return v, nil
 }
 
 // CheckUntitledSingleSelectEnumSchema validates data as UntitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without building a value.
@@ -6349,10 +6209,9 @@ func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bLabelledOption(c, 0)
-	_ = d
-	return &v, nil
+	v := new(LabelledOption)
+	bLabelledOption(c, 0, v)
+	return v, nil
 }
 
 // CheckLabelledOption validates data as LabelledOption (mcp-elicitation.schema.json#/$defs/labelledOption) without building a value.
@@ -6419,10 +6278,9 @@ func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bRequestMeta(c, 0)
-	_ = d
-	return &v, nil
+	v := new(RequestMeta)
+	bRequestMeta(c, 0, v)
+	return v, nil
 }
 
 // CheckRequestMeta validates data as RequestMeta (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
@@ -6454,10 +6312,9 @@ func decodeResult(c *ahprt.Ctx) (*Result, error) {
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitResult(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ElicitResult)
+	bElicitResult(c, 0, v)
+	return v, nil
 }
 
 // CheckResult validates data as Result (mcp-elicitation.schema.json#/$defs/result) without building a value.
@@ -6489,10 +6346,9 @@ func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
 	if err := c.Run(vObserveNotification); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bObserveNotification(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ObserveNotification)
+	bObserveNotification(c, 0, v)
+	return v, nil
 }
 
 // CheckObserveNotification validates data as ObserveNotification (observe-notification.schema.json#) without building a value.
@@ -6524,10 +6380,9 @@ func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	if err := c.Run(vRegistration); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bRegistration(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Registration)
+	bRegistration(c, 0, v)
+	return v, nil
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
@@ -6594,10 +6449,9 @@ func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bBackend(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Backend)
+	bBackend(c, 0, v)
+	return v, nil
 }
 
 // CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
@@ -6629,10 +6483,9 @@ func decodeContentReceiver(c *ahprt.Ctx) (*ContentReceiver, error) {
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentReceiver(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ContentReceiver)
+	bContentReceiver(c, 0, v)
+	return v, nil
 }
 
 // CheckContentReceiver validates data as ContentReceiver (registration.schema.json#/$defs/contentReceiver) without building a value.
@@ -6699,10 +6552,9 @@ func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
 	if err := c.Run(vRegistration_filters); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFilters(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Filters)
+	bFilters(c, 0, v)
+	return v, nil
 }
 
 // CheckFilters validates data as Filters (registration.schema.json#/$defs/filters) without building a value.
@@ -6734,10 +6586,9 @@ func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bHTTPTransport(c, 0)
-	_ = d
-	return &v, nil
+	v := new(HTTPTransport)
+	bHTTPTransport(c, 0, v)
+	return v, nil
 }
 
 // CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
@@ -6804,10 +6655,9 @@ func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptSubscription(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptSubscription)
+	bInterceptSubscription(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
@@ -6839,10 +6689,9 @@ func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bObserveSubscription(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ObserveSubscription)
+	bObserveSubscription(c, 0, v)
+	return v, nil
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
@@ -6909,10 +6758,9 @@ func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bStdioTransport(c, 0)
-	_ = d
-	return &v, nil
+	v := new(StdioTransport)
+	bStdioTransport(c, 0, v)
+	return v, nil
 }
 
 // CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
@@ -6979,10 +6827,9 @@ func decodeSessionEnd(c *ahprt.Ctx) (*SessionEnd, error) {
 	if err := c.Run(vSessionEnd); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSessionEnd(c, 0)
-	_ = d
-	return &v, nil
+	v := new(SessionEnd)
+	bSessionEnd(c, 0, v)
+	return v, nil
 }
 
 // CheckSessionEnd validates data as SessionEnd (session-end.schema.json#) without building a value.
@@ -7014,10 +6861,9 @@ func decodeSessionStart(c *ahprt.Ctx) (*SessionStart, error) {
 	if err := c.Run(vSessionStart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSessionStart(c, 0)
-	_ = d
-	return &v, nil
+	v := new(SessionStart)
+	bSessionStart(c, 0, v)
+	return v, nil
 }
 
 // CheckSessionStart validates data as SessionStart (session-start.schema.json#) without building a value.
@@ -7084,10 +6930,9 @@ func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bChangedFile(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ChangedFile)
+	bChangedFile(c, 0, v)
+	return v, nil
 }
 
 // CheckChangedFile validates data as ChangedFile (task-workspace-event.schema.json#/$defs/changedFile) without building a value.
@@ -7119,10 +6964,9 @@ func decodeFileChanged(c *ahprt.Ctx) (*FileChanged, error) {
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bFileChanged(c, 0)
-	_ = d
-	return &v, nil
+	v := new(FileChanged)
+	bFileChanged(c, 0, v)
+	return v, nil
 }
 
 // CheckFileChanged validates data as FileChanged (task-workspace-event.schema.json#/$defs/file.changed) without building a value.
@@ -7154,10 +6998,9 @@ func decodeTaskChangeAfter(c *ahprt.Ctx) (*TaskChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskChangeAfter)
+	bTaskChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckTaskChangeAfter validates data as TaskChangeAfter (task-workspace-event.schema.json#/$defs/task.change.after) without building a value.
@@ -7189,10 +7032,9 @@ func decodeTaskChangeBefore(c *ahprt.Ctx) (*TaskChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskChangeBefore)
+	bTaskChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckTaskChangeBefore validates data as TaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
@@ -7224,10 +7066,9 @@ func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskChange(c, 0)
-	_ = d
-	return &v, nil
+	v := new(TaskChange)
+	bTaskChange(c, 0, v)
+	return v, nil
 }
 
 // CheckTaskChange validates data as TaskChange (task-workspace-event.schema.json#/$defs/taskChange) without building a value.
@@ -7259,10 +7100,9 @@ func decodeWorkspaceChangeAfter(c *ahprt.Ctx) (*WorkspaceChangeAfter, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceChangeAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceChangeAfter)
+	bWorkspaceChangeAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckWorkspaceChangeAfter validates data as WorkspaceChangeAfter (task-workspace-event.schema.json#/$defs/workspace.change.after) without building a value.
@@ -7294,10 +7134,9 @@ func decodeWorkspaceChangeBefore(c *ahprt.Ctx) (*WorkspaceChangeBefore, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceChangeBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceChangeBefore)
+	bWorkspaceChangeBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckWorkspaceChangeBefore validates data as WorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
@@ -7329,10 +7168,9 @@ func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceChange(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceChange)
+	bWorkspaceChange(c, 0, v)
+	return v, nil
 }
 
 // CheckWorkspaceChange validates data as WorkspaceChange (task-workspace-event.schema.json#/$defs/workspaceChange) without building a value.
@@ -7364,10 +7202,9 @@ func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWorkspaceState(c, 0)
-	_ = d
-	return &v, nil
+	v := new(WorkspaceState)
+	bWorkspaceState(c, 0, v)
+	return v, nil
 }
 
 // CheckWorkspaceState validates data as WorkspaceState (task-workspace-event.schema.json#/$defs/workspaceState) without building a value.
@@ -7399,10 +7236,9 @@ func decodeToolAfter(c *ahprt.Ctx) (*ToolAfter, error) {
 	if err := c.Run(vToolAfter); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolAfter(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolAfter)
+	bToolAfter(c, 0, v)
+	return v, nil
 }
 
 // CheckToolAfter validates data as ToolAfter (tool-after.schema.json#) without building a value.
@@ -7434,10 +7270,9 @@ func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
 	if err := c.Run(vToolBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolBefore)
+	bToolBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.

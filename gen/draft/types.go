@@ -17,7 +17,9 @@ type CapabilitiesRequest struct {
 }
 
 func (*CapabilitiesRequest) isWireMessage() {}
-func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
+
+// bCapabilitiesRequest fills v, which is zero, from object n of a validated document.
+func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25,16 +27,15 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequest) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCID(c, m.Value())
+				bJSONRPCID(c, m.Value(), &v.ID)
 			case "method":
 			case "params":
-				v.Params = bCapabilitiesRequestParams(c, m.Value())
+				bCapabilitiesRequestParams(c, m.Value(), &v.Params)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesRequest ahprt.SizeHint
@@ -96,7 +97,8 @@ func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return err
 	}
-	*v = bCapabilitiesRequest(c, 0)
+	*v = CapabilitiesRequest{}
+	bCapabilitiesRequest(c, 0, v)
 	return nil
 }
 
@@ -123,7 +125,9 @@ type Request struct {
 }
 
 func (*Request) isJSONRPCMessage() {}
-func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
+
+// bRequest fills v, which is zero, from object n of a validated document.
+func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -131,7 +135,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCID(c, m.Value())
+				bJSONRPCID(c, m.Value(), &v.ID)
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
@@ -141,7 +145,6 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			}
 		}
 	}
-	return
 }
 
 var sizeRequest ahprt.SizeHint
@@ -206,7 +209,8 @@ func (v *Request) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_request); err != nil {
 		return err
 	}
-	*v = bRequest(c, 0)
+	*v = Request{}
+	bRequest(c, 0, v)
 	return nil
 }
 
@@ -228,7 +232,8 @@ type JSONRPCID struct {
 	String *string
 }
 
-func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
+// bJSONRPCID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -239,7 +244,6 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -276,7 +280,8 @@ func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return err
 	}
-	*v = bJSONRPCID(c, 0)
+	*v = JSONRPCID{}
+	bJSONRPCID(c, 0, v)
 	return nil
 }
 
@@ -288,7 +293,8 @@ type MethodName = string
 // Schema: draft/common.schema.json#/$defs/request/properties/params
 type CapabilitiesRequestParams struct{}
 
-func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesRequestParams) {
+// bCapabilitiesRequestParams fills v, which is zero, from object n of a validated document.
+func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -299,7 +305,6 @@ func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesReque
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesRequestParams ahprt.SizeHint
@@ -342,7 +347,8 @@ func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged); err != nil {
 		return err
 	}
-	*v = bCapabilitiesRequestParams(c, 0)
+	*v = CapabilitiesRequestParams{}
+	bCapabilitiesRequestParams(c, 0, v)
 	return nil
 }
 
@@ -364,7 +370,9 @@ type CapabilitiesResponse struct {
 }
 
 func (*CapabilitiesResponse) isWireMessage() {}
-func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) {
+
+// bCapabilitiesResponse fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -372,15 +380,14 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponse) 
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bCapabilitiesResponseResult(c, m.Value())
+				bCapabilitiesResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponse ahprt.SizeHint
@@ -438,7 +445,8 @@ func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponse(c, 0)
+	*v = CapabilitiesResponse{}
+	bCapabilitiesResponse(c, 0, v)
 	return nil
 }
 
@@ -463,7 +471,9 @@ type SuccessResponse struct {
 }
 
 func (*SuccessResponse) isJSONRPCMessage() {}
-func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
+
+// bSuccessResponse fills v, which is zero, from object n of a validated document.
+func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -471,7 +481,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
 				v.Result = d.RawValue(m.Value())
 			default:
@@ -479,7 +489,6 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSuccessResponse ahprt.SizeHint
@@ -537,7 +546,8 @@ func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return err
 	}
-	*v = bSuccessResponse(c, 0)
+	*v = SuccessResponse{}
+	bSuccessResponse(c, 0, v)
 	return nil
 }
 
@@ -560,7 +570,8 @@ type JSONRPCResponseID struct {
 	String *string
 }
 
-func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
+// bJSONRPCResponseID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNull:
@@ -573,7 +584,6 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -612,7 +622,8 @@ func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return err
 	}
-	*v = bJSONRPCResponseID(c, 0)
+	*v = JSONRPCResponseID{}
+	bJSONRPCResponseID(c, 0, v)
 	return nil
 }
 
@@ -626,7 +637,8 @@ type CapabilitiesResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResult) {
+// bCapabilitiesResponseResult fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -634,13 +646,12 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResp
 			switch d.Key(m.Name()) {
 			case "protocolVersion":
 			case "manifest":
-				v.Manifest = bCapabilitiesResponseResultManifest(c, m.Value())
+				bCapabilitiesResponseResultManifest(c, m.Value(), &v.Manifest)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResult ahprt.SizeHint
@@ -691,7 +702,8 @@ func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged2); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResult(c, 0)
+	*v = CapabilitiesResponseResult{}
+	bCapabilitiesResponseResult(c, 0, v)
 	return nil
 }
 
@@ -726,7 +738,8 @@ type CapabilitiesResponseResultManifest struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifest) {
+// bCapabilitiesResponseResultManifest fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -741,13 +754,13 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 			case "authentication":
 				v.Authentication = buildListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
 			case "limits":
-				v.Limits = bCapabilitiesResponseResultManifestLimits(c, m.Value())
+				bCapabilitiesResponseResultManifestLimits(c, m.Value(), &v.Limits)
 			case "toolPaths":
 				v.ToolPaths = buildListNonEmptyString(c, m.Value())
 			case "contentCategories":
 				v.ContentCategories = buildListNonEmptyString(c, m.Value())
 			case "managedPolicy":
-				v.ManagedPolicy = bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value())
+				bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
 			case "correlationIdentityFields":
 				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 			default:
@@ -755,7 +768,6 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node) (v Capabili
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResultManifest ahprt.SizeHint
@@ -858,7 +870,8 @@ func (v *CapabilitiesResponseResultManifest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResultManifest(c, 0)
+	*v = CapabilitiesResponseResultManifest{}
+	bCapabilitiesResponseResultManifest(c, 0, v)
 	return nil
 }
 
@@ -876,7 +889,8 @@ type CapabilitiesResponseResultManifestEvent struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestEvent) {
+// bCapabilitiesResponseResultManifestEvent fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -887,14 +901,14 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v Cap
 			case "modes":
 				v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
 			case "capabilities":
-				x := bCapabilities(c, m.Value())
-				v.Capabilities = &x
+				x := new(Capabilities)
+				bCapabilities(c, m.Value(), x)
+				v.Capabilities = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResultManifestEvent ahprt.SizeHint
@@ -955,7 +969,8 @@ func (v *CapabilitiesResponseResultManifestEvent) UnmarshalJSON(data []byte) err
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResultManifestEvent(c, 0)
+	*v = CapabilitiesResponseResultManifestEvent{}
+	bCapabilitiesResponseResultManifestEvent(c, 0, v)
 	return nil
 }
 
@@ -1031,7 +1046,8 @@ type Capabilities struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
+// bCapabilities fills v, which is zero, from object n of a validated document.
+func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1040,23 +1056,26 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 			case "effects":
 				v.Effects = buildList_string(c, m.Value())
 			case "modify":
-				x := bCapabilitiesModify(c, m.Value())
-				v.Modify = &x
+				x := new(CapabilitiesModify)
+				bCapabilitiesModify(c, m.Value(), x)
+				v.Modify = x
 			case "flow":
-				x := bCapabilitiesFlow(c, m.Value())
-				v.Flow = &x
+				x := new(CapabilitiesFlow)
+				bCapabilitiesFlow(c, m.Value(), x)
+				v.Flow = x
 			case "inject":
-				x := bCapabilitiesInject(c, m.Value())
-				v.Inject = &x
+				x := new(CapabilitiesInject)
+				bCapabilitiesInject(c, m.Value(), x)
+				v.Inject = x
 			case "elicitation":
-				x := bCapabilitiesElicitation(c, m.Value())
-				v.Elicitation = &x
+				x := new(CapabilitiesElicitation)
+				bCapabilitiesElicitation(c, m.Value(), x)
+				v.Elicitation = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilities ahprt.SizeHint
@@ -1131,7 +1150,8 @@ func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities); err != nil {
 		return err
 	}
-	*v = bCapabilities(c, 0)
+	*v = Capabilities{}
+	bCapabilities(c, 0, v)
 	return nil
 }
 
@@ -1161,45 +1181,54 @@ type CapabilitiesModify struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesModify) {
+// bCapabilitiesModify fills v, which is zero, from object n of a validated document.
+func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "input":
-				x := bModifyOperations(c, m.Value())
-				v.Input = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Input = x
 			case "output":
-				x := bModifyOperations(c, m.Value())
-				v.Output = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Output = x
 			case "prompt":
-				x := bModifyOperations(c, m.Value())
-				v.Prompt = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Prompt = x
 			case "request":
-				x := bModifyOperations(c, m.Value())
-				v.Request = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Request = x
 			case "response":
-				x := bModifyOperations(c, m.Value())
-				v.Response = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Response = x
 			case "content":
-				x := bModifyOperations(c, m.Value())
-				v.Content = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Content = x
 			case "instructions":
-				x := bModifyOperations(c, m.Value())
-				v.Instructions = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Instructions = x
 			case "summary":
-				x := bModifyOperations(c, m.Value())
-				v.Summary = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Summary = x
 			case "workspace":
-				x := bModifyOperations(c, m.Value())
-				v.Workspace = &x
+				x := new(ModifyOperations)
+				bModifyOperations(c, m.Value(), x)
+				v.Workspace = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesModify ahprt.SizeHint
@@ -1302,7 +1331,8 @@ func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_modify); err != nil {
 		return err
 	}
-	*v = bCapabilitiesModify(c, 0)
+	*v = CapabilitiesModify{}
+	bCapabilitiesModify(c, 0, v)
 	return nil
 }
 
@@ -1318,7 +1348,8 @@ type ModifyOperations struct {
 	Unknown ahprt.Unknown
 }
 
-func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
+// bModifyOperations fills v, which is zero, from object n of a validated document.
+func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1333,7 +1364,6 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node) (v ModifyOperations) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModifyOperations ahprt.SizeHint
@@ -1387,7 +1417,8 @@ func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return err
 	}
-	*v = bModifyOperations(c, 0)
+	*v = ModifyOperations{}
+	bModifyOperations(c, 0, v)
 	return nil
 }
 
@@ -1407,7 +1438,8 @@ type CapabilitiesFlow struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
+// bCapabilitiesFlow fills v, which is zero, from object n of a validated document.
+func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1429,7 +1461,6 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesFlow) {
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesFlow ahprt.SizeHint
@@ -1497,7 +1528,8 @@ func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_flow); err != nil {
 		return err
 	}
-	*v = bCapabilitiesFlow(c, 0)
+	*v = CapabilitiesFlow{}
+	bCapabilitiesFlow(c, 0, v)
 	return nil
 }
 
@@ -1526,20 +1558,20 @@ type CapabilitiesInject struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInject) {
+// bCapabilitiesInject fills v, which is zero, from object n of a validated document.
+func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "context":
-				v.Context = bCapabilitiesInjectContext(c, m.Value())
+				bCapabilitiesInjectContext(c, m.Value(), &v.Context)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesInject ahprt.SizeHint
@@ -1586,7 +1618,8 @@ func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_inject); err != nil {
 		return err
 	}
-	*v = bCapabilitiesInject(c, 0)
+	*v = CapabilitiesInject{}
+	bCapabilitiesInject(c, 0, v)
 	return nil
 }
 
@@ -1600,7 +1633,8 @@ type CapabilitiesInjectContext struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjectContext) {
+// bCapabilitiesInjectContext fills v, which is zero, from object n of a validated document.
+func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjectContext) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1614,7 +1648,6 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesInjec
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesInjectContext ahprt.SizeHint
@@ -1665,7 +1698,8 @@ func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_inject_context); err != nil {
 		return err
 	}
-	*v = bCapabilitiesInjectContext(c, 0)
+	*v = CapabilitiesInjectContext{}
+	bCapabilitiesInjectContext(c, 0, v)
 	return nil
 }
 
@@ -1698,7 +1732,8 @@ type CapabilitiesElicitation struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicitation) {
+// bCapabilitiesElicitation fills v, which is zero, from object n of a validated document.
+func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1713,7 +1748,6 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesElicita
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesElicitation ahprt.SizeHint
@@ -1767,7 +1801,8 @@ func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities_elicitation); err != nil {
 		return err
 	}
-	*v = bCapabilitiesElicitation(c, 0)
+	*v = CapabilitiesElicitation{}
+	bCapabilitiesElicitation(c, 0, v)
 	return nil
 }
 
@@ -1783,7 +1818,8 @@ type CapabilitiesResponseResultManifestGap struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestGap) {
+// bCapabilitiesResponseResultManifestGap fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1798,7 +1834,6 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) (v Capab
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResultManifestGap ahprt.SizeHint
@@ -1852,7 +1887,8 @@ func (v *CapabilitiesResponseResultManifestGap) UnmarshalJSON(data []byte) error
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResultManifestGap(c, 0)
+	*v = CapabilitiesResponseResultManifestGap{}
+	bCapabilitiesResponseResultManifestGap(c, 0, v)
 	return nil
 }
 
@@ -1900,7 +1936,8 @@ type CapabilitiesResponseResultManifestLimits struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestLimits) {
+// bCapabilitiesResponseResultManifestLimits fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1923,7 +1960,6 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v Ca
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResultManifestLimits ahprt.SizeHint
@@ -1991,7 +2027,8 @@ func (v *CapabilitiesResponseResultManifestLimits) UnmarshalJSON(data []byte) er
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResultManifestLimits(c, 0)
+	*v = CapabilitiesResponseResultManifestLimits{}
+	bCapabilitiesResponseResultManifestLimits(c, 0, v)
 	return nil
 }
 
@@ -2007,7 +2044,8 @@ type CapabilitiesResponseResultManifestManagedPolicy struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v CapabilitiesResponseResultManifestManagedPolicy) {
+// bCapabilitiesResponseResultManifestManagedPolicy fills v, which is zero, from object n of a validated document.
+func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestManagedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2022,7 +2060,6 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilitiesResponseResultManifestManagedPolicy ahprt.SizeHint
@@ -2076,7 +2113,8 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) UnmarshalJSON(data []b
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
 		return err
 	}
-	*v = bCapabilitiesResponseResultManifestManagedPolicy(c, 0)
+	*v = CapabilitiesResponseResultManifestManagedPolicy{}
+	bCapabilitiesResponseResultManifestManagedPolicy(c, 0, v)
 	return nil
 }
 
@@ -2166,143 +2204,171 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 		switch d.Tag(dv) {
 		case "config.change.before":
 			{
-				x := bCatalogueEventConfigChangeBefore(c, n)
-				return &x
+				x := new(CatalogueEventConfigChangeBefore)
+				bCatalogueEventConfigChangeBefore(c, n, x)
+				return x
 			}
 		case "config.change.after":
 			{
-				x := bConfigChangeAfter(c, n)
-				return &x
+				x := new(ConfigChangeAfter)
+				bConfigChangeAfter(c, n, x)
+				return x
 			}
 		case "turn.start":
 			{
-				x := bTurnStart(c, n)
-				return &x
+				x := new(TurnStart)
+				bTurnStart(c, n, x)
+				return x
 			}
 		case "turn.finish.before":
 			{
-				x := bTurnFinishBefore(c, n)
-				return &x
+				x := new(TurnFinishBefore)
+				bTurnFinishBefore(c, n, x)
+				return x
 			}
 		case "turn.end":
 			{
-				x := bTurnEnd(c, n)
-				return &x
+				x := new(TurnEnd)
+				bTurnEnd(c, n, x)
+				return x
 			}
 		case "turn.progress":
 			{
-				x := bTurnProgress(c, n)
-				return &x
+				x := new(TurnProgress)
+				bTurnProgress(c, n, x)
+				return x
 			}
 		case "model.request.before":
 			{
-				x := bModelRequestBefore(c, n)
-				return &x
+				x := new(ModelRequestBefore)
+				bModelRequestBefore(c, n, x)
+				return x
 			}
 		case "model.response.after":
 			{
-				x := bModelResponseAfter(c, n)
-				return &x
+				x := new(ModelResponseAfter)
+				bModelResponseAfter(c, n, x)
+				return x
 			}
 		case "model.error":
 			{
-				x := bModelError(c, n)
-				return &x
+				x := new(ModelError)
+				bModelError(c, n, x)
+				return x
 			}
 		case "model.switch.before":
 			{
-				x := bModelSwitchBefore(c, n)
-				return &x
+				x := new(ModelSwitchBefore)
+				bModelSwitchBefore(c, n, x)
+				return x
 			}
 		case "model.switch.after":
 			{
-				x := bModelSwitchAfter(c, n)
-				return &x
+				x := new(ModelSwitchAfter)
+				bModelSwitchAfter(c, n, x)
+				return x
 			}
 		case "tool.permission.request":
 			{
-				x := bToolPermissionRequest(c, n)
-				return &x
+				x := new(ToolPermissionRequest)
+				bToolPermissionRequest(c, n, x)
+				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := bToolPermissionResolved(c, n)
-				return &x
+				x := new(ToolPermissionResolved)
+				bToolPermissionResolved(c, n, x)
+				return x
 			}
 		case "tool.progress":
 			{
-				x := bToolProgress(c, n)
-				return &x
+				x := new(ToolProgress)
+				bToolProgress(c, n, x)
+				return x
 			}
 		case "tool.batch.after":
 			{
-				x := bToolBatchAfter(c, n)
-				return &x
+				x := new(ToolBatchAfter)
+				bToolBatchAfter(c, n, x)
+				return x
 			}
 		case "context.compact.before":
 			{
-				x := bContextCompactBefore(c, n)
-				return &x
+				x := new(ContextCompactBefore)
+				bContextCompactBefore(c, n, x)
+				return x
 			}
 		case "context.compact.after":
 			{
-				x := bContextCompactAfter(c, n)
-				return &x
+				x := new(ContextCompactAfter)
+				bContextCompactAfter(c, n, x)
+				return x
 			}
 		case "task.change.before":
 			{
-				x := bTaskChangeBefore(c, n)
-				return &x
+				x := new(TaskChangeBefore)
+				bTaskChangeBefore(c, n, x)
+				return x
 			}
 		case "task.change.after":
 			{
-				x := bTaskChangeAfter(c, n)
-				return &x
+				x := new(TaskChangeAfter)
+				bTaskChangeAfter(c, n, x)
+				return x
 			}
 		case "user.attention":
 			{
-				x := bUserAttention(c, n)
-				return &x
+				x := new(UserAttention)
+				bUserAttention(c, n, x)
+				return x
 			}
 		case "user.elicitation.request":
 			{
-				x := bCatalogueEventUserElicitationRequest(c, n)
-				return &x
+				x := new(CatalogueEventUserElicitationRequest)
+				bCatalogueEventUserElicitationRequest(c, n, x)
+				return x
 			}
 		case "user.elicitation.result":
 			{
-				x := bCatalogueEventUserElicitationResult(c, n)
-				return &x
+				x := new(CatalogueEventUserElicitationResult)
+				bCatalogueEventUserElicitationResult(c, n, x)
+				return x
 			}
 		case "user.message.inbound":
 			{
-				x := bCatalogueEventUserMessageInbound(c, n)
-				return &x
+				x := new(CatalogueEventUserMessageInbound)
+				bCatalogueEventUserMessageInbound(c, n, x)
+				return x
 			}
 		case "user.message.outbound":
 			{
-				x := bCatalogueEventUserMessageOutbound(c, n)
-				return &x
+				x := new(CatalogueEventUserMessageOutbound)
+				bCatalogueEventUserMessageOutbound(c, n, x)
+				return x
 			}
 		case "workspace.change.before":
 			{
-				x := bWorkspaceChangeBefore(c, n)
-				return &x
+				x := new(WorkspaceChangeBefore)
+				bWorkspaceChangeBefore(c, n, x)
+				return x
 			}
 		case "workspace.change.after":
 			{
-				x := bWorkspaceChangeAfter(c, n)
-				return &x
+				x := new(WorkspaceChangeAfter)
+				bWorkspaceChangeAfter(c, n, x)
+				return x
 			}
 		case "file.changed":
 			{
-				x := bFileChanged(c, n)
-				return &x
+				x := new(FileChanged)
+				bFileChanged(c, n, x)
+				return x
 			}
 		case "hook.failure":
 			{
-				x := bHookFailure(c, n)
-				return &x
+				x := new(HookFailure)
+				bHookFailure(c, n, x)
+				return x
 			}
 		}
 	}
@@ -2343,15 +2409,18 @@ type CatalogueEventConfigChangeBefore struct {
 
 func (*CatalogueEventConfigChangeBefore) isCatalogueEvent() {}
 func (*CatalogueEventConfigChangeBefore) isEvent()          {}
-func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBefore) {
+
+// bCatalogueEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
+func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventConfigChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -2361,8 +2430,9 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -2377,13 +2447,12 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 				v.Synthesized = &x
 			case "type":
 			case "change":
-				v.Change = bCatalogueEventConfigChangeBeforeChange(c, m.Value())
+				bCatalogueEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventConfigChangeBefore ahprt.SizeHint
@@ -2511,7 +2580,8 @@ func (v *CatalogueEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return err
 	}
-	*v = bCatalogueEventConfigChangeBefore(c, 0)
+	*v = CatalogueEventConfigChangeBefore{}
+	bCatalogueEventConfigChangeBefore(c, 0, v)
 	return nil
 }
 
@@ -2555,15 +2625,17 @@ type Envelope struct {
 	Unknown ahprt.Unknown
 }
 
-func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
+// bEnvelope fills v, which is zero, from object n of a validated document.
+func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -2573,8 +2645,9 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -2592,7 +2665,6 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node) (v Envelope) {
 			}
 		}
 	}
-	return
 }
 
 var sizeEnvelope ahprt.SizeHint
@@ -2709,7 +2781,8 @@ func (v *Envelope) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEvent_envelope); err != nil {
 		return err
 	}
-	*v = bEnvelope(c, 0)
+	*v = Envelope{}
+	bEnvelope(c, 0, v)
 	return nil
 }
 
@@ -2739,7 +2812,8 @@ type EventCore struct {
 	Unknown ahprt.Unknown
 }
 
-func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
+// bEventCore fills v, which is zero, from object n of a validated document.
+func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2752,8 +2826,9 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -2771,7 +2846,6 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node) (v EventCore) {
 			}
 		}
 	}
-	return
 }
 
 var sizeEventCore ahprt.SizeHint
@@ -2874,7 +2948,8 @@ func (v *EventCore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return err
 	}
-	*v = bEventCore(c, 0)
+	*v = EventCore{}
+	bEventCore(c, 0, v)
 	return nil
 }
 
@@ -2898,7 +2973,8 @@ type Session struct {
 	Unknown ahprt.Unknown
 }
 
-func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
+// bSession fills v, which is zero, from object n of a validated document.
+func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2915,8 +2991,9 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 				x := c.Text(m.Value())
 				v.Model = &x
 			case "agent":
-				x := bSessionAgent(c, m.Value())
-				v.Agent = &x
+				x := new(SessionAgent)
+				bSessionAgent(c, m.Value(), x)
+				v.Agent = x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -2925,7 +3002,6 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSession ahprt.SizeHint
@@ -3007,7 +3083,8 @@ func (v *Session) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_session); err != nil {
 		return err
 	}
-	*v = bSession(c, 0)
+	*v = Session{}
+	bSession(c, 0, v)
 	return nil
 }
 
@@ -3023,7 +3100,8 @@ type SessionAgent struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
+// bSessionAgent fills v, which is zero, from object n of a validated document.
+func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3039,7 +3117,6 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionAgent ahprt.SizeHint
@@ -3093,7 +3170,8 @@ func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_session_agent); err != nil {
 		return err
 	}
-	*v = bSessionAgent(c, 0)
+	*v = SessionAgent{}
+	bSessionAgent(c, 0, v)
 	return nil
 }
 
@@ -3109,7 +3187,8 @@ type EventGap struct {
 	Unknown ahprt.Unknown
 }
 
-func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
+// bEventGap fills v, which is zero, from object n of a validated document.
+func bEventGap(c *ahprt.Ctx, n ahprt.Node, v *EventGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3124,7 +3203,6 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node) (v EventGap) {
 			}
 		}
 	}
-	return
 }
 
 var sizeEventGap ahprt.SizeHint
@@ -3178,7 +3256,8 @@ func (v *EventGap) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEvent_gap); err != nil {
 		return err
 	}
-	*v = bEventGap(c, 0)
+	*v = EventGap{}
+	bEventGap(c, 0, v)
 	return nil
 }
 
@@ -3203,7 +3282,8 @@ type OpenIdentity struct {
 	Unknown ahprt.Unknown
 }
 
-func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
+// bOpenIdentity fills v, which is zero, from object n of a validated document.
+func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node, v *OpenIdentity) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3219,7 +3299,6 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node) (v OpenIdentity) {
 			}
 		}
 	}
-	return
 }
 
 var sizeOpenIdentity ahprt.SizeHint
@@ -3273,7 +3352,8 @@ func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return err
 	}
-	*v = bOpenIdentity(c, 0)
+	*v = OpenIdentity{}
+	bOpenIdentity(c, 0, v)
 	return nil
 }
 
@@ -3346,24 +3426,28 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 							switch i {
 							case 0:
 								{
-									x := bTextBodyPart(c, n)
-									return &x
+									x := new(TextBodyPart)
+									bTextBodyPart(c, n, x)
+									return x
 								}
 							case 1:
 								{
-									x := bTextGapPart(c, n)
-									return &x
+									x := new(TextGapPart)
+									bTextGapPart(c, n, x)
+									return x
 								}
 							}
 						case "metadata":
 							{
-								x := bTextMetadataPart(c, n)
-								return &x
+								x := new(TextMetadataPart)
+								bTextMetadataPart(c, n, x)
+								return x
 							}
 						case "omit":
 							{
-								x := bTextOmittedPart(c, n)
-								return &x
+								x := new(TextOmittedPart)
+								bTextOmittedPart(c, n, x)
+								return x
 							}
 						}
 					}
@@ -3390,7 +3474,9 @@ type TextBodyPart struct {
 
 func (*TextBodyPart) isContentItem() {}
 func (*TextBodyPart) isTextPart()    {}
-func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
+
+// bTextBodyPart fills v, which is zero, from object n of a validated document.
+func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3413,7 +3499,6 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node) (v TextBodyPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTextBodyPart ahprt.SizeHint
@@ -3492,7 +3577,8 @@ func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return err
 	}
-	*v = bTextBodyPart(c, 0)
+	*v = TextBodyPart{}
+	bTextBodyPart(c, 0, v)
 	return nil
 }
 
@@ -3527,7 +3613,9 @@ type TextGapPart struct {
 
 func (*TextGapPart) isContentItem() {}
 func (*TextGapPart) isTextPart()    {}
-func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
+
+// bTextGapPart fills v, which is zero, from object n of a validated document.
+func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3539,7 +3627,7 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 			case "mediaType":
 			case "selection":
 			case "gap":
-				v.Gap = bContentItemGap(c, m.Value())
+				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
 				x := c.Text(m.Value())
 				v.Category = &x
@@ -3556,7 +3644,6 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node) (v TextGapPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTextGapPart ahprt.SizeHint
@@ -3649,7 +3736,8 @@ func (v *TextGapPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return err
 	}
-	*v = bTextGapPart(c, 0)
+	*v = TextGapPart{}
+	bTextGapPart(c, 0, v)
 	return nil
 }
 
@@ -3671,7 +3759,8 @@ type ContentItemGap struct {
 	Path *NonEmptyString
 }
 
-func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
+// bContentItemGap fills v, which is zero, from object n of a validated document.
+func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3686,7 +3775,6 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node) (v ContentItemGap) {
 			}
 		}
 	}
-	return
 }
 
 var sizeContentItemGap ahprt.SizeHint
@@ -3739,7 +3827,8 @@ func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_gap); err != nil {
 		return err
 	}
-	*v = bContentItemGap(c, 0)
+	*v = ContentItemGap{}
+	bContentItemGap(c, 0, v)
 	return nil
 }
 
@@ -3764,7 +3853,9 @@ type TextMetadataPart struct {
 
 func (*TextMetadataPart) isContentItem() {}
 func (*TextMetadataPart) isTextPart()    {}
-func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
+
+// bTextMetadataPart fills v, which is zero, from object n of a validated document.
+func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3791,7 +3882,6 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v TextMetadataPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTextMetadataPart ahprt.SizeHint
@@ -3877,7 +3967,8 @@ func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return err
 	}
-	*v = bTextMetadataPart(c, 0)
+	*v = TextMetadataPart{}
+	bTextMetadataPart(c, 0, v)
 	return nil
 }
 
@@ -3904,7 +3995,9 @@ type TextOmittedPart struct {
 
 func (*TextOmittedPart) isContentItem() {}
 func (*TextOmittedPart) isTextPart()    {}
-func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
+
+// bTextOmittedPart fills v, which is zero, from object n of a validated document.
+func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3931,7 +4024,6 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v TextOmittedPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTextOmittedPart ahprt.SizeHint
@@ -4017,7 +4109,8 @@ func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return err
 	}
-	*v = bTextOmittedPart(c, 0)
+	*v = TextOmittedPart{}
+	bTextOmittedPart(c, 0, v)
 	return nil
 }
 
@@ -4056,24 +4149,28 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 					switch i {
 					case 0:
 						{
-							x := bAttachmentBodyPart(c, n)
-							return &x
+							x := new(AttachmentBodyPart)
+							bAttachmentBodyPart(c, n, x)
+							return x
 						}
 					case 1:
 						{
-							x := bAttachmentGapPart(c, n)
-							return &x
+							x := new(AttachmentGapPart)
+							bAttachmentGapPart(c, n, x)
+							return x
 						}
 					}
 				case "metadata":
 					{
-						x := bAttachmentMetadataPart(c, n)
-						return &x
+						x := new(AttachmentMetadataPart)
+						bAttachmentMetadataPart(c, n, x)
+						return x
 					}
 				case "omit":
 					{
-						x := bAttachmentOmittedPart(c, n)
-						return &x
+						x := new(AttachmentOmittedPart)
+						bAttachmentOmittedPart(c, n, x)
+						return x
 					}
 				}
 			}
@@ -4100,7 +4197,9 @@ type AttachmentBodyPart struct {
 
 func (*AttachmentBodyPart) isContentItem()    {}
 func (*AttachmentBodyPart) isAttachmentPart() {}
-func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
+
+// bAttachmentBodyPart fills v, which is zero, from object n of a validated document.
+func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4113,7 +4212,7 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "body":
-				v.Body = bContentReference(c, m.Value())
+				bContentReference(c, m.Value(), &v.Body)
 			case "category":
 				x := c.Text(m.Value())
 				v.Category = &x
@@ -4124,7 +4223,6 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentBodyPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAttachmentBodyPart ahprt.SizeHint
@@ -4206,7 +4304,8 @@ func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return err
 	}
-	*v = bAttachmentBodyPart(c, 0)
+	*v = AttachmentBodyPart{}
+	bAttachmentBodyPart(c, 0, v)
 	return nil
 }
 
@@ -4230,7 +4329,8 @@ type ContentReference struct {
 	Ref NonEmptyString
 }
 
-func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
+// bContentReference fills v, which is zero, from object n of a validated document.
+func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4242,7 +4342,6 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node) (v ContentReference) {
 			}
 		}
 	}
-	return
 }
 
 var sizeContentReference ahprt.SizeHint
@@ -4288,7 +4387,8 @@ func (v *ContentReference) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentReference); err != nil {
 		return err
 	}
-	*v = bContentReference(c, 0)
+	*v = ContentReference{}
+	bContentReference(c, 0, v)
 	return nil
 }
 
@@ -4314,7 +4414,9 @@ type AttachmentGapPart struct {
 
 func (*AttachmentGapPart) isContentItem()    {}
 func (*AttachmentGapPart) isAttachmentPart() {}
-func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
+
+// bAttachmentGapPart fills v, which is zero, from object n of a validated document.
+func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4327,7 +4429,7 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "gap":
-				v.Gap = bContentItemGap(c, m.Value())
+				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
 				x := c.Text(m.Value())
 				v.Category = &x
@@ -4344,7 +4446,6 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentGapPart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAttachmentGapPart ahprt.SizeHint
@@ -4440,7 +4541,8 @@ func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return err
 	}
-	*v = bAttachmentGapPart(c, 0)
+	*v = AttachmentGapPart{}
+	bAttachmentGapPart(c, 0, v)
 	return nil
 }
 
@@ -4473,7 +4575,9 @@ type AttachmentMetadataPart struct {
 
 func (*AttachmentMetadataPart) isContentItem()    {}
 func (*AttachmentMetadataPart) isAttachmentPart() {}
-func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPart) {
+
+// bAttachmentMetadataPart fills v, which is zero, from object n of a validated document.
+func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4501,7 +4605,6 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentMetadataPa
 			}
 		}
 	}
-	return
 }
 
 var sizeAttachmentMetadataPart ahprt.SizeHint
@@ -4590,7 +4693,8 @@ func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return err
 	}
-	*v = bAttachmentMetadataPart(c, 0)
+	*v = AttachmentMetadataPart{}
+	bAttachmentMetadataPart(c, 0, v)
 	return nil
 }
 
@@ -4622,7 +4726,9 @@ type AttachmentOmittedPart struct {
 
 func (*AttachmentOmittedPart) isContentItem()    {}
 func (*AttachmentOmittedPart) isAttachmentPart() {}
-func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart) {
+
+// bAttachmentOmittedPart fills v, which is zero, from object n of a validated document.
+func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4650,7 +4756,6 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node) (v AttachmentOmittedPart
 			}
 		}
 	}
-	return
 }
 
 var sizeAttachmentOmittedPart ahprt.SizeHint
@@ -4739,7 +4844,8 @@ func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return err
 	}
-	*v = bAttachmentOmittedPart(c, 0)
+	*v = AttachmentOmittedPart{}
+	bAttachmentOmittedPart(c, 0, v)
 	return nil
 }
 
@@ -4762,7 +4868,9 @@ type InteractionEventConfigChangeBefore struct {
 }
 
 func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
-func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBefore) {
+
+// bInteractionEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
+func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4770,13 +4878,12 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			switch d.Key(m.Name()) {
 			case "type":
 			case "change":
-				v.Change = bInteractionEventConfigChangeBeforeChange(c, m.Value())
+				bInteractionEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventConfigChangeBefore ahprt.SizeHint
@@ -4827,7 +4934,8 @@ func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return err
 	}
-	*v = bInteractionEventConfigChangeBefore(c, 0)
+	*v = InteractionEventConfigChangeBefore{}
+	bInteractionEventConfigChangeBefore(c, 0, v)
 	return nil
 }
 
@@ -4852,7 +4960,8 @@ type InteractionEventConfigChangeBeforeChange struct {
 	Path *string
 }
 
-func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeBeforeChange) {
+// bInteractionEventConfigChangeBeforeChange fills v, which is zero, from object n of a validated document.
+func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4873,7 +4982,6 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v In
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventConfigChangeBeforeChange ahprt.SizeHint
@@ -4947,7 +5055,8 @@ func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) er
 	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
 		return err
 	}
-	*v = bInteractionEventConfigChangeBeforeChange(c, 0)
+	*v = InteractionEventConfigChangeBeforeChange{}
+	bInteractionEventConfigChangeBeforeChange(c, 0, v)
 	return nil
 }
 
@@ -4967,7 +5076,8 @@ type CatalogueEventConfigChangeBeforeChange struct {
 	Path *string
 }
 
-func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventConfigChangeBeforeChange) {
+// bCatalogueEventConfigChangeBeforeChange fills v, which is zero, from object n of a validated document.
+func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventConfigChangeBeforeChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4988,7 +5098,6 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node) (v Cata
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventConfigChangeBeforeChange ahprt.SizeHint
@@ -5062,7 +5171,8 @@ func (v *CatalogueEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) erro
 	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
 		return err
 	}
-	*v = bCatalogueEventConfigChangeBeforeChange(c, 0)
+	*v = CatalogueEventConfigChangeBeforeChange{}
+	bCatalogueEventConfigChangeBeforeChange(c, 0, v)
 	return nil
 }
 
@@ -5100,15 +5210,18 @@ type ConfigChangeAfter struct {
 
 func (*ConfigChangeAfter) isCatalogueEvent() {}
 func (*ConfigChangeAfter) isEvent()          {}
-func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
+
+// bConfigChangeAfter fills v, which is zero, from object n of a validated document.
+func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -5118,8 +5231,9 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -5134,13 +5248,12 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfter) {
 				v.Synthesized = &x
 			case "type":
 			case "change":
-				v.Change = bConfigChangeAfterChange(c, m.Value())
+				bConfigChangeAfterChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeConfigChangeAfter ahprt.SizeHint
@@ -5268,7 +5381,8 @@ func (v *ConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return err
 	}
-	*v = bConfigChangeAfter(c, 0)
+	*v = ConfigChangeAfter{}
+	bConfigChangeAfter(c, 0, v)
 	return nil
 }
 
@@ -5293,7 +5407,9 @@ type InteractionEventConfigChangeAfter struct {
 }
 
 func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
-func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfter) {
+
+// bInteractionEventConfigChangeAfter fills v, which is zero, from object n of a validated document.
+func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5301,13 +5417,12 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v Interacti
 			switch d.Key(m.Name()) {
 			case "type":
 			case "change":
-				v.Change = bInteractionEventConfigChangeAfterChange(c, m.Value())
+				bInteractionEventConfigChangeAfterChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventConfigChangeAfter ahprt.SizeHint
@@ -5358,7 +5473,8 @@ func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return err
 	}
-	*v = bInteractionEventConfigChangeAfter(c, 0)
+	*v = InteractionEventConfigChangeAfter{}
+	bInteractionEventConfigChangeAfter(c, 0, v)
 	return nil
 }
 
@@ -5385,7 +5501,8 @@ type InteractionEventConfigChangeAfterChange struct {
 	MCPServers []ahprt.Value
 }
 
-func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventConfigChangeAfterChange) {
+// bInteractionEventConfigChangeAfterChange fills v, which is zero, from object n of a validated document.
+func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5408,7 +5525,6 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v Int
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventConfigChangeAfterChange ahprt.SizeHint
@@ -5489,7 +5605,8 @@ func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) err
 	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
 		return err
 	}
-	*v = bInteractionEventConfigChangeAfterChange(c, 0)
+	*v = InteractionEventConfigChangeAfterChange{}
+	bInteractionEventConfigChangeAfterChange(c, 0, v)
 	return nil
 }
 
@@ -5511,7 +5628,8 @@ type ConfigChangeAfterChange struct {
 	MCPServers []ahprt.Value
 }
 
-func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterChange) {
+// bConfigChangeAfterChange fills v, which is zero, from object n of a validated document.
+func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5534,7 +5652,6 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node) (v ConfigChangeAfterCh
 			}
 		}
 	}
-	return
 }
 
 var sizeConfigChangeAfterChange ahprt.SizeHint
@@ -5615,7 +5732,8 @@ func (v *ConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
 		return err
 	}
-	*v = bConfigChangeAfterChange(c, 0)
+	*v = ConfigChangeAfterChange{}
+	bConfigChangeAfterChange(c, 0, v)
 	return nil
 }
 
@@ -5656,7 +5774,9 @@ type TurnStart struct {
 func (*TurnStart) isCatalogueEvent() {}
 func (*TurnStart) isEvent()          {}
 func (*TurnStart) isExecutionEvent() {}
-func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
+
+// bTurnStart fills v, which is zero, from object n of a validated document.
+func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5664,7 +5784,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				v.Turn = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "trigger":
@@ -5679,8 +5799,9 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -5698,7 +5819,6 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node) (v TurnStart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTurnStart ahprt.SizeHint
@@ -5833,7 +5953,8 @@ func (v *TurnStart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return err
 	}
-	*v = bTurnStart(c, 0)
+	*v = TurnStart{}
+	bTurnStart(c, 0, v)
 	return nil
 }
 
@@ -5859,7 +5980,8 @@ type Identity struct {
 	Synthesized *SynthesizedFlag
 }
 
-func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
+// bIdentity fills v, which is zero, from object n of a validated document.
+func bIdentity(c *ahprt.Ctx, n ahprt.Node, v *Identity) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5874,7 +5996,6 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node) (v Identity) {
 			}
 		}
 	}
-	return
 }
 
 var sizeIdentity ahprt.SizeHint
@@ -5927,7 +6048,8 @@ func (v *Identity) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEvent_identity); err != nil {
 		return err
 	}
-	*v = bIdentity(c, 0)
+	*v = Identity{}
+	bIdentity(c, 0, v)
 	return nil
 }
 
@@ -5948,7 +6070,8 @@ type Message struct {
 	Synthesized *bool
 }
 
-func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
+// bMessage fills v, which is zero, from object n of a validated document.
+func bMessage(c *ahprt.Ctx, n ahprt.Node, v *Message) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5967,7 +6090,6 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node) (v Message) {
 			}
 		}
 	}
-	return
 }
 
 var sizeMessage ahprt.SizeHint
@@ -6034,7 +6156,8 @@ func (v *Message) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentItem_message); err != nil {
 		return err
 	}
-	*v = bMessage(c, 0)
+	*v = Message{}
+	bMessage(c, 0, v)
 	return nil
 }
 
@@ -6108,7 +6231,9 @@ type TurnFinishBefore struct {
 func (*TurnFinishBefore) isCatalogueEvent() {}
 func (*TurnFinishBefore) isEvent()          {}
 func (*TurnFinishBefore) isExecutionEvent() {}
-func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
+
+// bTurnFinishBefore fills v, which is zero, from object n of a validated document.
+func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6122,8 +6247,9 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -6137,25 +6263,26 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node) (v TurnFinishBefore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "turn":
-				v.Turn = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "outcome":
 				v.Outcome = TurnFinishBeforeOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
-				x := bIdentity(c, m.Value())
-				v.LastAssistantItem = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.LastAssistantItem = x
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := bUsage(c, m.Value())
-				v.Usage = &x
+				x := new(Usage)
+				bUsage(c, m.Value(), x)
+				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeTurnFinishBefore ahprt.SizeHint
@@ -6304,7 +6431,8 @@ func (v *TurnFinishBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return err
 	}
-	*v = bTurnFinishBefore(c, 0)
+	*v = TurnFinishBefore{}
+	bTurnFinishBefore(c, 0, v)
 	return nil
 }
 
@@ -6341,32 +6469,34 @@ type TurnCompletion struct {
 	Unknown ahprt.Unknown
 }
 
-func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node) (v TurnCompletion) {
+// bTurnCompletion fills v, which is zero, from object n of a validated document.
+func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				v.Turn = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "outcome":
 				v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
-				x := bIdentity(c, m.Value())
-				v.LastAssistantItem = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.LastAssistantItem = x
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := bUsage(c, m.Value())
-				v.Usage = &x
+				x := new(Usage)
+				bUsage(c, m.Value(), x)
+				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeTurnCompletion ahprt.SizeHint
@@ -6448,7 +6578,8 @@ func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return err
 	}
-	*v = bTurnCompletion(c, 0)
+	*v = TurnCompletion{}
+	bTurnCompletion(c, 0, v)
 	return nil
 }
 
@@ -6493,7 +6624,8 @@ type Usage struct {
 	Cost *UsageCost
 }
 
-func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
+// bUsage fills v, which is zero, from object n of a validated document.
+func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6520,13 +6652,13 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node) (v Usage) {
 				x := c.Number(m.Value())
 				v.CacheWriteTokens = &x
 			case "cost":
-				x := bUsageCost(c, m.Value())
-				v.Cost = &x
+				x := new(UsageCost)
+				bUsageCost(c, m.Value(), x)
+				v.Cost = x
 			default:
 			}
 		}
 	}
-	return
 }
 
 var sizeUsage ahprt.SizeHint
@@ -6628,7 +6760,8 @@ func (v *Usage) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return err
 	}
-	*v = bUsage(c, 0)
+	*v = Usage{}
+	bUsage(c, 0, v)
 	return nil
 }
 
@@ -6697,7 +6830,8 @@ type UsageCost struct {
 	Basis UsageCostBasis
 }
 
-func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
+// bUsageCost fills v, which is zero, from object n of a validated document.
+func bUsageCost(c *ahprt.Ctx, n ahprt.Node, v *UsageCost) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6713,7 +6847,6 @@ func bUsageCost(c *ahprt.Ctx, n ahprt.Node) (v UsageCost) {
 			}
 		}
 	}
-	return
 }
 
 var sizeUsageCost ahprt.SizeHint
@@ -6773,7 +6906,8 @@ func (v *UsageCost) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_usage_cost); err != nil {
 		return err
 	}
-	*v = bUsageCost(c, 0)
+	*v = UsageCost{}
+	bUsageCost(c, 0, v)
 	return nil
 }
 
@@ -6850,7 +6984,9 @@ type TurnEnd struct {
 func (*TurnEnd) isCatalogueEvent() {}
 func (*TurnEnd) isEvent()          {}
 func (*TurnEnd) isExecutionEvent() {}
-func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
+
+// bTurnEnd fills v, which is zero, from object n of a validated document.
+func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6858,8 +6994,9 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "error":
-				x := bError(c, m.Value())
-				v.Error = &x
+				x := new(Error)
+				bError(c, m.Value(), x)
+				v.Error = x
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -6867,8 +7004,9 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -6882,25 +7020,26 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node) (v TurnEnd) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "turn":
-				v.Turn = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "outcome":
 				v.Outcome = TurnEndOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
-				x := bIdentity(c, m.Value())
-				v.LastAssistantItem = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.LastAssistantItem = x
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := bUsage(c, m.Value())
-				v.Usage = &x
+				x := new(Usage)
+				bUsage(c, m.Value(), x)
+				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeTurnEnd ahprt.SizeHint
@@ -7056,7 +7195,8 @@ func (v *TurnEnd) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return err
 	}
-	*v = bTurnEnd(c, 0)
+	*v = TurnEnd{}
+	bTurnEnd(c, 0, v)
 	return nil
 }
 
@@ -7089,7 +7229,8 @@ type Error struct {
 	Native Native
 }
 
-func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
+// bError fills v, which is zero, from object n of a validated document.
+func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7103,15 +7244,15 @@ func bError(c *ahprt.Ctx, n ahprt.Node) (v Error) {
 				x := c.Text(m.Value())
 				v.Code = &x
 			case "status":
-				x := bErrorStatus(c, m.Value())
-				v.Status = &x
+				x := new(ErrorStatus)
+				bErrorStatus(c, m.Value(), x)
+				v.Status = x
 			case "native":
 				v.Native = d.RawValue(m.Value())
 			default:
 			}
 		}
 	}
-	return
 }
 
 var sizeError ahprt.SizeHint
@@ -7185,7 +7326,8 @@ func (v *Error) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return err
 	}
-	*v = bError(c, 0)
+	*v = Error{}
+	bError(c, 0, v)
 	return nil
 }
 
@@ -7198,7 +7340,8 @@ type ErrorStatus struct {
 	String *string
 }
 
-func bErrorStatus(c *ahprt.Ctx, n ahprt.Node) (v ErrorStatus) {
+// bErrorStatus fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -7209,7 +7352,6 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node) (v ErrorStatus) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -7246,7 +7388,8 @@ func (v *ErrorStatus) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_error_status); err != nil {
 		return err
 	}
-	*v = bErrorStatus(c, 0)
+	*v = ErrorStatus{}
+	bErrorStatus(c, 0, v)
 	return nil
 }
 
@@ -7303,7 +7446,9 @@ type TurnProgress struct {
 func (*TurnProgress) isCatalogueEvent() {}
 func (*TurnProgress) isEvent()          {}
 func (*TurnProgress) isExecutionEvent() {}
-func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
+
+// bTurnProgress fills v, which is zero, from object n of a validated document.
+func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7311,13 +7456,13 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				v.Turn = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "item":
-				v.Item = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Item)
 			case "delta":
-				v.Delta = bMessage(c, m.Value())
+				bMessage(c, m.Value(), &v.Delta)
 			case "final":
 				v.Final = d.Bool(m.Value())
 			case "id":
@@ -7327,8 +7472,9 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -7346,7 +7492,6 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node) (v TurnProgress) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTurnProgress ahprt.SizeHint
@@ -7488,7 +7633,8 @@ func (v *TurnProgress) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return err
 	}
-	*v = bTurnProgress(c, 0)
+	*v = TurnProgress{}
+	bTurnProgress(c, 0, v)
 	return nil
 }
 
@@ -7544,7 +7690,9 @@ type ModelRequestBefore struct {
 func (*ModelRequestBefore) isCatalogueEvent() {}
 func (*ModelRequestBefore) isEvent()          {}
 func (*ModelRequestBefore) isExecutionEvent() {}
-func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
+
+// bModelRequestBefore fills v, which is zero, from object n of a validated document.
+func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7552,14 +7700,15 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "model":
-				v.Model = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Model)
 			case "attempt":
-				v.Attempt = bAttempt(c, m.Value())
+				bAttempt(c, m.Value(), &v.Attempt)
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			case "id":
@@ -7569,8 +7718,9 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -7588,7 +7738,6 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelRequestBefore) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModelRequestBefore ahprt.SizeHint
@@ -7730,7 +7879,8 @@ func (v *ModelRequestBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return err
 	}
-	*v = bModelRequestBefore(c, 0)
+	*v = ModelRequestBefore{}
+	bModelRequestBefore(c, 0, v)
 	return nil
 }
 
@@ -7757,7 +7907,8 @@ type Model struct {
 	Provider string
 }
 
-func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
+// bModel fills v, which is zero, from object n of a validated document.
+func bModel(c *ahprt.Ctx, n ahprt.Node, v *Model) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7771,7 +7922,6 @@ func bModel(c *ahprt.Ctx, n ahprt.Node) (v Model) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModel ahprt.SizeHint
@@ -7824,7 +7974,8 @@ func (v *Model) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return err
 	}
-	*v = bModel(c, 0)
+	*v = Model{}
+	bModel(c, 0, v)
 	return nil
 }
 
@@ -7840,7 +7991,8 @@ type Attempt struct {
 	Synthesized *SynthesizedFlag
 }
 
-func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
+// bAttempt fills v, which is zero, from object n of a validated document.
+func bAttempt(c *ahprt.Ctx, n ahprt.Node, v *Attempt) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7857,7 +8009,6 @@ func bAttempt(c *ahprt.Ctx, n ahprt.Node) (v Attempt) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAttempt ahprt.SizeHint
@@ -7917,7 +8068,8 @@ func (v *Attempt) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return err
 	}
-	*v = bAttempt(c, 0)
+	*v = Attempt{}
+	bAttempt(c, 0, v)
 	return nil
 }
 
@@ -7966,7 +8118,9 @@ type ModelResponseAfter struct {
 func (*ModelResponseAfter) isCatalogueEvent() {}
 func (*ModelResponseAfter) isEvent()          {}
 func (*ModelResponseAfter) isExecutionEvent() {}
-func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
+
+// bModelResponseAfter fills v, which is zero, from object n of a validated document.
+func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7974,19 +8128,21 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "model":
-				v.Model = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Model)
 			case "attempt":
-				v.Attempt = bAttempt(c, m.Value())
+				bAttempt(c, m.Value(), &v.Attempt)
 			case "execution":
 				v.Execution = bExecution(c, m.Value())
 			case "usage":
-				x := bUsage(c, m.Value())
-				v.Usage = &x
+				x := new(Usage)
+				bUsage(c, m.Value(), x)
+				v.Usage = x
 			case "finishReason":
 				v.FinishReason = c.Text(m.Value())
 			case "latencyMs":
@@ -7999,8 +8155,9 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -8018,7 +8175,6 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelResponseAfter) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModelResponseAfter ahprt.SizeHint
@@ -8185,7 +8341,8 @@ func (v *ModelResponseAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return err
 	}
-	*v = bModelResponseAfter(c, 0)
+	*v = ModelResponseAfter{}
+	bModelResponseAfter(c, 0, v)
 	return nil
 }
 
@@ -8222,36 +8379,42 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 		switch d.Tag(dv) {
 		case "executed":
 			{
-				x := bExecutionExecuted(c, n)
-				return &x
+				x := new(ExecutionExecuted)
+				bExecutionExecuted(c, n, x)
+				return x
 			}
 		case "skipped":
 			if dv, ok := d.Member(n, "reason"); ok {
 				switch d.Tag(dv) {
 				case "supplied_result":
 					{
-						x := bExecutionSkippedSuppliedResult(c, n)
-						return &x
+						x := new(ExecutionSkippedSuppliedResult)
+						bExecutionSkippedSuppliedResult(c, n, x)
+						return x
 					}
 				case "policy":
 					{
-						x := bExecutionSkippedPolicy(c, n)
-						return &x
+						x := new(ExecutionSkippedPolicy)
+						bExecutionSkippedPolicy(c, n, x)
+						return x
 					}
 				case "cancelled":
 					{
-						x := bExecutionSkippedCancelled(c, n)
-						return &x
+						x := new(ExecutionSkippedCancelled)
+						bExecutionSkippedCancelled(c, n, x)
+						return x
 					}
 				case "timeout":
 					{
-						x := bExecutionSkippedTimeout(c, n)
-						return &x
+						x := new(ExecutionSkippedTimeout)
+						bExecutionSkippedTimeout(c, n, x)
+						return x
 					}
 				case "other":
 					{
-						x := bExecutionSkippedOther(c, n)
-						return &x
+						x := new(ExecutionSkippedOther)
+						bExecutionSkippedOther(c, n, x)
+						return x
 					}
 				}
 			}
@@ -8266,7 +8429,9 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 type ExecutionExecuted struct{}
 
 func (*ExecutionExecuted) isExecution() {}
-func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node) (v ExecutionExecuted) {
+
+// bExecutionExecuted fills v, which is zero, from object n of a validated document.
+func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionExecuted) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8277,7 +8442,6 @@ func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node) (v ExecutionExecuted) {
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionExecuted ahprt.SizeHint
@@ -8320,7 +8484,8 @@ func (v *ExecutionExecuted) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_0); err != nil {
 		return err
 	}
-	*v = bExecutionExecuted(c, 0)
+	*v = ExecutionExecuted{}
+	bExecutionExecuted(c, 0, v)
 	return nil
 }
 
@@ -8335,7 +8500,9 @@ func NewExecutionExecuted() *ExecutionExecuted {
 type ExecutionSkippedSuppliedResult struct{}
 
 func (*ExecutionSkippedSuppliedResult) isExecution() {}
-func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedSuppliedResult) {
+
+// bExecutionSkippedSuppliedResult fills v, which is zero, from object n of a validated document.
+func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedSuppliedResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8347,7 +8514,6 @@ func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSki
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionSkippedSuppliedResult ahprt.SizeHint
@@ -8394,7 +8560,8 @@ func (v *ExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_1); err != nil {
 		return err
 	}
-	*v = bExecutionSkippedSuppliedResult(c, 0)
+	*v = ExecutionSkippedSuppliedResult{}
+	bExecutionSkippedSuppliedResult(c, 0, v)
 	return nil
 }
 
@@ -8412,7 +8579,9 @@ type ExecutionSkippedPolicy struct {
 }
 
 func (*ExecutionSkippedPolicy) isExecution() {}
-func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPolicy) {
+
+// bExecutionSkippedPolicy fills v, which is zero, from object n of a validated document.
+func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8427,7 +8596,6 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedPoli
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionSkippedPolicy ahprt.SizeHint
@@ -8481,7 +8649,8 @@ func (v *ExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_2); err != nil {
 		return err
 	}
-	*v = bExecutionSkippedPolicy(c, 0)
+	*v = ExecutionSkippedPolicy{}
+	bExecutionSkippedPolicy(c, 0, v)
 	return nil
 }
 
@@ -8499,7 +8668,9 @@ type ExecutionSkippedCancelled struct {
 }
 
 func (*ExecutionSkippedCancelled) isExecution() {}
-func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedCancelled) {
+
+// bExecutionSkippedCancelled fills v, which is zero, from object n of a validated document.
+func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedCancelled) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8514,7 +8685,6 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedC
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionSkippedCancelled ahprt.SizeHint
@@ -8568,7 +8738,8 @@ func (v *ExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_3); err != nil {
 		return err
 	}
-	*v = bExecutionSkippedCancelled(c, 0)
+	*v = ExecutionSkippedCancelled{}
+	bExecutionSkippedCancelled(c, 0, v)
 	return nil
 }
 
@@ -8586,7 +8757,9 @@ type ExecutionSkippedTimeout struct {
 }
 
 func (*ExecutionSkippedTimeout) isExecution() {}
-func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTimeout) {
+
+// bExecutionSkippedTimeout fills v, which is zero, from object n of a validated document.
+func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTimeout) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8601,7 +8774,6 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedTim
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionSkippedTimeout ahprt.SizeHint
@@ -8655,7 +8827,8 @@ func (v *ExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_4); err != nil {
 		return err
 	}
-	*v = bExecutionSkippedTimeout(c, 0)
+	*v = ExecutionSkippedTimeout{}
+	bExecutionSkippedTimeout(c, 0, v)
 	return nil
 }
 
@@ -8673,7 +8846,9 @@ type ExecutionSkippedOther struct {
 }
 
 func (*ExecutionSkippedOther) isExecution() {}
-func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther) {
+
+// bExecutionSkippedOther fills v, which is zero, from object n of a validated document.
+func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8688,7 +8863,6 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node) (v ExecutionSkippedOther
 			}
 		}
 	}
-	return
 }
 
 var sizeExecutionSkippedOther ahprt.SizeHint
@@ -8742,7 +8916,8 @@ func (v *ExecutionSkippedOther) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_execution_oneOf_5); err != nil {
 		return err
 	}
-	*v = bExecutionSkippedOther(c, 0)
+	*v = ExecutionSkippedOther{}
+	bExecutionSkippedOther(c, 0, v)
 	return nil
 }
 
@@ -8801,7 +8976,9 @@ type ModelError struct {
 func (*ModelError) isCatalogueEvent() {}
 func (*ModelError) isEvent()          {}
 func (*ModelError) isExecutionEvent() {}
-func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
+
+// bModelError fills v, which is zero, from object n of a validated document.
+func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8809,21 +8986,23 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "model":
-				v.Model = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Model)
 			case "attempt":
-				v.Attempt = bAttempt(c, m.Value())
+				bAttempt(c, m.Value(), &v.Attempt)
 			case "execution":
 				v.Execution = bExecution(c, m.Value())
 			case "error":
-				v.Error = bError(c, m.Value())
+				bError(c, m.Value(), &v.Error)
 			case "usage":
-				x := bUsage(c, m.Value())
-				v.Usage = &x
+				x := new(Usage)
+				bUsage(c, m.Value(), x)
+				v.Usage = x
 			case "latencyMs":
 				x := c.Number(m.Value())
 				v.LatencyMs = &x
@@ -8837,8 +9016,9 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -8856,7 +9036,6 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node) (v ModelError) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModelError ahprt.SizeHint
@@ -9030,7 +9209,8 @@ func (v *ModelError) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return err
 	}
-	*v = bModelError(c, 0)
+	*v = ModelError{}
+	bModelError(c, 0, v)
 	return nil
 }
 
@@ -9088,7 +9268,9 @@ type ModelSwitchBefore struct {
 func (*ModelSwitchBefore) isCatalogueEvent() {}
 func (*ModelSwitchBefore) isEvent()          {}
 func (*ModelSwitchBefore) isExecutionEvent() {}
-func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
+
+// bModelSwitchBefore fills v, which is zero, from object n of a validated document.
+func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9096,19 +9278,21 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "current":
-				v.Current = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Current)
 			case "proposed":
-				v.Proposed = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Proposed)
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "pricing":
-				x := bModelSwitchBeforePricing(c, m.Value())
-				v.Pricing = &x
+				x := new(ModelSwitchBeforePricing)
+				bModelSwitchBeforePricing(c, m.Value(), x)
+				v.Pricing = x
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -9116,8 +9300,9 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -9135,7 +9320,6 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBefore) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModelSwitchBefore ahprt.SizeHint
@@ -9284,7 +9468,8 @@ func (v *ModelSwitchBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return err
 	}
-	*v = bModelSwitchBefore(c, 0)
+	*v = ModelSwitchBefore{}
+	bModelSwitchBefore(c, 0, v)
 	return nil
 }
 
@@ -9312,7 +9497,8 @@ type ModelSwitchBeforePricing struct {
 	OutputPerMillionTokens *ahprt.Number
 }
 
-func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforePricing) {
+// bModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
+func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforePricing) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9330,7 +9516,6 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchBeforeP
 			}
 		}
 	}
-	return
 }
 
 var sizeModelSwitchBeforePricing ahprt.SizeHint
@@ -9390,7 +9575,8 @@ func (v *ModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelSwitchBefore_pricing); err != nil {
 		return err
 	}
-	*v = bModelSwitchBeforePricing(c, 0)
+	*v = ModelSwitchBeforePricing{}
+	bModelSwitchBeforePricing(c, 0, v)
 	return nil
 }
 
@@ -9433,7 +9619,9 @@ type ModelSwitchAfter struct {
 func (*ModelSwitchAfter) isCatalogueEvent() {}
 func (*ModelSwitchAfter) isEvent()          {}
 func (*ModelSwitchAfter) isExecutionEvent() {}
-func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
+
+// bModelSwitchAfter fills v, which is zero, from object n of a validated document.
+func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9441,14 +9629,15 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "previous":
-				v.Previous = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Previous)
 			case "current":
-				v.Current = bModel(c, m.Value())
+				bModel(c, m.Value(), &v.Current)
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "id":
@@ -9458,8 +9647,9 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -9477,7 +9667,6 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node) (v ModelSwitchAfter) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModelSwitchAfter ahprt.SizeHint
@@ -9619,7 +9808,8 @@ func (v *ModelSwitchAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return err
 	}
-	*v = bModelSwitchAfter(c, 0)
+	*v = ModelSwitchAfter{}
+	bModelSwitchAfter(c, 0, v)
 	return nil
 }
 
@@ -9680,7 +9870,9 @@ type ToolPermissionRequest struct {
 func (*ToolPermissionRequest) isCatalogueEvent() {}
 func (*ToolPermissionRequest) isEvent()          {}
 func (*ToolPermissionRequest) isExecutionEvent() {}
-func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest) {
+
+// bToolPermissionRequest fills v, which is zero, from object n of a validated document.
+func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9688,8 +9880,9 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "suggestions":
@@ -9703,8 +9896,9 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -9718,20 +9912,20 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionRequest
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolPermissionRequest ahprt.SizeHint
@@ -9894,7 +10088,8 @@ func (v *ToolPermissionRequest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return err
 	}
-	*v = bToolPermissionRequest(c, 0)
+	*v = ToolPermissionRequest{}
+	bToolPermissionRequest(c, 0, v)
 	return nil
 }
 
@@ -9928,27 +10123,28 @@ type ToolCall struct {
 	Unknown ahprt.Unknown
 }
 
-func bToolCall(c *ahprt.Ctx, n ahprt.Node) (v ToolCall) {
+// bToolCall fills v, which is zero, from object n of a validated document.
+func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolCall ahprt.SizeHint
@@ -10016,7 +10212,8 @@ func (v *ToolCall) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return err
 	}
-	*v = bToolCall(c, 0)
+	*v = ToolCall{}
+	bToolCall(c, 0, v)
 	return nil
 }
 
@@ -10036,7 +10233,8 @@ type Tool struct {
 	MCP *MCP
 }
 
-func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
+// bTool fills v, which is zero, from object n of a validated document.
+func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10052,13 +10250,13 @@ func bTool(c *ahprt.Ctx, n ahprt.Node) (v Tool) {
 			case "origin":
 				v.Origin = ToolOrigin(c.Text(m.Value()))
 			case "mcp":
-				x := bMCP(c, m.Value())
-				v.MCP = &x
+				x := new(MCP)
+				bMCP(c, m.Value(), x)
+				v.MCP = x
 			default:
 			}
 		}
 	}
-	return
 }
 
 var sizeTool ahprt.SizeHint
@@ -10132,7 +10330,8 @@ func (v *Tool) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return err
 	}
-	*v = bTool(c, 0)
+	*v = Tool{}
+	bTool(c, 0, v)
 	return nil
 }
 
@@ -10162,14 +10361,15 @@ type MCP struct {
 	Connection MCPConnection
 }
 
-func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
+// bMCP fills v, which is zero, from object n of a validated document.
+func bMCP(c *ahprt.Ctx, n ahprt.Node, v *MCP) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "server":
-				v.Server = bMCPServer(c, m.Value())
+				bMCPServer(c, m.Value(), &v.Server)
 			case "toolName":
 				v.ToolName = c.Text(m.Value())
 			case "provenance":
@@ -10180,7 +10380,6 @@ func bMCP(c *ahprt.Ctx, n ahprt.Node) (v MCP) {
 			}
 		}
 	}
-	return
 }
 
 var sizeMCP ahprt.SizeHint
@@ -10251,7 +10450,8 @@ func (v *MCP) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return err
 	}
-	*v = bMCP(c, 0)
+	*v = MCP{}
+	bMCP(c, 0, v)
 	return nil
 }
 
@@ -10265,7 +10465,8 @@ type MCPServer struct {
 	Name *string
 }
 
-func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
+// bMCPServer fills v, which is zero, from object n of a validated document.
+func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10280,7 +10481,6 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node) (v MCPServer) {
 			}
 		}
 	}
-	return
 }
 
 var sizeMCPServer ahprt.SizeHint
@@ -10333,7 +10533,8 @@ func (v *MCPServer) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp_server); err != nil {
 		return err
 	}
-	*v = bMCPServer(c, 0)
+	*v = MCPServer{}
+	bMCPServer(c, 0, v)
 	return nil
 }
 
@@ -10360,7 +10561,9 @@ type MCPConnectionVariant1 struct {
 }
 
 func (*MCPConnectionVariant1) isMCPConnection() {}
-func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1) {
+
+// bMCPConnectionVariant1 fills v, which is zero, from object n of a validated document.
+func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10376,7 +10579,6 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant1
 			}
 		}
 	}
-	return
 }
 
 var sizeMCPConnectionVariant1 ahprt.SizeHint
@@ -10433,7 +10635,8 @@ func (v *MCPConnectionVariant1) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_0); err != nil {
 		return err
 	}
-	*v = bMCPConnectionVariant1(c, 0)
+	*v = MCPConnectionVariant1{}
+	bMCPConnectionVariant1(c, 0, v)
 	return nil
 }
 
@@ -10458,7 +10661,8 @@ type ConnectionGap struct {
 	Reason string
 }
 
-func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
+// bConnectionGap fills v, which is zero, from object n of a validated document.
+func bConnectionGap(c *ahprt.Ctx, n ahprt.Node, v *ConnectionGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10472,7 +10676,6 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node) (v ConnectionGap) {
 			}
 		}
 	}
-	return
 }
 
 var sizeConnectionGap ahprt.SizeHint
@@ -10525,7 +10728,8 @@ func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_connectionGaps_items); err != nil {
 		return err
 	}
-	*v = bConnectionGap(c, 0)
+	*v = ConnectionGap{}
+	bConnectionGap(c, 0, v)
 	return nil
 }
 
@@ -10540,7 +10744,9 @@ type MCPConnectionVariant2 struct {
 }
 
 func (*MCPConnectionVariant2) isMCPConnection() {}
-func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2) {
+
+// bMCPConnectionVariant2 fills v, which is zero, from object n of a validated document.
+func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10556,7 +10762,6 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant2
 			}
 		}
 	}
-	return
 }
 
 var sizeMCPConnectionVariant2 ahprt.SizeHint
@@ -10613,7 +10818,8 @@ func (v *MCPConnectionVariant2) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_1); err != nil {
 		return err
 	}
-	*v = bMCPConnectionVariant2(c, 0)
+	*v = MCPConnectionVariant2{}
+	bMCPConnectionVariant2(c, 0, v)
 	return nil
 }
 
@@ -10637,7 +10843,9 @@ type MCPConnectionVariant3 struct {
 }
 
 func (*MCPConnectionVariant3) isMCPConnection() {}
-func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3) {
+
+// bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
+func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10658,7 +10866,6 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant3
 			}
 		}
 	}
-	return
 }
 
 var sizeMCPConnectionVariant3 ahprt.SizeHint
@@ -10729,7 +10936,8 @@ func (v *MCPConnectionVariant3) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_2); err != nil {
 		return err
 	}
-	*v = bMCPConnectionVariant3(c, 0)
+	*v = MCPConnectionVariant3{}
+	bMCPConnectionVariant3(c, 0, v)
 	return nil
 }
 
@@ -10753,7 +10961,9 @@ type MCPConnectionVariant4 struct {
 }
 
 func (*MCPConnectionVariant4) isMCPConnection() {}
-func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4) {
+
+// bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
+func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10773,7 +10983,6 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node) (v MCPConnectionVariant4
 			}
 		}
 	}
-	return
 }
 
 var sizeMCPConnectionVariant4 ahprt.SizeHint
@@ -10840,7 +11049,8 @@ func (v *MCPConnectionVariant4) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_3); err != nil {
 		return err
 	}
-	*v = bMCPConnectionVariant4(c, 0)
+	*v = MCPConnectionVariant4{}
+	bMCPConnectionVariant4(c, 0, v)
 	return nil
 }
 
@@ -10871,23 +11081,27 @@ func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
 	switch i {
 	case 0:
 		{
-			x := bMCPConnectionVariant1(c, n)
-			return &x
+			x := new(MCPConnectionVariant1)
+			bMCPConnectionVariant1(c, n, x)
+			return x
 		}
 	case 1:
 		{
-			x := bMCPConnectionVariant2(c, n)
-			return &x
+			x := new(MCPConnectionVariant2)
+			bMCPConnectionVariant2(c, n, x)
+			return x
 		}
 	case 2:
 		{
-			x := bMCPConnectionVariant3(c, n)
-			return &x
+			x := new(MCPConnectionVariant3)
+			bMCPConnectionVariant3(c, n, x)
+			return x
 		}
 	case 3:
 		{
-			x := bMCPConnectionVariant4(c, n)
-			return &x
+			x := new(MCPConnectionVariant4)
+			bMCPConnectionVariant4(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -10905,7 +11119,8 @@ type Batch struct {
 	Synthesized *SynthesizedFlag
 }
 
-func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
+// bBatch fills v, which is zero, from object n of a validated document.
+func bBatch(c *ahprt.Ctx, n ahprt.Node, v *Batch) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10922,7 +11137,6 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node) (v Batch) {
 			}
 		}
 	}
-	return
 }
 
 var sizeBatch ahprt.SizeHint
@@ -10982,7 +11196,8 @@ func (v *Batch) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return err
 	}
-	*v = bBatch(c, 0)
+	*v = Batch{}
+	bBatch(c, 0, v)
 	return nil
 }
 
@@ -11031,7 +11246,9 @@ type ToolPermissionResolved struct {
 func (*ToolPermissionResolved) isCatalogueEvent() {}
 func (*ToolPermissionResolved) isEvent()          {}
 func (*ToolPermissionResolved) isExecutionEvent() {}
-func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolved) {
+
+// bToolPermissionResolved fills v, which is zero, from object n of a validated document.
+func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolved) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11039,8 +11256,9 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "decision":
@@ -11054,8 +11272,9 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -11069,20 +11288,20 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node) (v ToolPermissionResolv
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolPermissionResolved ahprt.SizeHint
@@ -11245,7 +11464,8 @@ func (v *ToolPermissionResolved) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return err
 	}
-	*v = bToolPermissionResolved(c, 0)
+	*v = ToolPermissionResolved{}
+	bToolPermissionResolved(c, 0, v)
 	return nil
 }
 
@@ -11335,7 +11555,9 @@ type ToolProgress struct {
 func (*ToolProgress) isCatalogueEvent() {}
 func (*ToolProgress) isEvent()          {}
 func (*ToolProgress) isExecutionEvent() {}
-func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
+
+// bToolProgress fills v, which is zero, from object n of a validated document.
+func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11343,12 +11565,13 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "partialOutput":
-				v.PartialOutput = bMessage(c, m.Value())
+				bMessage(c, m.Value(), &v.PartialOutput)
 			case "backgrounded":
 				v.Backgrounded = d.Bool(m.Value())
 			case "id":
@@ -11358,8 +11581,9 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -11373,20 +11597,20 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node) (v ToolProgress) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolProgress ahprt.SizeHint
@@ -11549,7 +11773,8 @@ func (v *ToolProgress) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return err
 	}
-	*v = bToolProgress(c, 0)
+	*v = ToolProgress{}
+	bToolProgress(c, 0, v)
 	return nil
 }
 
@@ -11604,7 +11829,9 @@ type ToolBatchAfter struct {
 func (*ToolBatchAfter) isCatalogueEvent() {}
 func (*ToolBatchAfter) isEvent()          {}
 func (*ToolBatchAfter) isExecutionEvent() {}
-func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
+
+// bToolBatchAfter fills v, which is zero, from object n of a validated document.
+func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11612,12 +11839,13 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "batch":
-				v.Batch = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Batch)
 			case "calls":
 				v.Calls = buildListToolBatchAfterCall(c, m.Value())
 			case "id":
@@ -11627,8 +11855,9 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -11646,7 +11875,6 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfter) {
 			}
 		}
 	}
-	return
 }
 
 var sizeToolBatchAfter ahprt.SizeHint
@@ -11781,7 +12009,8 @@ func (v *ToolBatchAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return err
 	}
-	*v = bToolBatchAfter(c, 0)
+	*v = ToolBatchAfter{}
+	bToolBatchAfter(c, 0, v)
 	return nil
 }
 
@@ -11817,21 +12046,23 @@ type ToolBatchAfterCall struct {
 	Execution Execution
 }
 
-func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
+// bToolBatchAfterCall fills v, which is zero, from object n of a validated document.
+func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfterCall) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			case "outcome":
 				v.Outcome = ToolOutcome(c.Text(m.Value()))
 			case "execution":
@@ -11840,7 +12071,6 @@ func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) (v ToolBatchAfterCall) {
 			}
 		}
 	}
-	return
 }
 
 var sizeToolBatchAfterCall ahprt.SizeHint
@@ -11925,7 +12155,8 @@ func (v *ToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_toolBatchAfter_calls_items); err != nil {
 		return err
 	}
-	*v = bToolBatchAfterCall(c, 0)
+	*v = ToolBatchAfterCall{}
+	bToolBatchAfterCall(c, 0, v)
 	return nil
 }
 
@@ -11983,7 +12214,9 @@ type ContextCompactBefore struct {
 func (*ContextCompactBefore) isCatalogueEvent() {}
 func (*ContextCompactBefore) isEvent()          {}
 func (*ContextCompactBefore) isExecutionEvent() {}
-func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) {
+
+// bContextCompactBefore fills v, which is zero, from object n of a validated document.
+func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11991,8 +12224,9 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "trigger":
@@ -12000,8 +12234,9 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 			case "instructions":
 				v.Instructions = buildListTextPart(c, m.Value())
 			case "tokenCounts":
-				x := bTokenCounts(c, m.Value())
-				v.TokenCounts = &x
+				x := new(TokenCounts)
+				bTokenCounts(c, m.Value(), x)
+				v.TokenCounts = x
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -12009,8 +12244,9 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -12028,7 +12264,6 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactBefore) 
 			}
 		}
 	}
-	return
 }
 
 var sizeContextCompactBefore ahprt.SizeHint
@@ -12170,7 +12405,8 @@ func (v *ContextCompactBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return err
 	}
-	*v = bContextCompactBefore(c, 0)
+	*v = ContextCompactBefore{}
+	bContextCompactBefore(c, 0, v)
 	return nil
 }
 
@@ -12211,7 +12447,8 @@ type TokenCounts struct {
 	After *ExecutionEventNonNegativeInteger
 }
 
-func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
+// bTokenCounts fills v, which is zero, from object n of a validated document.
+func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12227,7 +12464,6 @@ func bTokenCounts(c *ahprt.Ctx, n ahprt.Node) (v TokenCounts) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTokenCounts ahprt.SizeHint
@@ -12280,7 +12516,8 @@ func (v *TokenCounts) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return err
 	}
-	*v = bTokenCounts(c, 0)
+	*v = TokenCounts{}
+	bTokenCounts(c, 0, v)
 	return nil
 }
 
@@ -12325,7 +12562,9 @@ type ContextCompactAfter struct {
 func (*ContextCompactAfter) isCatalogueEvent() {}
 func (*ContextCompactAfter) isEvent()          {}
 func (*ContextCompactAfter) isExecutionEvent() {}
-func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
+
+// bContextCompactAfter fills v, which is zero, from object n of a validated document.
+func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12333,8 +12572,9 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "summary":
@@ -12342,8 +12582,9 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 			case "removed":
 				v.Removed = buildListContextCompactAfterRemovedItem(c, m.Value())
 			case "tokenCounts":
-				x := bTokenCounts(c, m.Value())
-				v.TokenCounts = &x
+				x := new(TokenCounts)
+				bTokenCounts(c, m.Value(), x)
+				v.TokenCounts = x
 			case "execution":
 				v.Execution = bExecution(c, m.Value())
 			case "id":
@@ -12353,8 +12594,9 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -12372,7 +12614,6 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfter) {
 			}
 		}
 	}
-	return
 }
 
 var sizeContextCompactAfter ahprt.SizeHint
@@ -12525,7 +12766,8 @@ func (v *ContextCompactAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return err
 	}
-	*v = bContextCompactAfter(c, 0)
+	*v = ContextCompactAfter{}
+	bContextCompactAfter(c, 0, v)
 	return nil
 }
 
@@ -12549,7 +12791,8 @@ type ContextCompactAfterRemovedItem struct {
 	ID string
 }
 
-func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompactAfterRemovedItem) {
+// bContextCompactAfterRemovedItem fills v, which is zero, from object n of a validated document.
+func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfterRemovedItem) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12561,7 +12804,6 @@ func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) (v ContextCompa
 			}
 		}
 	}
-	return
 }
 
 var sizeContextCompactAfterRemovedItem ahprt.SizeHint
@@ -12607,7 +12849,8 @@ func (v *ContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_contextCompactAfter_removed_items); err != nil {
 		return err
 	}
-	*v = bContextCompactAfterRemovedItem(c, 0)
+	*v = ContextCompactAfterRemovedItem{}
+	bContextCompactAfterRemovedItem(c, 0, v)
 	return nil
 }
 
@@ -12646,7 +12889,9 @@ type TaskChangeBefore struct {
 func (*TaskChangeBefore) isCatalogueEvent()     {}
 func (*TaskChangeBefore) isEvent()              {}
 func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
-func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
+
+// bTaskChangeBefore fills v, which is zero, from object n of a validated document.
+func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12654,10 +12899,11 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "task":
-				v.Task = bTaskChange(c, m.Value())
+				bTaskChange(c, m.Value(), &v.Task)
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -12667,8 +12913,9 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -12686,7 +12933,6 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeBefore) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTaskChangeBefore ahprt.SizeHint
@@ -12814,7 +13060,8 @@ func (v *TaskChangeBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return err
 	}
-	*v = bTaskChangeBefore(c, 0)
+	*v = TaskChangeBefore{}
+	bTaskChangeBefore(c, 0, v)
 	return nil
 }
 
@@ -12846,7 +13093,8 @@ type TaskChange struct {
 	Synthesized *SynthesizedFlag
 }
 
-func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
+// bTaskChange fills v, which is zero, from object n of a validated document.
+func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12870,7 +13118,6 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node) (v TaskChange) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTaskChange ahprt.SizeHint
@@ -12951,7 +13198,8 @@ func (v *TaskChange) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return err
 	}
-	*v = bTaskChange(c, 0)
+	*v = TaskChange{}
+	bTaskChange(c, 0, v)
 	return nil
 }
 
@@ -13003,7 +13251,9 @@ type TaskChangeAfter struct {
 func (*TaskChangeAfter) isCatalogueEvent()     {}
 func (*TaskChangeAfter) isEvent()              {}
 func (*TaskChangeAfter) isTaskWorkspaceEvent() {}
-func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
+
+// bTaskChangeAfter fills v, which is zero, from object n of a validated document.
+func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13011,10 +13261,11 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "task":
-				v.Task = bTaskChange(c, m.Value())
+				bTaskChange(c, m.Value(), &v.Task)
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -13024,8 +13275,9 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -13043,7 +13295,6 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v TaskChangeAfter) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTaskChangeAfter ahprt.SizeHint
@@ -13171,7 +13422,8 @@ func (v *TaskChangeAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return err
 	}
-	*v = bTaskChangeAfter(c, 0)
+	*v = TaskChangeAfter{}
+	bTaskChangeAfter(c, 0, v)
 	return nil
 }
 
@@ -13219,15 +13471,18 @@ type UserAttention struct {
 
 func (*UserAttention) isCatalogueEvent() {}
 func (*UserAttention) isEvent()          {}
-func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
+
+// bUserAttention fills v, which is zero, from object n of a validated document.
+func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -13237,8 +13492,9 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -13253,13 +13509,12 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttention) {
 				v.Synthesized = &x
 			case "type":
 			case "attention":
-				v.Attention = bUserAttentionAttention(c, m.Value())
+				bUserAttentionAttention(c, m.Value(), &v.Attention)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeUserAttention ahprt.SizeHint
@@ -13387,7 +13642,8 @@ func (v *UserAttention) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return err
 	}
-	*v = bUserAttention(c, 0)
+	*v = UserAttention{}
+	bUserAttention(c, 0, v)
 	return nil
 }
 
@@ -13412,7 +13668,9 @@ type InteractionEventUserAttention struct {
 }
 
 func (*InteractionEventUserAttention) isInteractionEvent() {}
-func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttention) {
+
+// bInteractionEventUserAttention fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13420,13 +13678,12 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEv
 			switch d.Key(m.Name()) {
 			case "type":
 			case "attention":
-				v.Attention = bInteractionEventUserAttentionAttention(c, m.Value())
+				bInteractionEventUserAttentionAttention(c, m.Value(), &v.Attention)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserAttention ahprt.SizeHint
@@ -13477,7 +13734,8 @@ func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserAttention(c, 0)
+	*v = InteractionEventUserAttention{}
+	bInteractionEventUserAttention(c, 0, v)
 	return nil
 }
 
@@ -13498,7 +13756,8 @@ type InteractionEventUserAttentionAttention struct {
 	Title TextParts
 }
 
-func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserAttentionAttention) {
+// bInteractionEventUserAttentionAttention fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttentionAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13514,7 +13773,6 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v Inte
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserAttentionAttention ahprt.SizeHint
@@ -13574,7 +13832,8 @@ func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) erro
 	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserAttentionAttention(c, 0)
+	*v = InteractionEventUserAttentionAttention{}
+	bInteractionEventUserAttentionAttention(c, 0, v)
 	return nil
 }
 
@@ -13590,7 +13849,8 @@ type UserAttentionAttention struct {
 	Title TextParts
 }
 
-func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttention) {
+// bUserAttentionAttention fills v, which is zero, from object n of a validated document.
+func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13606,7 +13866,6 @@ func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node) (v UserAttentionAttenti
 			}
 		}
 	}
-	return
 }
 
 var sizeUserAttentionAttention ahprt.SizeHint
@@ -13666,7 +13925,8 @@ func (v *UserAttentionAttention) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
 		return err
 	}
-	*v = bUserAttentionAttention(c, 0)
+	*v = UserAttentionAttention{}
+	bUserAttentionAttention(c, 0, v)
 	return nil
 }
 
@@ -13704,15 +13964,18 @@ type CatalogueEventUserElicitationRequest struct {
 
 func (*CatalogueEventUserElicitationRequest) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationRequest) isEvent()          {}
-func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequest) {
+
+// bCatalogueEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -13722,8 +13985,9 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -13738,13 +14002,12 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Catalo
 				v.Synthesized = &x
 			case "type":
 			case "elicitation":
-				v.Elicitation = bCatalogueEventUserElicitationRequestElicitation(c, m.Value())
+				bCatalogueEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserElicitationRequest ahprt.SizeHint
@@ -13872,7 +14135,8 @@ func (v *CatalogueEventUserElicitationRequest) UnmarshalJSON(data []byte) error 
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserElicitationRequest(c, 0)
+	*v = CatalogueEventUserElicitationRequest{}
+	bCatalogueEventUserElicitationRequest(c, 0, v)
 	return nil
 }
 
@@ -13897,7 +14161,9 @@ type InteractionEventUserElicitationRequest struct {
 }
 
 func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
-func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequest) {
+
+// bInteractionEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13905,13 +14171,12 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node) (v Inte
 			switch d.Key(m.Name()) {
 			case "type":
 			case "elicitation":
-				v.Elicitation = bInteractionEventUserElicitationRequestElicitation(c, m.Value())
+				bInteractionEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserElicitationRequest ahprt.SizeHint
@@ -13962,7 +14227,8 @@ func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) erro
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserElicitationRequest(c, 0)
+	*v = InteractionEventUserElicitationRequest{}
+	bInteractionEventUserElicitationRequest(c, 0, v)
 	return nil
 }
 
@@ -13983,7 +14249,8 @@ type InteractionEventUserElicitationRequestElicitation struct {
 	Request TextPart
 }
 
-func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationRequestElicitation) {
+// bInteractionEventUserElicitationRequestElicitation fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13999,7 +14266,6 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserElicitationRequestElicitation ahprt.SizeHint
@@ -14063,7 +14329,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data [
 	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserElicitationRequestElicitation(c, 0)
+	*v = InteractionEventUserElicitationRequestElicitation{}
+	bInteractionEventUserElicitationRequestElicitation(c, 0, v)
 	return nil
 }
 
@@ -14091,7 +14358,8 @@ type CatalogueEventUserElicitationRequestElicitation struct {
 	Request TextPart
 }
 
-func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationRequestElicitation) {
+// bCatalogueEventUserElicitationRequestElicitation fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14107,7 +14375,6 @@ func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserElicitationRequestElicitation ahprt.SizeHint
@@ -14171,7 +14438,8 @@ func (v *CatalogueEventUserElicitationRequestElicitation) UnmarshalJSON(data []b
 	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserElicitationRequestElicitation(c, 0)
+	*v = CatalogueEventUserElicitationRequestElicitation{}
+	bCatalogueEventUserElicitationRequestElicitation(c, 0, v)
 	return nil
 }
 
@@ -14209,15 +14477,18 @@ type CatalogueEventUserElicitationResult struct {
 
 func (*CatalogueEventUserElicitationResult) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationResult) isEvent()          {}
-func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResult) {
+
+// bCatalogueEventUserElicitationResult fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -14227,8 +14498,9 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -14243,13 +14515,12 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Catalog
 				v.Synthesized = &x
 			case "type":
 			case "elicitation":
-				v.Elicitation = bCatalogueEventUserElicitationResultElicitation(c, m.Value())
+				bCatalogueEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserElicitationResult ahprt.SizeHint
@@ -14377,7 +14648,8 @@ func (v *CatalogueEventUserElicitationResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserElicitationResult(c, 0)
+	*v = CatalogueEventUserElicitationResult{}
+	bCatalogueEventUserElicitationResult(c, 0, v)
 	return nil
 }
 
@@ -14402,7 +14674,9 @@ type InteractionEventUserElicitationResult struct {
 }
 
 func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
-func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResult) {
+
+// bInteractionEventUserElicitationResult fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14410,13 +14684,12 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node) (v Inter
 			switch d.Key(m.Name()) {
 			case "type":
 			case "elicitation":
-				v.Elicitation = bInteractionEventUserElicitationResultElicitation(c, m.Value())
+				bInteractionEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserElicitationResult ahprt.SizeHint
@@ -14467,7 +14740,8 @@ func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserElicitationResult(c, 0)
+	*v = InteractionEventUserElicitationResult{}
+	bInteractionEventUserElicitationResult(c, 0, v)
 	return nil
 }
 
@@ -14490,7 +14764,8 @@ type InteractionEventUserElicitationResultElicitation struct {
 	Action InteractionEventUserElicitationResultElicitationAction
 }
 
-func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserElicitationResultElicitation) {
+// bInteractionEventUserElicitationResultElicitation fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14508,7 +14783,6 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserElicitationResultElicitation ahprt.SizeHint
@@ -14579,7 +14853,8 @@ func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []
 	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserElicitationResultElicitation(c, 0)
+	*v = InteractionEventUserElicitationResultElicitation{}
+	bInteractionEventUserElicitationResultElicitation(c, 0, v)
 	return nil
 }
 
@@ -14610,7 +14885,8 @@ type CatalogueEventUserElicitationResultElicitation struct {
 	Action CatalogueEventUserElicitationResultElicitationAction
 }
 
-func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserElicitationResultElicitation) {
+// bCatalogueEventUserElicitationResultElicitation fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationResultElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14628,7 +14904,6 @@ func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node)
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserElicitationResultElicitation ahprt.SizeHint
@@ -14699,7 +14974,8 @@ func (v *CatalogueEventUserElicitationResultElicitation) UnmarshalJSON(data []by
 	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserElicitationResultElicitation(c, 0)
+	*v = CatalogueEventUserElicitationResultElicitation{}
+	bCatalogueEventUserElicitationResultElicitation(c, 0, v)
 	return nil
 }
 
@@ -14750,15 +15026,18 @@ type CatalogueEventUserMessageInbound struct {
 
 func (*CatalogueEventUserMessageInbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageInbound) isEvent()          {}
-func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInbound) {
+
+// bCatalogueEventUserMessageInbound fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageInbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -14768,8 +15047,9 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -14784,13 +15064,12 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueE
 				v.Synthesized = &x
 			case "type":
 			case "message":
-				v.Message = bCatalogueEventUserMessageInboundMessage(c, m.Value())
+				bCatalogueEventUserMessageInboundMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserMessageInbound ahprt.SizeHint
@@ -14918,7 +15197,8 @@ func (v *CatalogueEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserMessageInbound(c, 0)
+	*v = CatalogueEventUserMessageInbound{}
+	bCatalogueEventUserMessageInbound(c, 0, v)
 	return nil
 }
 
@@ -14943,7 +15223,9 @@ type InteractionEventUserMessageInbound struct {
 }
 
 func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
-func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInbound) {
+
+// bInteractionEventUserMessageInbound fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14951,13 +15233,12 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			switch d.Key(m.Name()) {
 			case "type":
 			case "message":
-				v.Message = bInteractionEventUserMessageInboundMessage(c, m.Value())
+				bInteractionEventUserMessageInboundMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserMessageInbound ahprt.SizeHint
@@ -15008,7 +15289,8 @@ func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserMessageInbound(c, 0)
+	*v = InteractionEventUserMessageInbound{}
+	bInteractionEventUserMessageInbound(c, 0, v)
 	return nil
 }
 
@@ -15029,7 +15311,8 @@ type InteractionEventUserMessageInboundMessage struct {
 	Messages []Message
 }
 
-func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageInboundMessage) {
+// bInteractionEventUserMessageInboundMessage fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15045,7 +15328,6 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v I
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserMessageInboundMessage ahprt.SizeHint
@@ -15105,7 +15387,8 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserMessageInboundMessage(c, 0)
+	*v = InteractionEventUserMessageInboundMessage{}
+	bInteractionEventUserMessageInboundMessage(c, 0, v)
 	return nil
 }
 
@@ -15121,7 +15404,8 @@ type CatalogueEventUserMessageInboundMessage struct {
 	Messages []Message
 }
 
-func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageInboundMessage) {
+// bCatalogueEventUserMessageInboundMessage fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageInboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15137,7 +15421,6 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Cat
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserMessageInboundMessage ahprt.SizeHint
@@ -15197,7 +15480,8 @@ func (v *CatalogueEventUserMessageInboundMessage) UnmarshalJSON(data []byte) err
 	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserMessageInboundMessage(c, 0)
+	*v = CatalogueEventUserMessageInboundMessage{}
+	bCatalogueEventUserMessageInboundMessage(c, 0, v)
 	return nil
 }
 
@@ -15235,15 +15519,18 @@ type CatalogueEventUserMessageOutbound struct {
 
 func (*CatalogueEventUserMessageOutbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageOutbound) isEvent()          {}
-func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutbound) {
+
+// bCatalogueEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageOutbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -15253,8 +15540,9 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -15269,13 +15557,12 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Catalogue
 				v.Synthesized = &x
 			case "type":
 			case "message":
-				v.Message = bCatalogueEventUserMessageOutboundMessage(c, m.Value())
+				bCatalogueEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserMessageOutbound ahprt.SizeHint
@@ -15403,7 +15690,8 @@ func (v *CatalogueEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserMessageOutbound(c, 0)
+	*v = CatalogueEventUserMessageOutbound{}
+	bCatalogueEventUserMessageOutbound(c, 0, v)
 	return nil
 }
 
@@ -15428,7 +15716,9 @@ type InteractionEventUserMessageOutbound struct {
 }
 
 func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
-func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutbound) {
+
+// bInteractionEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15436,13 +15726,12 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node) (v Interac
 			switch d.Key(m.Name()) {
 			case "type":
 			case "message":
-				v.Message = bInteractionEventUserMessageOutboundMessage(c, m.Value())
+				bInteractionEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserMessageOutbound ahprt.SizeHint
@@ -15493,7 +15782,8 @@ func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserMessageOutbound(c, 0)
+	*v = InteractionEventUserMessageOutbound{}
+	bInteractionEventUserMessageOutbound(c, 0, v)
 	return nil
 }
 
@@ -15512,7 +15802,8 @@ type InteractionEventUserMessageOutboundMessage struct {
 	Messages []Message
 }
 
-func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventUserMessageOutboundMessage) {
+// bInteractionEventUserMessageOutboundMessage fills v, which is zero, from object n of a validated document.
+func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15526,7 +15817,6 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v 
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventUserMessageOutboundMessage ahprt.SizeHint
@@ -15579,7 +15869,8 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
 		return err
 	}
-	*v = bInteractionEventUserMessageOutboundMessage(c, 0)
+	*v = InteractionEventUserMessageOutboundMessage{}
+	bInteractionEventUserMessageOutboundMessage(c, 0, v)
 	return nil
 }
 
@@ -15593,7 +15884,8 @@ type CatalogueEventUserMessageOutboundMessage struct {
 	Messages []Message
 }
 
-func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v CatalogueEventUserMessageOutboundMessage) {
+// bCatalogueEventUserMessageOutboundMessage fills v, which is zero, from object n of a validated document.
+func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageOutboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15607,7 +15899,6 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node) (v Ca
 			}
 		}
 	}
-	return
 }
 
 var sizeCatalogueEventUserMessageOutboundMessage ahprt.SizeHint
@@ -15660,7 +15951,8 @@ func (v *CatalogueEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) er
 	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
 		return err
 	}
-	*v = bCatalogueEventUserMessageOutboundMessage(c, 0)
+	*v = CatalogueEventUserMessageOutboundMessage{}
+	bCatalogueEventUserMessageOutboundMessage(c, 0, v)
 	return nil
 }
 
@@ -15699,7 +15991,9 @@ type WorkspaceChangeBefore struct {
 func (*WorkspaceChangeBefore) isCatalogueEvent()     {}
 func (*WorkspaceChangeBefore) isEvent()              {}
 func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
-func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore) {
+
+// bWorkspaceChangeBefore fills v, which is zero, from object n of a validated document.
+func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15707,10 +16001,11 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 			switch d.Key(m.Name()) {
 			case "type":
 			case "workspace":
-				v.Workspace = bWorkspaceChange(c, m.Value())
+				bWorkspaceChange(c, m.Value(), &v.Workspace)
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -15720,8 +16015,9 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -15739,7 +16035,6 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeBefore
 			}
 		}
 	}
-	return
 }
 
 var sizeWorkspaceChangeBefore ahprt.SizeHint
@@ -15867,7 +16162,8 @@ func (v *WorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return err
 	}
-	*v = bWorkspaceChangeBefore(c, 0)
+	*v = WorkspaceChangeBefore{}
+	bWorkspaceChangeBefore(c, 0, v)
 	return nil
 }
 
@@ -15895,7 +16191,8 @@ type WorkspaceChange struct {
 	Reason *string
 }
 
-func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
+// bWorkspaceChange fills v, which is zero, from object n of a validated document.
+func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15904,10 +16201,11 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 			case "kind":
 				v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
 			case "change":
-				v.Change = bWorkspaceState(c, m.Value())
+				bWorkspaceState(c, m.Value(), &v.Change)
 			case "prior":
-				x := bWorkspaceState(c, m.Value())
-				v.Prior = &x
+				x := new(WorkspaceState)
+				bWorkspaceState(c, m.Value(), x)
+				v.Prior = x
 			case "reason":
 				x := c.Text(m.Value())
 				v.Reason = &x
@@ -15915,7 +16213,6 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChange) {
 			}
 		}
 	}
-	return
 }
 
 var sizeWorkspaceChange ahprt.SizeHint
@@ -15982,7 +16279,8 @@ func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return err
 	}
-	*v = bWorkspaceChange(c, 0)
+	*v = WorkspaceChange{}
+	bWorkspaceChange(c, 0, v)
 	return nil
 }
 
@@ -16009,7 +16307,8 @@ type WorkspaceState struct {
 	WorkspaceRoots []string
 }
 
-func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
+// bWorkspaceState fills v, which is zero, from object n of a validated document.
+func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16024,7 +16323,6 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceState) {
 			}
 		}
 	}
-	return
 }
 
 var sizeWorkspaceState ahprt.SizeHint
@@ -16077,7 +16375,8 @@ func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return err
 	}
-	*v = bWorkspaceState(c, 0)
+	*v = WorkspaceState{}
+	bWorkspaceState(c, 0, v)
 	return nil
 }
 
@@ -16116,7 +16415,9 @@ type WorkspaceChangeAfter struct {
 func (*WorkspaceChangeAfter) isCatalogueEvent()     {}
 func (*WorkspaceChangeAfter) isEvent()              {}
 func (*WorkspaceChangeAfter) isTaskWorkspaceEvent() {}
-func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) {
+
+// bWorkspaceChangeAfter fills v, which is zero, from object n of a validated document.
+func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16124,10 +16425,11 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			switch d.Key(m.Name()) {
 			case "type":
 			case "workspace":
-				v.Workspace = bWorkspaceChange(c, m.Value())
+				bWorkspaceChange(c, m.Value(), &v.Workspace)
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -16137,8 +16439,9 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -16156,7 +16459,6 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node) (v WorkspaceChangeAfter) 
 			}
 		}
 	}
-	return
 }
 
 var sizeWorkspaceChangeAfter ahprt.SizeHint
@@ -16284,7 +16586,8 @@ func (v *WorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return err
 	}
-	*v = bWorkspaceChangeAfter(c, 0)
+	*v = WorkspaceChangeAfter{}
+	bWorkspaceChangeAfter(c, 0, v)
 	return nil
 }
 
@@ -16333,7 +16636,9 @@ type FileChanged struct {
 func (*FileChanged) isCatalogueEvent()     {}
 func (*FileChanged) isEvent()              {}
 func (*FileChanged) isTaskWorkspaceEvent() {}
-func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
+
+// bFileChanged fills v, which is zero, from object n of a validated document.
+func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16343,8 +16648,9 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 			case "changes":
 				v.Changes = buildListChangedFile(c, m.Value())
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -16354,8 +16660,9 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -16373,7 +16680,6 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node) (v FileChanged) {
 			}
 		}
 	}
-	return
 }
 
 var sizeFileChanged ahprt.SizeHint
@@ -16501,7 +16807,8 @@ func (v *FileChanged) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return err
 	}
-	*v = bFileChanged(c, 0)
+	*v = FileChanged{}
+	bFileChanged(c, 0, v)
 	return nil
 }
 
@@ -16531,7 +16838,8 @@ type ChangedFile struct {
 	After ContentItem
 }
 
-func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
+// bChangedFile fills v, which is zero, from object n of a validated document.
+func bChangedFile(c *ahprt.Ctx, n ahprt.Node, v *ChangedFile) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16551,7 +16859,6 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node) (v ChangedFile) {
 			}
 		}
 	}
-	return
 }
 
 var sizeChangedFile ahprt.SizeHint
@@ -16633,7 +16940,8 @@ func (v *ChangedFile) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return err
 	}
-	*v = bChangedFile(c, 0)
+	*v = ChangedFile{}
+	bChangedFile(c, 0, v)
 	return nil
 }
 
@@ -16684,15 +16992,18 @@ type HookFailure struct {
 
 func (*HookFailure) isCatalogueEvent() {}
 func (*HookFailure) isEvent()          {}
-func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
+
+// bHookFailure fills v, which is zero, from object n of a validated document.
+func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -16702,8 +17013,9 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				v.ParentEventID = c.Text(m.Value())
 			case "gaps":
@@ -16717,13 +17029,12 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailure) {
 				v.Synthesized = &x
 			case "type":
 			case "failure":
-				v.Failure = bHookFailureFailure(c, m.Value())
+				bHookFailureFailure(c, m.Value(), &v.Failure)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeHookFailure ahprt.SizeHint
@@ -16851,7 +17162,8 @@ func (v *HookFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return err
 	}
-	*v = bHookFailure(c, 0)
+	*v = HookFailure{}
+	bHookFailure(c, 0, v)
 	return nil
 }
 
@@ -16879,7 +17191,9 @@ type InteractionEventHookFailure struct {
 }
 
 func (*InteractionEventHookFailure) isInteractionEvent() {}
-func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailure) {
+
+// bInteractionEventHookFailure fills v, which is zero, from object n of a validated document.
+func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16887,7 +17201,7 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEven
 			switch d.Key(m.Name()) {
 			case "type":
 			case "failure":
-				v.Failure = bInteractionEventHookFailureFailure(c, m.Value())
+				bInteractionEventHookFailureFailure(c, m.Value(), &v.Failure)
 			case "parentEventId":
 				v.ParentEventID = c.Text(m.Value())
 			default:
@@ -16895,7 +17209,6 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEven
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventHookFailure ahprt.SizeHint
@@ -16953,7 +17266,8 @@ func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return err
 	}
-	*v = bInteractionEventHookFailure(c, 0)
+	*v = InteractionEventHookFailure{}
+	bInteractionEventHookFailure(c, 0, v)
 	return nil
 }
 
@@ -16977,7 +17291,8 @@ type InteractionEventHookFailureFailure struct {
 	Policy InteractionEventHookFailureFailurePolicy
 }
 
-func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v InteractionEventHookFailureFailure) {
+// bInteractionEventHookFailureFailure fills v, which is zero, from object n of a validated document.
+func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailureFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16993,7 +17308,6 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v Interact
 			}
 		}
 	}
-	return
 }
 
 var sizeInteractionEventHookFailureFailure ahprt.SizeHint
@@ -17053,7 +17367,8 @@ func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
 		return err
 	}
-	*v = bInteractionEventHookFailureFailure(c, 0)
+	*v = InteractionEventHookFailureFailure{}
+	bInteractionEventHookFailureFailure(c, 0, v)
 	return nil
 }
 
@@ -17081,7 +17396,8 @@ type HookFailureFailure struct {
 	Policy HookFailureFailurePolicy
 }
 
-func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
+// bHookFailureFailure fills v, which is zero, from object n of a validated document.
+func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17097,7 +17413,6 @@ func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node) (v HookFailureFailure) {
 			}
 		}
 	}
-	return
 }
 
 var sizeHookFailureFailure ahprt.SizeHint
@@ -17157,7 +17472,8 @@ func (v *HookFailureFailure) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
 		return err
 	}
-	*v = bHookFailureFailure(c, 0)
+	*v = HookFailureFailure{}
+	bHookFailureFailure(c, 0, v)
 	return nil
 }
 
@@ -17247,7 +17563,9 @@ type ErrorResponse struct {
 
 func (*ErrorResponse) isJSONRPCMessage() {}
 func (*ErrorResponse) isWireMessage()    {}
-func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
+
+// bErrorResponse fills v, which is zero, from object n of a validated document.
+func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17255,15 +17573,14 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "error":
-				v.Error = bErrorResponseError(c, m.Value())
+				bErrorResponseError(c, m.Value(), &v.Error)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeErrorResponse ahprt.SizeHint
@@ -17321,7 +17638,8 @@ func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return err
 	}
-	*v = bErrorResponse(c, 0)
+	*v = ErrorResponse{}
+	bErrorResponse(c, 0, v)
 	return nil
 }
 
@@ -17347,7 +17665,8 @@ type ErrorResponseError struct {
 	Unknown ahprt.Unknown
 }
 
-func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
+// bErrorResponseError fills v, which is zero, from object n of a validated document.
+func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17364,7 +17683,6 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 			}
 		}
 	}
-	return
 }
 
 var sizeErrorResponseError ahprt.SizeHint
@@ -17425,7 +17743,8 @@ func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_errorResponse_error); err != nil {
 		return err
 	}
-	*v = bErrorResponseError(c, 0)
+	*v = ErrorResponseError{}
+	bErrorResponseError(c, 0, v)
 	return nil
 }
 
@@ -17474,7 +17793,9 @@ type Notification struct {
 }
 
 func (*Notification) isJSONRPCMessage() {}
-func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
+
+// bNotification fills v, which is zero, from object n of a validated document.
+func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17490,7 +17811,6 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 			}
 		}
 	}
-	return
 }
 
 var sizeNotification ahprt.SizeHint
@@ -17548,7 +17868,8 @@ func (v *Notification) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_notification); err != nil {
 		return err
 	}
-	*v = bNotification(c, 0)
+	*v = Notification{}
+	bNotification(c, 0, v)
 	return nil
 }
 
@@ -17597,7 +17918,8 @@ type ContentSelection struct {
 	Extra map[string]Disposition
 }
 
-func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
+// bContentSelection fills v, which is zero, from object n of a validated document.
+func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17627,11 +17949,11 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node) (v ContentSelection) {
 				if v.Extra == nil {
 					v.Extra = make(map[string]Disposition)
 				}
-				v.Extra[c.Text(m.Name())] = Disposition(c.Text(m.Value()))
+				x := Disposition(c.Text(m.Value()))
+				v.Extra[c.Text(m.Name())] = x
 			}
 		}
 	}
-	return
 }
 
 var sizeContentSelection ahprt.SizeHint
@@ -17727,7 +18049,8 @@ func (v *ContentSelection) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentSelection); err != nil {
 		return err
 	}
-	*v = bContentSelection(c, 0)
+	*v = ContentSelection{}
+	bContentSelection(c, 0, v)
 	return nil
 }
 
@@ -17756,7 +18079,8 @@ type ContentUploadReceipt struct {
 	SHA256 SHA256Hex
 }
 
-func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) {
+// bContentUploadReceipt fills v, which is zero, from object n of a validated document.
+func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17772,7 +18096,6 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node) (v ContentUploadReceipt) 
 			}
 		}
 	}
-	return
 }
 
 var sizeContentUploadReceipt ahprt.SizeHint
@@ -17832,7 +18155,8 @@ func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return err
 	}
-	*v = bContentUploadReceipt(c, 0)
+	*v = ContentUploadReceipt{}
+	bContentUploadReceipt(c, 0, v)
 	return nil
 }
 
@@ -17852,7 +18176,8 @@ type ContentUpload struct {
 	Unknown ahprt.Unknown
 }
 
-func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
+// bContentUpload fills v, which is zero, from object n of a validated document.
+func bContentUpload(c *ahprt.Ctx, n ahprt.Node, v *ContentUpload) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17871,7 +18196,6 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node) (v ContentUpload) {
 			}
 		}
 	}
-	return
 }
 
 var sizeContentUpload ahprt.SizeHint
@@ -17943,7 +18267,8 @@ func (v *ContentUpload) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vContentUpload); err != nil {
 		return err
 	}
-	*v = bContentUpload(c, 0)
+	*v = ContentUpload{}
+	bContentUpload(c, 0, v)
 	return nil
 }
 
@@ -17963,13 +18288,15 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
 		switch d.Tag(dv) {
 		case "bearer":
 			{
-				x := bAuthenticationBearer(c, n)
-				return &x
+				x := new(AuthenticationBearer)
+				bAuthenticationBearer(c, n, x)
+				return x
 			}
 		case "oauth":
 			{
-				x := bAuthenticationOAuth(c, n)
-				return &x
+				x := new(AuthenticationOAuth)
+				bAuthenticationOAuth(c, n, x)
+				return x
 			}
 		}
 	}
@@ -17989,7 +18316,9 @@ type AuthenticationBearer struct {
 }
 
 func (*AuthenticationBearer) isAuthentication() {}
-func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) {
+
+// bAuthenticationBearer fills v, which is zero, from object n of a validated document.
+func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18007,7 +18336,6 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationBearer) 
 			}
 		}
 	}
-	return
 }
 
 var sizeAuthenticationBearer ahprt.SizeHint
@@ -18065,7 +18393,8 @@ func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_authentication_anyOf_0); err != nil {
 		return err
 	}
-	*v = bAuthenticationBearer(c, 0)
+	*v = AuthenticationBearer{}
+	bAuthenticationBearer(c, 0, v)
 	return nil
 }
 
@@ -18095,7 +18424,9 @@ type AuthenticationOAuth struct {
 }
 
 func (*AuthenticationOAuth) isAuthentication() {}
-func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
+
+// bAuthenticationOAuth fills v, which is zero, from object n of a validated document.
+func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18120,7 +18451,6 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node) (v AuthenticationOAuth) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAuthenticationOAuth ahprt.SizeHint
@@ -18206,7 +18536,8 @@ func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_authentication_anyOf_1); err != nil {
 		return err
 	}
-	*v = bAuthenticationOAuth(c, 0)
+	*v = AuthenticationOAuth{}
+	bAuthenticationOAuth(c, 0, v)
 	return nil
 }
 
@@ -18245,7 +18576,9 @@ type DenyEffect struct {
 }
 
 func (*DenyEffect) isEffect() {}
-func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
+
+// bDenyEffect fills v, which is zero, from object n of a validated document.
+func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18263,7 +18596,6 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeDenyEffect ahprt.SizeHint
@@ -18327,7 +18659,8 @@ func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vDenyEffect); err != nil {
 		return err
 	}
-	*v = bDenyEffect(c, 0)
+	*v = DenyEffect{}
+	bDenyEffect(c, 0, v)
 	return nil
 }
 
@@ -18352,53 +18685,62 @@ func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 		switch d.Tag(dv) {
 		case "deny":
 			{
-				x := bDenyEffect(c, n)
-				return &x
+				x := new(DenyEffect)
+				bDenyEffect(c, n, x)
+				return x
 			}
 		case "allow":
 			{
-				x := bAllowEffect(c, n)
-				return &x
+				x := new(AllowEffect)
+				bAllowEffect(c, n, x)
+				return x
 			}
 		case "ask":
 			{
-				x := bAskEffect(c, n)
-				return &x
+				x := new(AskEffect)
+				bAskEffect(c, n, x)
+				return x
 			}
 		case "modify":
 			{
-				x := bModifyEffect(c, n)
-				return &x
+				x := new(ModifyEffect)
+				bModifyEffect(c, n, x)
+				return x
 			}
 		case "message":
 			{
-				x := bMessageEffect(c, n)
-				return &x
+				x := new(MessageEffect)
+				bMessageEffect(c, n, x)
+				return x
 			}
 		case "return":
 			{
-				x := bReturnEffect(c, n)
-				return &x
+				x := new(ReturnEffect)
+				bReturnEffect(c, n, x)
+				return x
 			}
 		case "flow":
 			if dv, ok := d.Member(n, "operation"); ok {
 				switch d.Tag(dv) {
 				case "stop":
 					{
-						x := bFlowStopEffect(c, n)
-						return &x
+						x := new(FlowStopEffect)
+						bFlowStopEffect(c, n, x)
+						return x
 					}
 				case "continue":
 					{
-						x := bFlowContinueEffect(c, n)
-						return &x
+						x := new(FlowContinueEffect)
+						bFlowContinueEffect(c, n, x)
+						return x
 					}
 				}
 			}
 		case "inject":
 			{
-				x := bInjectEffect(c, n)
-				return &x
+				x := new(InjectEffect)
+				bInjectEffect(c, n, x)
+				return x
 			}
 		}
 	}
@@ -18411,7 +18753,9 @@ func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 type AllowEffect struct{}
 
 func (*AllowEffect) isEffect() {}
-func bAllowEffect(c *ahprt.Ctx, n ahprt.Node) (v AllowEffect) {
+
+// bAllowEffect fills v, which is zero, from object n of a validated document.
+func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18422,7 +18766,6 @@ func bAllowEffect(c *ahprt.Ctx, n ahprt.Node) (v AllowEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAllowEffect ahprt.SizeHint
@@ -18465,7 +18808,8 @@ func (v *AllowEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return err
 	}
-	*v = bAllowEffect(c, 0)
+	*v = AllowEffect{}
+	bAllowEffect(c, 0, v)
 	return nil
 }
 
@@ -18480,7 +18824,9 @@ func NewAllowEffect() *AllowEffect {
 type AskEffect struct{}
 
 func (*AskEffect) isEffect() {}
-func bAskEffect(c *ahprt.Ctx, n ahprt.Node) (v AskEffect) {
+
+// bAskEffect fills v, which is zero, from object n of a validated document.
+func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18491,7 +18837,6 @@ func bAskEffect(c *ahprt.Ctx, n ahprt.Node) (v AskEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAskEffect ahprt.SizeHint
@@ -18534,7 +18879,8 @@ func (v *AskEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return err
 	}
-	*v = bAskEffect(c, 0)
+	*v = AskEffect{}
+	bAskEffect(c, 0, v)
 	return nil
 }
 
@@ -18556,7 +18902,9 @@ type ModifyEffect struct {
 }
 
 func (*ModifyEffect) isEffect() {}
-func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
+
+// bModifyEffect fills v, which is zero, from object n of a validated document.
+func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18573,7 +18921,6 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node) (v ModifyEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeModifyEffect ahprt.SizeHint
@@ -18637,7 +18984,8 @@ func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return err
 	}
-	*v = bModifyEffect(c, 0)
+	*v = ModifyEffect{}
+	bModifyEffect(c, 0, v)
 	return nil
 }
 
@@ -18690,7 +19038,9 @@ type MessageEffect struct {
 }
 
 func (*MessageEffect) isEffect() {}
-func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
+
+// bMessageEffect fills v, which is zero, from object n of a validated document.
+func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18703,7 +19053,6 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node) (v MessageEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeMessageEffect ahprt.SizeHint
@@ -18753,7 +19102,8 @@ func (v *MessageEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return err
 	}
-	*v = bMessageEffect(c, 0)
+	*v = MessageEffect{}
+	bMessageEffect(c, 0, v)
 	return nil
 }
 
@@ -18771,7 +19121,9 @@ type ReturnEffect struct {
 }
 
 func (*ReturnEffect) isEffect() {}
-func bReturnEffect(c *ahprt.Ctx, n ahprt.Node) (v ReturnEffect) {
+
+// bReturnEffect fills v, which is zero, from object n of a validated document.
+func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18784,7 +19136,6 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node) (v ReturnEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeReturnEffect ahprt.SizeHint
@@ -18834,7 +19185,8 @@ func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return err
 	}
-	*v = bReturnEffect(c, 0)
+	*v = ReturnEffect{}
+	bReturnEffect(c, 0, v)
 	return nil
 }
 
@@ -18852,7 +19204,9 @@ type FlowStopEffect struct {
 }
 
 func (*FlowStopEffect) isEffect() {}
-func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
+
+// bFlowStopEffect fills v, which is zero, from object n of a validated document.
+func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18866,7 +19220,6 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowStopEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeFlowStopEffect ahprt.SizeHint
@@ -18920,7 +19273,8 @@ func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return err
 	}
-	*v = bFlowStopEffect(c, 0)
+	*v = FlowStopEffect{}
+	bFlowStopEffect(c, 0, v)
 	return nil
 }
 
@@ -18938,7 +19292,9 @@ type FlowContinueEffect struct {
 }
 
 func (*FlowContinueEffect) isEffect() {}
-func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
+
+// bFlowContinueEffect fills v, which is zero, from object n of a validated document.
+func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18953,7 +19309,6 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node) (v FlowContinueEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeFlowContinueEffect ahprt.SizeHint
@@ -19007,7 +19362,8 @@ func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return err
 	}
-	*v = bFlowContinueEffect(c, 0)
+	*v = FlowContinueEffect{}
+	bFlowContinueEffect(c, 0, v)
 	return nil
 }
 
@@ -19027,7 +19383,9 @@ type InjectEffect struct {
 }
 
 func (*InjectEffect) isEffect() {}
-func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
+
+// bInjectEffect fills v, which is zero, from object n of a validated document.
+func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19044,7 +19402,6 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node) (v InjectEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeInjectEffect ahprt.SizeHint
@@ -19109,7 +19466,8 @@ func (v *InjectEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return err
 	}
-	*v = bInjectEffect(c, 0)
+	*v = InjectEffect{}
+	bInjectEffect(c, 0, v)
 	return nil
 }
 
@@ -19149,163 +19507,195 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 		switch d.Tag(dv) {
 		case "tool.before":
 			{
-				x := bToolBefore(c, n)
-				return &x
+				x := new(ToolBefore)
+				bToolBefore(c, n, x)
+				return x
 			}
 		case "tool.after":
 			{
-				x := bToolAfter(c, n)
-				return &x
+				x := new(ToolAfter)
+				bToolAfter(c, n, x)
+				return x
 			}
 		case "session.start":
 			{
-				x := bSessionStart(c, n)
-				return &x
+				x := new(SessionStart)
+				bSessionStart(c, n, x)
+				return x
 			}
 		case "session.end":
 			{
-				x := bSessionEnd(c, n)
-				return &x
+				x := new(SessionEnd)
+				bSessionEnd(c, n, x)
+				return x
 			}
 		case "config.change.before":
 			{
-				x := bCatalogueEventConfigChangeBefore(c, n)
-				return &x
+				x := new(CatalogueEventConfigChangeBefore)
+				bCatalogueEventConfigChangeBefore(c, n, x)
+				return x
 			}
 		case "config.change.after":
 			{
-				x := bConfigChangeAfter(c, n)
-				return &x
+				x := new(ConfigChangeAfter)
+				bConfigChangeAfter(c, n, x)
+				return x
 			}
 		case "turn.start":
 			{
-				x := bTurnStart(c, n)
-				return &x
+				x := new(TurnStart)
+				bTurnStart(c, n, x)
+				return x
 			}
 		case "turn.finish.before":
 			{
-				x := bTurnFinishBefore(c, n)
-				return &x
+				x := new(TurnFinishBefore)
+				bTurnFinishBefore(c, n, x)
+				return x
 			}
 		case "turn.end":
 			{
-				x := bTurnEnd(c, n)
-				return &x
+				x := new(TurnEnd)
+				bTurnEnd(c, n, x)
+				return x
 			}
 		case "turn.progress":
 			{
-				x := bTurnProgress(c, n)
-				return &x
+				x := new(TurnProgress)
+				bTurnProgress(c, n, x)
+				return x
 			}
 		case "model.request.before":
 			{
-				x := bModelRequestBefore(c, n)
-				return &x
+				x := new(ModelRequestBefore)
+				bModelRequestBefore(c, n, x)
+				return x
 			}
 		case "model.response.after":
 			{
-				x := bModelResponseAfter(c, n)
-				return &x
+				x := new(ModelResponseAfter)
+				bModelResponseAfter(c, n, x)
+				return x
 			}
 		case "model.error":
 			{
-				x := bModelError(c, n)
-				return &x
+				x := new(ModelError)
+				bModelError(c, n, x)
+				return x
 			}
 		case "model.switch.before":
 			{
-				x := bModelSwitchBefore(c, n)
-				return &x
+				x := new(ModelSwitchBefore)
+				bModelSwitchBefore(c, n, x)
+				return x
 			}
 		case "model.switch.after":
 			{
-				x := bModelSwitchAfter(c, n)
-				return &x
+				x := new(ModelSwitchAfter)
+				bModelSwitchAfter(c, n, x)
+				return x
 			}
 		case "tool.permission.request":
 			{
-				x := bToolPermissionRequest(c, n)
-				return &x
+				x := new(ToolPermissionRequest)
+				bToolPermissionRequest(c, n, x)
+				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := bToolPermissionResolved(c, n)
-				return &x
+				x := new(ToolPermissionResolved)
+				bToolPermissionResolved(c, n, x)
+				return x
 			}
 		case "tool.progress":
 			{
-				x := bToolProgress(c, n)
-				return &x
+				x := new(ToolProgress)
+				bToolProgress(c, n, x)
+				return x
 			}
 		case "tool.batch.after":
 			{
-				x := bToolBatchAfter(c, n)
-				return &x
+				x := new(ToolBatchAfter)
+				bToolBatchAfter(c, n, x)
+				return x
 			}
 		case "context.compact.before":
 			{
-				x := bContextCompactBefore(c, n)
-				return &x
+				x := new(ContextCompactBefore)
+				bContextCompactBefore(c, n, x)
+				return x
 			}
 		case "context.compact.after":
 			{
-				x := bContextCompactAfter(c, n)
-				return &x
+				x := new(ContextCompactAfter)
+				bContextCompactAfter(c, n, x)
+				return x
 			}
 		case "task.change.before":
 			{
-				x := bTaskChangeBefore(c, n)
-				return &x
+				x := new(TaskChangeBefore)
+				bTaskChangeBefore(c, n, x)
+				return x
 			}
 		case "task.change.after":
 			{
-				x := bTaskChangeAfter(c, n)
-				return &x
+				x := new(TaskChangeAfter)
+				bTaskChangeAfter(c, n, x)
+				return x
 			}
 		case "user.attention":
 			{
-				x := bUserAttention(c, n)
-				return &x
+				x := new(UserAttention)
+				bUserAttention(c, n, x)
+				return x
 			}
 		case "user.elicitation.request":
 			{
-				x := bCatalogueEventUserElicitationRequest(c, n)
-				return &x
+				x := new(CatalogueEventUserElicitationRequest)
+				bCatalogueEventUserElicitationRequest(c, n, x)
+				return x
 			}
 		case "user.elicitation.result":
 			{
-				x := bCatalogueEventUserElicitationResult(c, n)
-				return &x
+				x := new(CatalogueEventUserElicitationResult)
+				bCatalogueEventUserElicitationResult(c, n, x)
+				return x
 			}
 		case "user.message.inbound":
 			{
-				x := bCatalogueEventUserMessageInbound(c, n)
-				return &x
+				x := new(CatalogueEventUserMessageInbound)
+				bCatalogueEventUserMessageInbound(c, n, x)
+				return x
 			}
 		case "user.message.outbound":
 			{
-				x := bCatalogueEventUserMessageOutbound(c, n)
-				return &x
+				x := new(CatalogueEventUserMessageOutbound)
+				bCatalogueEventUserMessageOutbound(c, n, x)
+				return x
 			}
 		case "workspace.change.before":
 			{
-				x := bWorkspaceChangeBefore(c, n)
-				return &x
+				x := new(WorkspaceChangeBefore)
+				bWorkspaceChangeBefore(c, n, x)
+				return x
 			}
 		case "workspace.change.after":
 			{
-				x := bWorkspaceChangeAfter(c, n)
-				return &x
+				x := new(WorkspaceChangeAfter)
+				bWorkspaceChangeAfter(c, n, x)
+				return x
 			}
 		case "file.changed":
 			{
-				x := bFileChanged(c, n)
-				return &x
+				x := new(FileChanged)
+				bFileChanged(c, n, x)
+				return x
 			}
 		case "hook.failure":
 			{
-				x := bHookFailure(c, n)
-				return &x
+				x := new(HookFailure)
+				bHookFailure(c, n, x)
+				return x
 			}
 		}
 	}
@@ -19351,7 +19741,9 @@ type ToolBefore struct {
 }
 
 func (*ToolBefore) isEvent() {}
-func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
+
+// bToolBefore fills v, which is zero, from object n of a validated document.
+func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19359,8 +19751,9 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -19370,8 +19763,9 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -19385,20 +19779,20 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolBefore ahprt.SizeHint
@@ -19547,7 +19941,8 @@ func (v *ToolBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vToolBefore); err != nil {
 		return err
 	}
-	*v = bToolBefore(c, 0)
+	*v = ToolBefore{}
+	bToolBefore(c, 0, v)
 	return nil
 }
 
@@ -19612,7 +20007,9 @@ type ToolAfter struct {
 }
 
 func (*ToolAfter) isEvent() {}
-func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
+
+// bToolAfter fills v, which is zero, from object n of a validated document.
+func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19620,8 +20017,9 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "outcome":
@@ -19629,8 +20027,9 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			case "execution":
 				v.Execution = bExecution(c, m.Value())
 			case "error":
-				x := bError(c, m.Value())
-				v.Error = &x
+				x := new(Error)
+				bError(c, m.Value(), x)
+				v.Error = x
 			case "durationMs":
 				x := c.Number(m.Value())
 				v.DurationMs = &x
@@ -19643,8 +20042,9 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				x := bSession(c, m.Value())
-				v.Session = &x
+				x := new(Session)
+				bSession(c, m.Value(), x)
+				v.Session = x
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -19658,20 +20058,20 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node) (v ToolAfter) {
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
 			case "call":
-				v.Call = bIdentity(c, m.Value())
+				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				v.Tool = bTool(c, m.Value())
+				bTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := bBatch(c, m.Value())
-				v.Batch = &x
+				x := new(Batch)
+				bBatch(c, m.Value(), x)
+				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeToolAfter ahprt.SizeHint
@@ -19859,7 +20259,8 @@ func (v *ToolAfter) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vToolAfter); err != nil {
 		return err
 	}
-	*v = bToolAfter(c, 0)
+	*v = ToolAfter{}
+	bToolAfter(c, 0, v)
 	return nil
 }
 
@@ -19894,7 +20295,8 @@ type FileChange struct {
 	After ContentItem
 }
 
-func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
+// bFileChange fills v, which is zero, from object n of a validated document.
+func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19915,7 +20317,6 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node) (v FileChange) {
 			}
 		}
 	}
-	return
 }
 
 var sizeFileChange ahprt.SizeHint
@@ -19997,7 +20398,8 @@ func (v *FileChange) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return err
 	}
-	*v = bFileChange(c, 0)
+	*v = FileChange{}
+	bFileChange(c, 0, v)
 	return nil
 }
 
@@ -20056,7 +20458,9 @@ type SessionStart struct {
 }
 
 func (*SessionStart) isEvent() {}
-func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
+
+// bSessionStart fills v, which is zero, from object n of a validated document.
+func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20064,21 +20468,23 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			switch d.Key(m.Name()) {
 			case "type":
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListMessage(c, m.Value())
 			case "trigger":
 				v.Trigger = SessionStartTrigger(c.Text(m.Value()))
 			case "resumedFrom":
-				x := bIdentity(c, m.Value())
-				v.ResumedFrom = &x
+				x := new(Identity)
+				bIdentity(c, m.Value(), x)
+				v.ResumedFrom = x
 			case "permissionMode":
 				v.PermissionMode = c.Text(m.Value())
 			case "harness":
-				v.Harness = bSessionStartHarness(c, m.Value())
+				bSessionStartHarness(c, m.Value(), &v.Harness)
 			case "manifest":
-				v.Manifest = bSessionStartManifest(c, m.Value())
+				bSessionStartManifest(c, m.Value(), &v.Manifest)
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -20086,7 +20492,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				v.Session = bSession(c, m.Value())
+				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -20104,7 +20510,6 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node) (v SessionStart) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStart ahprt.SizeHint
@@ -20260,7 +20665,8 @@ func (v *SessionStart) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vSessionStart); err != nil {
 		return err
 	}
-	*v = bSessionStart(c, 0)
+	*v = SessionStart{}
+	bSessionStart(c, 0, v)
 	return nil
 }
 
@@ -20304,7 +20710,8 @@ type SessionStartHarness struct {
 	Version string
 }
 
-func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
+// bSessionStartHarness fills v, which is zero, from object n of a validated document.
+func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartHarness) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20318,7 +20725,6 @@ func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node) (v SessionStartHarness) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartHarness ahprt.SizeHint
@@ -20371,7 +20777,8 @@ func (v *SessionStartHarness) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vSessionStart_harness); err != nil {
 		return err
 	}
-	*v = bSessionStartHarness(c, 0)
+	*v = SessionStartHarness{}
+	bSessionStartHarness(c, 0, v)
 	return nil
 }
 
@@ -20401,7 +20808,8 @@ type SessionStartManifest struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) {
+// bSessionStartManifest fills v, which is zero, from object n of a validated document.
+func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20416,13 +20824,13 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 			case "authentication":
 				v.Authentication = buildListSessionStartManifestAuthenticationItem(c, m.Value())
 			case "limits":
-				v.Limits = bSessionStartManifestLimits(c, m.Value())
+				bSessionStartManifestLimits(c, m.Value(), &v.Limits)
 			case "toolPaths":
 				v.ToolPaths = buildListNonEmptyString(c, m.Value())
 			case "contentCategories":
 				v.ContentCategories = buildListNonEmptyString(c, m.Value())
 			case "managedPolicy":
-				v.ManagedPolicy = bSessionStartManifestManagedPolicy(c, m.Value())
+				bSessionStartManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
 			case "correlationIdentityFields":
 				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 			default:
@@ -20430,7 +20838,6 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifest) 
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartManifest ahprt.SizeHint
@@ -20533,7 +20940,8 @@ func (v *SessionStartManifest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
 		return err
 	}
-	*v = bSessionStartManifest(c, 0)
+	*v = SessionStartManifest{}
+	bSessionStartManifest(c, 0, v)
 	return nil
 }
 
@@ -20551,7 +20959,8 @@ type SessionStartManifestEvent struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestEvent) {
+// bSessionStartManifestEvent fills v, which is zero, from object n of a validated document.
+func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20562,14 +20971,14 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManif
 			case "modes":
 				v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
 			case "capabilities":
-				x := bCapabilities(c, m.Value())
-				v.Capabilities = &x
+				x := new(Capabilities)
+				bCapabilities(c, m.Value(), x)
+				v.Capabilities = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartManifestEvent ahprt.SizeHint
@@ -20630,7 +21039,8 @@ func (v *SessionStartManifestEvent) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
 		return err
 	}
-	*v = bSessionStartManifestEvent(c, 0)
+	*v = SessionStartManifestEvent{}
+	bSessionStartManifestEvent(c, 0, v)
 	return nil
 }
 
@@ -20658,7 +21068,8 @@ type SessionStartManifestGap struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestGap) {
+// bSessionStartManifestGap fills v, which is zero, from object n of a validated document.
+func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20673,7 +21084,6 @@ func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifes
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartManifestGap ahprt.SizeHint
@@ -20727,7 +21137,8 @@ func (v *SessionStartManifestGap) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
 		return err
 	}
-	*v = bSessionStartManifestGap(c, 0)
+	*v = SessionStartManifestGap{}
+	bSessionStartManifestGap(c, 0, v)
 	return nil
 }
 
@@ -20772,7 +21183,8 @@ type SessionStartManifestLimits struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestLimits) {
+// bSessionStartManifestLimits fills v, which is zero, from object n of a validated document.
+func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestLimits) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20795,7 +21207,6 @@ func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node) (v SessionStartMani
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartManifestLimits ahprt.SizeHint
@@ -20863,7 +21274,8 @@ func (v *SessionStartManifestLimits) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
 		return err
 	}
-	*v = bSessionStartManifestLimits(c, 0)
+	*v = SessionStartManifestLimits{}
+	bSessionStartManifestLimits(c, 0, v)
 	return nil
 }
 
@@ -20879,7 +21291,8 @@ type SessionStartManifestManagedPolicy struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionStartManifestManagedPolicy) {
+// bSessionStartManifestManagedPolicy fills v, which is zero, from object n of a validated document.
+func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestManagedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20894,7 +21307,6 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node) (v SessionSt
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionStartManifestManagedPolicy ahprt.SizeHint
@@ -20948,7 +21360,8 @@ func (v *SessionStartManifestManagedPolicy) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
 		return err
 	}
-	*v = bSessionStartManifestManagedPolicy(c, 0)
+	*v = SessionStartManifestManagedPolicy{}
+	bSessionStartManifestManagedPolicy(c, 0, v)
 	return nil
 }
 
@@ -21002,7 +21415,9 @@ type SessionEnd struct {
 }
 
 func (*SessionEnd) isEvent() {}
-func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
+
+// bSessionEnd fills v, which is zero, from object n of a validated document.
+func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21016,8 +21431,9 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 			case "counters":
 				v.Counters = buildMap_number(c, m.Value())
 			case "turn":
-				x := bOpenIdentity(c, m.Value())
-				v.Turn = &x
+				x := new(OpenIdentity)
+				bOpenIdentity(c, m.Value(), x)
+				v.Turn = x
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "id":
@@ -21027,7 +21443,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				v.Session = bSession(c, m.Value())
+				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
 				x := c.Text(m.Value())
 				v.ParentEventID = &x
@@ -21045,7 +21461,6 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node) (v SessionEnd) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionEnd ahprt.SizeHint
@@ -21187,7 +21602,8 @@ func (v *SessionEnd) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vSessionEnd); err != nil {
 		return err
 	}
-	*v = bSessionEnd(c, 0)
+	*v = SessionEnd{}
+	bSessionEnd(c, 0, v)
 	return nil
 }
 
@@ -21233,78 +21649,93 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 		switch d.Tag(dv) {
 		case "turn.start":
 			{
-				x := bTurnStart(c, n)
-				return &x
+				x := new(TurnStart)
+				bTurnStart(c, n, x)
+				return x
 			}
 		case "turn.finish.before":
 			{
-				x := bTurnFinishBefore(c, n)
-				return &x
+				x := new(TurnFinishBefore)
+				bTurnFinishBefore(c, n, x)
+				return x
 			}
 		case "turn.end":
 			{
-				x := bTurnEnd(c, n)
-				return &x
+				x := new(TurnEnd)
+				bTurnEnd(c, n, x)
+				return x
 			}
 		case "turn.progress":
 			{
-				x := bTurnProgress(c, n)
-				return &x
+				x := new(TurnProgress)
+				bTurnProgress(c, n, x)
+				return x
 			}
 		case "model.request.before":
 			{
-				x := bModelRequestBefore(c, n)
-				return &x
+				x := new(ModelRequestBefore)
+				bModelRequestBefore(c, n, x)
+				return x
 			}
 		case "model.response.after":
 			{
-				x := bModelResponseAfter(c, n)
-				return &x
+				x := new(ModelResponseAfter)
+				bModelResponseAfter(c, n, x)
+				return x
 			}
 		case "model.error":
 			{
-				x := bModelError(c, n)
-				return &x
+				x := new(ModelError)
+				bModelError(c, n, x)
+				return x
 			}
 		case "model.switch.before":
 			{
-				x := bModelSwitchBefore(c, n)
-				return &x
+				x := new(ModelSwitchBefore)
+				bModelSwitchBefore(c, n, x)
+				return x
 			}
 		case "model.switch.after":
 			{
-				x := bModelSwitchAfter(c, n)
-				return &x
+				x := new(ModelSwitchAfter)
+				bModelSwitchAfter(c, n, x)
+				return x
 			}
 		case "tool.permission.request":
 			{
-				x := bToolPermissionRequest(c, n)
-				return &x
+				x := new(ToolPermissionRequest)
+				bToolPermissionRequest(c, n, x)
+				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := bToolPermissionResolved(c, n)
-				return &x
+				x := new(ToolPermissionResolved)
+				bToolPermissionResolved(c, n, x)
+				return x
 			}
 		case "tool.progress":
 			{
-				x := bToolProgress(c, n)
-				return &x
+				x := new(ToolProgress)
+				bToolProgress(c, n, x)
+				return x
 			}
 		case "tool.batch.after":
 			{
-				x := bToolBatchAfter(c, n)
-				return &x
+				x := new(ToolBatchAfter)
+				bToolBatchAfter(c, n, x)
+				return x
 			}
 		case "context.compact.before":
 			{
-				x := bContextCompactBefore(c, n)
-				return &x
+				x := new(ContextCompactBefore)
+				bContextCompactBefore(c, n, x)
+				return x
 			}
 		case "context.compact.after":
 			{
-				x := bContextCompactAfter(c, n)
-				return &x
+				x := new(ContextCompactAfter)
+				bContextCompactAfter(c, n, x)
+				return x
 			}
 		}
 	}
@@ -21330,43 +21761,51 @@ func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
 		switch d.Tag(dv) {
 		case "config.change.before":
 			{
-				x := bInteractionEventConfigChangeBefore(c, n)
-				return &x
+				x := new(InteractionEventConfigChangeBefore)
+				bInteractionEventConfigChangeBefore(c, n, x)
+				return x
 			}
 		case "config.change.after":
 			{
-				x := bInteractionEventConfigChangeAfter(c, n)
-				return &x
+				x := new(InteractionEventConfigChangeAfter)
+				bInteractionEventConfigChangeAfter(c, n, x)
+				return x
 			}
 		case "user.attention":
 			{
-				x := bInteractionEventUserAttention(c, n)
-				return &x
+				x := new(InteractionEventUserAttention)
+				bInteractionEventUserAttention(c, n, x)
+				return x
 			}
 		case "user.elicitation.request":
 			{
-				x := bInteractionEventUserElicitationRequest(c, n)
-				return &x
+				x := new(InteractionEventUserElicitationRequest)
+				bInteractionEventUserElicitationRequest(c, n, x)
+				return x
 			}
 		case "user.elicitation.result":
 			{
-				x := bInteractionEventUserElicitationResult(c, n)
-				return &x
+				x := new(InteractionEventUserElicitationResult)
+				bInteractionEventUserElicitationResult(c, n, x)
+				return x
 			}
 		case "user.message.inbound":
 			{
-				x := bInteractionEventUserMessageInbound(c, n)
-				return &x
+				x := new(InteractionEventUserMessageInbound)
+				bInteractionEventUserMessageInbound(c, n, x)
+				return x
 			}
 		case "user.message.outbound":
 			{
-				x := bInteractionEventUserMessageOutbound(c, n)
-				return &x
+				x := new(InteractionEventUserMessageOutbound)
+				bInteractionEventUserMessageOutbound(c, n, x)
+				return x
 			}
 		case "hook.failure":
 			{
-				x := bInteractionEventHookFailure(c, n)
-				return &x
+				x := new(InteractionEventHookFailure)
+				bInteractionEventHookFailure(c, n, x)
+				return x
 			}
 		}
 	}
@@ -21385,7 +21824,8 @@ type InterceptDenyResponse struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
+// bInterceptDenyResponse fills v, which is zero, from object n of a validated document.
+func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21393,15 +21833,14 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bInterceptDenyResponseResult(c, m.Value())
+				bInterceptDenyResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptDenyResponse ahprt.SizeHint
@@ -21459,7 +21898,8 @@ func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return err
 	}
-	*v = bInterceptDenyResponse(c, 0)
+	*v = InterceptDenyResponse{}
+	bInterceptDenyResponse(c, 0, v)
 	return nil
 }
 
@@ -21483,7 +21923,8 @@ type InterceptDenyResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
+// bInterceptDenyResponseResult fills v, which is zero, from object n of a validated document.
+func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21499,7 +21940,6 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptDenyResponseResult ahprt.SizeHint
@@ -21557,7 +21997,8 @@ func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged3); err != nil {
 		return err
 	}
-	*v = bInterceptDenyResponseResult(c, 0)
+	*v = InterceptDenyResponseResult{}
+	bInterceptDenyResponseResult(c, 0, v)
 	return nil
 }
 
@@ -21578,7 +22019,8 @@ type InterceptNoEffectResponse struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
+// bInterceptNoEffectResponse fills v, which is zero, from object n of a validated document.
+func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21586,15 +22028,14 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
+				bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptNoEffectResponse ahprt.SizeHint
@@ -21652,7 +22093,8 @@ func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return err
 	}
-	*v = bInterceptNoEffectResponse(c, 0)
+	*v = InterceptNoEffectResponse{}
+	bInterceptNoEffectResponse(c, 0, v)
 	return nil
 }
 
@@ -21676,7 +22118,8 @@ type InterceptNoEffectResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
+// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a validated document.
+func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21692,7 +22135,6 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptNoEffectResponseResult ahprt.SizeHint
@@ -21750,7 +22192,8 @@ func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged4); err != nil {
 		return err
 	}
-	*v = bInterceptNoEffectResponseResult(c, 0)
+	*v = InterceptNoEffectResponseResult{}
+	bInterceptNoEffectResponseResult(c, 0, v)
 	return nil
 }
 
@@ -21772,7 +22215,9 @@ type InterceptRequest struct {
 }
 
 func (*InterceptRequest) isWireMessage() {}
-func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
+
+// bInterceptRequest fills v, which is zero, from object n of a validated document.
+func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21780,16 +22225,15 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCID(c, m.Value())
+				bJSONRPCID(c, m.Value(), &v.ID)
 			case "method":
 			case "params":
-				v.Params = bInterceptRequestParams(c, m.Value())
+				bInterceptRequestParams(c, m.Value(), &v.Params)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequest ahprt.SizeHint
@@ -21851,7 +22295,8 @@ func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return err
 	}
-	*v = bInterceptRequest(c, 0)
+	*v = InterceptRequest{}
+	bInterceptRequest(c, 0, v)
 	return nil
 }
 
@@ -21879,7 +22324,8 @@ type InterceptRequestParams struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
+// bInterceptRequestParams fills v, which is zero, from object n of a validated document.
+func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21889,18 +22335,18 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			case "event":
 				v.Event = bEvent(c, m.Value())
 			case "capabilities":
-				v.Capabilities = bCapabilities(c, m.Value())
+				bCapabilities(c, m.Value(), &v.Capabilities)
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			case "state":
-				x := bInterceptRequestParamsState(c, m.Value())
-				v.State = &x
+				x := new(InterceptRequestParamsState)
+				bInterceptRequestParamsState(c, m.Value(), x)
+				v.State = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequestParams ahprt.SizeHint
@@ -21976,7 +22422,8 @@ func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged5); err != nil {
 		return err
 	}
-	*v = bInterceptRequestParams(c, 0)
+	*v = InterceptRequestParams{}
+	bInterceptRequestParams(c, 0, v)
 	return nil
 }
 
@@ -22006,7 +22453,8 @@ type InterceptRequestParamsState struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsState) {
+// bInterceptRequestParamsState fills v, which is zero, from object n of a validated document.
+func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsState) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22015,7 +22463,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 			case "permission":
 				v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
 			case "candidate":
-				v.Candidate = bInterceptRequestParamsStateCandidate(c, m.Value())
+				bInterceptRequestParamsStateCandidate(c, m.Value(), &v.Candidate)
 			case "flow":
 				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
 				v.Flow = &x
@@ -22028,7 +22476,6 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node) (v InterceptReques
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequestParamsState ahprt.SizeHint
@@ -22103,7 +22550,8 @@ func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptRequest_allOf_1_params_state); err != nil {
 		return err
 	}
-	*v = bInterceptRequestParamsState(c, 0)
+	*v = InterceptRequestParamsState{}
+	bInterceptRequestParamsState(c, 0, v)
 	return nil
 }
 
@@ -22131,17 +22579,18 @@ type InterceptRequestParamsStateCandidate struct {
 	Object *InterceptRequestParamsStateCandidateObject
 }
 
-func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsStateCandidate) {
+// bInterceptRequestParamsStateCandidate fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidate) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindObject:
-		x := bInterceptRequestParamsStateCandidateObject(c, n)
-		v.Object = &x
+		x := new(InterceptRequestParamsStateCandidateObject)
+		bInterceptRequestParamsStateCandidateObject(c, n, x)
+		v.Object = x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -22177,7 +22626,8 @@ func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error 
 	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate); err != nil {
 		return err
 	}
-	*v = bInterceptRequestParamsStateCandidate(c, 0)
+	*v = InterceptRequestParamsStateCandidate{}
+	bInterceptRequestParamsStateCandidate(c, 0, v)
 	return nil
 }
 
@@ -22193,7 +22643,8 @@ type InterceptRequestParamsStateCandidateObject struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParamsStateCandidateObject) {
+// bInterceptRequestParamsStateCandidateObject fills v, which is zero, from object n of a validated document.
+func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22208,7 +22659,6 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node) (v 
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequestParamsStateCandidateObject ahprt.SizeHint
@@ -22262,7 +22712,8 @@ func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) 
 	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate_anyOf_1); err != nil {
 		return err
 	}
-	*v = bInterceptRequestParamsStateCandidateObject(c, 0)
+	*v = InterceptRequestParamsStateCandidateObject{}
+	bInterceptRequestParamsStateCandidateObject(c, 0, v)
 	return nil
 }
 
@@ -22292,7 +22743,9 @@ type InterceptResponse struct {
 }
 
 func (*InterceptResponse) isWireMessage() {}
-func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
+
+// bInterceptResponse fills v, which is zero, from object n of a validated document.
+func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22300,15 +22753,14 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponse) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bInterceptResponseResult(c, m.Value())
+				bInterceptResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptResponse ahprt.SizeHint
@@ -22366,7 +22818,8 @@ func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptResponse); err != nil {
 		return err
 	}
-	*v = bInterceptResponse(c, 0)
+	*v = InterceptResponse{}
+	bInterceptResponse(c, 0, v)
 	return nil
 }
 
@@ -22390,7 +22843,8 @@ type InterceptResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseResult) {
+// bInterceptResponseResult fills v, which is zero, from object n of a validated document.
+func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22406,7 +22860,6 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptResponseRe
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptResponseResult ahprt.SizeHint
@@ -22464,7 +22917,8 @@ func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged6); err != nil {
 		return err
 	}
-	*v = bInterceptResponseResult(c, 0)
+	*v = InterceptResponseResult{}
+	bInterceptResponseResult(c, 0, v)
 	return nil
 }
 
@@ -22504,23 +22958,27 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 			switch i {
 			case 0:
 				{
-					x := bRequest(c, n)
-					return &x
+					x := new(Request)
+					bRequest(c, n, x)
+					return x
 				}
 			case 1:
 				{
-					x := bNotification(c, n)
-					return &x
+					x := new(Notification)
+					bNotification(c, n, x)
+					return x
 				}
 			case 2:
 				{
-					x := bSuccessResponse(c, n)
-					return &x
+					x := new(SuccessResponse)
+					bSuccessResponse(c, n, x)
+					return x
 				}
 			case 3:
 				{
-					x := bErrorResponse(c, n)
-					return &x
+					x := new(ErrorResponse)
+					bErrorResponse(c, n, x)
+					return x
 				}
 			}
 		}
@@ -22541,7 +22999,9 @@ type BooleanSchema struct {
 }
 
 func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
-func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
+
+// bBooleanSchema fills v, which is zero, from object n of a validated document.
+func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22561,7 +23021,6 @@ func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node) (v BooleanSchema) {
 			}
 		}
 	}
-	return
 }
 
 var sizeBooleanSchema ahprt.SizeHint
@@ -22625,7 +23084,8 @@ func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return err
 	}
-	*v = bBooleanSchema(c, 0)
+	*v = BooleanSchema{}
+	bBooleanSchema(c, 0, v)
 	return nil
 }
 
@@ -22653,30 +23113,33 @@ type ElicitRequestFormParams struct {
 }
 
 func (*ElicitRequestFormParams) isElicitRequestParams() {}
-func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParams) {
+
+// bElicitRequestFormParams fills v, which is zero, from object n of a validated document.
+func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "_meta":
-				x := bRequestMeta(c, m.Value())
-				v.Meta = &x
+				x := new(RequestMeta)
+				bRequestMeta(c, m.Value(), x)
+				v.Meta = x
 			case "message":
 				v.Message = c.Text(m.Value())
 			case "mode":
 				v.Mode = true
 			case "requestedSchema":
-				v.RequestedSchema = bElicitRequestFormParamsRequestedSchema(c, m.Value())
+				bElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
 			case "task":
-				x := bTaskMetadata(c, m.Value())
-				v.Task = &x
+				x := new(TaskMetadata)
+				bTaskMetadata(c, m.Value(), x)
+				v.Task = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeElicitRequestFormParams ahprt.SizeHint
@@ -22750,7 +23213,8 @@ func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return err
 	}
-	*v = bElicitRequestFormParams(c, 0)
+	*v = ElicitRequestFormParams{}
+	bElicitRequestFormParams(c, 0, v)
 	return nil
 }
 
@@ -22764,21 +23228,22 @@ type RequestMeta struct {
 	Unknown ahprt.Unknown
 }
 
-func bRequestMeta(c *ahprt.Ctx, n ahprt.Node) (v RequestMeta) {
+// bRequestMeta fills v, which is zero, from object n of a validated document.
+func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "progressToken":
-				x := bProgressToken(c, m.Value())
-				v.ProgressToken = &x
+				x := new(ProgressToken)
+				bProgressToken(c, m.Value(), x)
+				v.ProgressToken = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeRequestMeta ahprt.SizeHint
@@ -22825,7 +23290,8 @@ func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return err
 	}
-	*v = bRequestMeta(c, 0)
+	*v = RequestMeta{}
+	bRequestMeta(c, 0, v)
 	return nil
 }
 
@@ -22838,7 +23304,8 @@ type ProgressToken struct {
 	String *string
 }
 
-func bProgressToken(c *ahprt.Ctx, n ahprt.Node) (v ProgressToken) {
+// bProgressToken fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -22849,7 +23316,6 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node) (v ProgressToken) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -22886,7 +23352,8 @@ func (v *ProgressToken) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return err
 	}
-	*v = bProgressToken(c, 0)
+	*v = ProgressToken{}
+	bProgressToken(c, 0, v)
 	return nil
 }
 
@@ -22902,7 +23369,8 @@ type ElicitRequestFormParamsRequestedSchema struct {
 	Required []string
 }
 
-func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestFormParamsRequestedSchema) {
+// bElicitRequestFormParamsRequestedSchema fills v, which is zero, from object n of a validated document.
+func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22920,7 +23388,6 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node) (v Elic
 			}
 		}
 	}
-	return
 }
 
 var sizeElicitRequestFormParamsRequestedSchema ahprt.SizeHint
@@ -22984,7 +23451,8 @@ func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) erro
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams_requestedSchema); err != nil {
 		return err
 	}
-	*v = bElicitRequestFormParamsRequestedSchema(c, 0)
+	*v = ElicitRequestFormParamsRequestedSchema{}
+	bElicitRequestFormParamsRequestedSchema(c, 0, v)
 	return nil
 }
 
@@ -23028,43 +23496,51 @@ func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefin
 	switch i {
 	case 0:
 		{
-			x := bStringSchema(c, n)
-			return &x
+			x := new(StringSchema)
+			bStringSchema(c, n, x)
+			return x
 		}
 	case 1:
 		{
-			x := bNumberSchema(c, n)
-			return &x
+			x := new(NumberSchema)
+			bNumberSchema(c, n, x)
+			return x
 		}
 	case 2:
 		{
-			x := bBooleanSchema(c, n)
-			return &x
+			x := new(BooleanSchema)
+			bBooleanSchema(c, n, x)
+			return x
 		}
 	case 3:
 		{
-			x := bUntitledSingleSelectEnumSchema(c, n)
-			return &x
+			x := new(UntitledSingleSelectEnumSchema)
+			bUntitledSingleSelectEnumSchema(c, n, x)
+			return x
 		}
 	case 4:
 		{
-			x := bTitledSingleSelectEnumSchema(c, n)
-			return &x
+			x := new(TitledSingleSelectEnumSchema)
+			bTitledSingleSelectEnumSchema(c, n, x)
+			return x
 		}
 	case 5:
 		{
-			x := bUntitledMultiSelectEnumSchema(c, n)
-			return &x
+			x := new(UntitledMultiSelectEnumSchema)
+			bUntitledMultiSelectEnumSchema(c, n, x)
+			return x
 		}
 	case 6:
 		{
-			x := bTitledMultiSelectEnumSchema(c, n)
-			return &x
+			x := new(TitledMultiSelectEnumSchema)
+			bTitledMultiSelectEnumSchema(c, n, x)
+			return x
 		}
 	case 7:
 		{
-			x := bLegacyTitledEnumSchema(c, n)
-			return &x
+			x := new(LegacyTitledEnumSchema)
+			bLegacyTitledEnumSchema(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -23089,7 +23565,9 @@ type StringSchema struct {
 }
 
 func (*StringSchema) isPrimitiveSchemaDefinition() {}
-func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
+
+// bStringSchema fills v, which is zero, from object n of a validated document.
+func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23118,7 +23596,6 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node) (v StringSchema) {
 			}
 		}
 	}
-	return
 }
 
 var sizeStringSchema ahprt.SizeHint
@@ -23203,7 +23680,8 @@ func (v *StringSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return err
 	}
-	*v = bStringSchema(c, 0)
+	*v = StringSchema{}
+	bStringSchema(c, 0, v)
 	return nil
 }
 
@@ -23245,7 +23723,9 @@ type NumberSchema struct {
 }
 
 func (*NumberSchema) isPrimitiveSchemaDefinition() {}
-func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
+
+// bNumberSchema fills v, which is zero, from object n of a validated document.
+func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23272,7 +23752,6 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node) (v NumberSchema) {
 			}
 		}
 	}
-	return
 }
 
 var sizeNumberSchema ahprt.SizeHint
@@ -23353,7 +23832,8 @@ func (v *NumberSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return err
 	}
-	*v = bNumberSchema(c, 0)
+	*v = NumberSchema{}
+	bNumberSchema(c, 0, v)
 	return nil
 }
 
@@ -23384,7 +23864,9 @@ type UntitledSingleSelectEnumSchema struct {
 }
 
 func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
-func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSingleSelectEnumSchema) {
+
+// bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23406,7 +23888,6 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledSing
 			}
 		}
 	}
-	return
 }
 
 var sizeUntitledSingleSelectEnumSchema ahprt.SizeHint
@@ -23477,7 +23958,8 @@ func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return err
 	}
-	*v = bUntitledSingleSelectEnumSchema(c, 0)
+	*v = UntitledSingleSelectEnumSchema{}
+	bUntitledSingleSelectEnumSchema(c, 0, v)
 	return nil
 }
 
@@ -23501,7 +23983,9 @@ type TitledSingleSelectEnumSchema struct {
 }
 
 func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
-func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSelectEnumSchema) {
+
+// bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23523,7 +24007,6 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledSingleSe
 			}
 		}
 	}
-	return
 }
 
 var sizeTitledSingleSelectEnumSchema ahprt.SizeHint
@@ -23594,7 +24077,8 @@ func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return err
 	}
-	*v = bTitledSingleSelectEnumSchema(c, 0)
+	*v = TitledSingleSelectEnumSchema{}
+	bTitledSingleSelectEnumSchema(c, 0, v)
 	return nil
 }
 
@@ -23613,7 +24097,8 @@ type LabelledOption struct {
 	Title string
 }
 
-func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
+// bLabelledOption fills v, which is zero, from object n of a validated document.
+func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23627,7 +24112,6 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node) (v LabelledOption) {
 			}
 		}
 	}
-	return
 }
 
 var sizeLabelledOption ahprt.SizeHint
@@ -23680,7 +24164,8 @@ func (v *LabelledOption) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return err
 	}
-	*v = bLabelledOption(c, 0)
+	*v = LabelledOption{}
+	bLabelledOption(c, 0, v)
 	return nil
 }
 
@@ -23703,7 +24188,9 @@ type UntitledMultiSelectEnumSchema struct {
 }
 
 func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
-func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchema) {
+
+// bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23719,7 +24206,7 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMulti
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
-				v.Items = bUntitledMultiSelectEnumSchemaItems(c, m.Value())
+				bUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
 				x := c.Number(m.Value())
 				v.MinItems = &x
@@ -23730,7 +24217,6 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v UntitledMulti
 			}
 		}
 	}
-	return
 }
 
 var sizeUntitledMultiSelectEnumSchema ahprt.SizeHint
@@ -23815,7 +24301,8 @@ func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return err
 	}
-	*v = bUntitledMultiSelectEnumSchema(c, 0)
+	*v = UntitledMultiSelectEnumSchema{}
+	bUntitledMultiSelectEnumSchema(c, 0, v)
 	return nil
 }
 
@@ -23832,7 +24319,8 @@ type UntitledMultiSelectEnumSchemaItems struct {
 	Enum []string
 }
 
-func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v UntitledMultiSelectEnumSchemaItems) {
+// bUntitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23845,7 +24333,6 @@ func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v Untitled
 			}
 		}
 	}
-	return
 }
 
 var sizeUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
@@ -23895,7 +24382,8 @@ func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema_items); err != nil {
 		return err
 	}
-	*v = bUntitledMultiSelectEnumSchemaItems(c, 0)
+	*v = UntitledMultiSelectEnumSchemaItems{}
+	bUntitledMultiSelectEnumSchemaItems(c, 0, v)
 	return nil
 }
 
@@ -23923,7 +24411,9 @@ type TitledMultiSelectEnumSchema struct {
 }
 
 func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
-func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchema) {
+
+// bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23939,7 +24429,7 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSele
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
-				v.Items = bTitledMultiSelectEnumSchemaItems(c, m.Value())
+				bTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
 				x := c.Number(m.Value())
 				v.MinItems = &x
@@ -23950,7 +24440,6 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSele
 			}
 		}
 	}
-	return
 }
 
 var sizeTitledMultiSelectEnumSchema ahprt.SizeHint
@@ -24035,7 +24524,8 @@ func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return err
 	}
-	*v = bTitledMultiSelectEnumSchema(c, 0)
+	*v = TitledMultiSelectEnumSchema{}
+	bTitledMultiSelectEnumSchema(c, 0, v)
 	return nil
 }
 
@@ -24052,7 +24542,8 @@ type TitledMultiSelectEnumSchemaItems struct {
 	AnyOf []LabelledOption
 }
 
-func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMultiSelectEnumSchemaItems) {
+// bTitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24064,7 +24555,6 @@ func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node) (v TitledMult
 			}
 		}
 	}
-	return
 }
 
 var sizeTitledMultiSelectEnumSchemaItems ahprt.SizeHint
@@ -24110,7 +24600,8 @@ func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema_items); err != nil {
 		return err
 	}
-	*v = bTitledMultiSelectEnumSchemaItems(c, 0)
+	*v = TitledMultiSelectEnumSchemaItems{}
+	bTitledMultiSelectEnumSchemaItems(c, 0, v)
 	return nil
 }
 
@@ -24131,7 +24622,9 @@ type LegacyTitledEnumSchema struct {
 }
 
 func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
-func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSchema) {
+
+// bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
+func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24155,7 +24648,6 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node) (v LegacyTitledEnumSche
 			}
 		}
 	}
-	return
 }
 
 var sizeLegacyTitledEnumSchema ahprt.SizeHint
@@ -24233,7 +24725,8 @@ func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return err
 	}
-	*v = bLegacyTitledEnumSchema(c, 0)
+	*v = LegacyTitledEnumSchema{}
+	bLegacyTitledEnumSchema(c, 0, v)
 	return nil
 }
 
@@ -24252,7 +24745,8 @@ type TaskMetadata struct {
 	Unknown ahprt.Unknown
 }
 
-func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
+// bTaskMetadata fills v, which is zero, from object n of a validated document.
+func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24266,7 +24760,6 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node) (v TaskMetadata) {
 			}
 		}
 	}
-	return
 }
 
 var sizeTaskMetadata ahprt.SizeHint
@@ -24313,7 +24806,8 @@ func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return err
 	}
-	*v = bTaskMetadata(c, 0)
+	*v = TaskMetadata{}
+	bTaskMetadata(c, 0, v)
 	return nil
 }
 
@@ -24340,13 +24834,15 @@ func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
 	switch i {
 	case 0:
 		{
-			x := bElicitRequestURLParams(c, n)
-			return &x
+			x := new(ElicitRequestURLParams)
+			bElicitRequestURLParams(c, n, x)
+			return x
 		}
 	case 1:
 		{
-			x := bElicitRequestFormParams(c, n)
-			return &x
+			x := new(ElicitRequestFormParams)
+			bElicitRequestFormParams(c, n, x)
+			return x
 		}
 	}
 	return nil
@@ -24371,23 +24867,27 @@ type ElicitRequestURLParams struct {
 }
 
 func (*ElicitRequestURLParams) isElicitRequestParams() {}
-func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLParams) {
+
+// bElicitRequestURLParams fills v, which is zero, from object n of a validated document.
+func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch d.Key(m.Name()) {
 			case "_meta":
-				x := bRequestMeta(c, m.Value())
-				v.Meta = &x
+				x := new(RequestMeta)
+				bRequestMeta(c, m.Value(), x)
+				v.Meta = x
 			case "elicitationId":
 				v.ElicitationID = c.Text(m.Value())
 			case "message":
 				v.Message = c.Text(m.Value())
 			case "mode":
 			case "task":
-				x := bTaskMetadata(c, m.Value())
-				v.Task = &x
+				x := new(TaskMetadata)
+				bTaskMetadata(c, m.Value(), x)
+				v.Task = x
 			case "url":
 				v.URL = c.Text(m.Value())
 			default:
@@ -24395,7 +24895,6 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node) (v ElicitRequestURLPara
 			}
 		}
 	}
-	return
 }
 
 var sizeElicitRequestURLParams ahprt.SizeHint
@@ -24474,7 +24973,8 @@ func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return err
 	}
-	*v = bElicitRequestURLParams(c, 0)
+	*v = ElicitRequestURLParams{}
+	bElicitRequestURLParams(c, 0, v)
 	return nil
 }
 
@@ -24501,7 +25001,8 @@ type ElicitResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
+// bElicitResult fills v, which is zero, from object n of a validated document.
+func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24518,7 +25019,6 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node) (v ElicitResult) {
 			}
 		}
 	}
-	return
 }
 
 var sizeElicitResult ahprt.SizeHint
@@ -24579,7 +25079,8 @@ func (v *ElicitResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return err
 	}
-	*v = bElicitResult(c, 0)
+	*v = ElicitResult{}
+	bElicitResult(c, 0, v)
 	return nil
 }
 
@@ -24607,7 +25108,8 @@ type ElicitResultContentValue struct {
 	Array  []string
 }
 
-func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) (v ElicitResultContentValue) {
+// bElicitResultContentValue fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultContentValue) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindBool:
@@ -24623,7 +25125,6 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) (v ElicitResultConten
 		v.Array = buildList_string(c, n)
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -24666,7 +25167,8 @@ func (v *ElicitResultContentValue) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vMCPElicitation_elicitResult_content_additionalProperties); err != nil {
 		return err
 	}
-	*v = bElicitResultContentValue(c, 0)
+	*v = ElicitResultContentValue{}
+	bElicitResultContentValue(c, 0, v)
 	return nil
 }
 
@@ -24687,7 +25189,9 @@ type ObserveNotification struct {
 }
 
 func (*ObserveNotification) isWireMessage() {}
-func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
+
+// bObserveNotification fills v, which is zero, from object n of a validated document.
+func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24696,13 +25200,12 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotification) {
 			case "jsonrpc":
 			case "method":
 			case "params":
-				v.Params = bObserveNotificationParams(c, m.Value())
+				bObserveNotificationParams(c, m.Value(), &v.Params)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeObserveNotification ahprt.SizeHint
@@ -24757,7 +25260,8 @@ func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vObserveNotification); err != nil {
 		return err
 	}
-	*v = bObserveNotification(c, 0)
+	*v = ObserveNotification{}
+	bObserveNotification(c, 0, v)
 	return nil
 }
 
@@ -24776,7 +25280,8 @@ type ObserveNotificationParams struct {
 	Unknown ahprt.Unknown
 }
 
-func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificationParams) {
+// bObserveNotificationParams fills v, which is zero, from object n of a validated document.
+func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificationParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24790,7 +25295,6 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node) (v ObserveNotificati
 			}
 		}
 	}
-	return
 }
 
 var sizeObserveNotificationParams ahprt.SizeHint
@@ -24845,7 +25349,8 @@ func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged7); err != nil {
 		return err
 	}
-	*v = bObserveNotificationParams(c, 0)
+	*v = ObserveNotificationParams{}
+	bObserveNotificationParams(c, 0, v)
 	return nil
 }
 
@@ -24864,7 +25369,8 @@ type Registration struct {
 	Unknown ahprt.Unknown
 }
 
-func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
+// bRegistration fills v, which is zero, from object n of a validated document.
+func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24878,7 +25384,6 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			}
 		}
 	}
-	return
 }
 
 var sizeRegistration ahprt.SizeHint
@@ -24929,7 +25434,8 @@ func (v *Registration) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration); err != nil {
 		return err
 	}
-	*v = bRegistration(c, 0)
+	*v = Registration{}
+	bRegistration(c, 0, v)
 	return nil
 }
 
@@ -24954,7 +25460,8 @@ type Backend struct {
 	Unknown ahprt.Unknown
 }
 
-func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
+// bBackend fills v, which is zero, from object n of a validated document.
+func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24973,7 +25480,6 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			}
 		}
 	}
-	return
 }
 
 var sizeBackend ahprt.SizeHint
@@ -25049,7 +25555,8 @@ func (v *Backend) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return err
 	}
-	*v = bBackend(c, 0)
+	*v = Backend{}
+	bBackend(c, 0, v)
 	return nil
 }
 
@@ -25070,7 +25577,9 @@ type StdioTransport struct {
 }
 
 func (*StdioTransport) isBackendTransport() {}
-func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
+
+// bStdioTransport fills v, which is zero, from object n of a validated document.
+func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25091,7 +25600,6 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 			}
 		}
 	}
-	return
 }
 
 var sizeStdioTransport ahprt.SizeHint
@@ -25163,7 +25671,8 @@ func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return err
 	}
-	*v = bStdioTransport(c, 0)
+	*v = StdioTransport{}
+	bStdioTransport(c, 0, v)
 	return nil
 }
 
@@ -25198,7 +25707,9 @@ type HTTPTransport struct {
 }
 
 func (*HTTPTransport) isBackendTransport() {}
-func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
+
+// bHTTPTransport fills v, which is zero, from object n of a validated document.
+func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25212,7 +25723,6 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 			}
 		}
 	}
-	return
 }
 
 var sizeHTTPTransport ahprt.SizeHint
@@ -25263,7 +25773,8 @@ func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return err
 	}
-	*v = bHTTPTransport(c, 0)
+	*v = HTTPTransport{}
+	bHTTPTransport(c, 0, v)
 	return nil
 }
 
@@ -25291,13 +25802,15 @@ func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 		switch d.Tag(dv) {
 		case "stdio":
 			{
-				x := bStdioTransport(c, n)
-				return &x
+				x := new(StdioTransport)
+				bStdioTransport(c, n, x)
+				return x
 			}
 		case "http":
 			{
-				x := bHTTPTransport(c, n)
-				return &x
+				x := new(HTTPTransport)
+				bHTTPTransport(c, n, x)
+				return x
 			}
 		}
 	}
@@ -25331,7 +25844,9 @@ type InterceptSubscription struct {
 }
 
 func (*InterceptSubscription) isBackendSubscription() {}
-func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
+
+// bInterceptSubscription fills v, which is zero, from object n of a validated document.
+func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25348,13 +25863,15 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 				x := d.Bool(m.Value())
 				v.IncludeNative = &x
 			case "content":
-				v.Content = bContentSelection(c, m.Value())
+				bContentSelection(c, m.Value(), &v.Content)
 			case "upload":
-				x := bContentUpload(c, m.Value())
-				v.Upload = &x
+				x := new(ContentUpload)
+				bContentUpload(c, m.Value(), x)
+				v.Upload = x
 			case "filters":
-				x := bFilters(c, m.Value())
-				v.Filters = &x
+				x := new(Filters)
+				bFilters(c, m.Value(), x)
+				v.Filters = x
 			case "scope":
 				x := InterceptSubscriptionScope(c.Text(m.Value()))
 				v.Scope = &x
@@ -25366,7 +25883,6 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptSubscription ahprt.SizeHint
@@ -25473,7 +25989,8 @@ func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return err
 	}
-	*v = bInterceptSubscription(c, 0)
+	*v = InterceptSubscription{}
+	bInterceptSubscription(c, 0, v)
 	return nil
 }
 
@@ -25511,7 +26028,8 @@ type Filters struct {
 	Unknown ahprt.Unknown
 }
 
-func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
+// bFilters fills v, which is zero, from object n of a validated document.
+func bFilters(c *ahprt.Ctx, n ahprt.Node, v *Filters) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25526,7 +26044,6 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node) (v Filters) {
 			}
 		}
 	}
-	return
 }
 
 var sizeFilters ahprt.SizeHint
@@ -25580,7 +26097,8 @@ func (v *Filters) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_filters); err != nil {
 		return err
 	}
-	*v = bFilters(c, 0)
+	*v = Filters{}
+	bFilters(c, 0, v)
 	return nil
 }
 
@@ -25620,7 +26138,9 @@ type ObserveSubscription struct {
 }
 
 func (*ObserveSubscription) isBackendSubscription() {}
-func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
+
+// bObserveSubscription fills v, which is zero, from object n of a validated document.
+func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25633,13 +26153,15 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 				x := d.Bool(m.Value())
 				v.IncludeNative = &x
 			case "content":
-				v.Content = bContentSelection(c, m.Value())
+				bContentSelection(c, m.Value(), &v.Content)
 			case "upload":
-				x := bContentUpload(c, m.Value())
-				v.Upload = &x
+				x := new(ContentUpload)
+				bContentUpload(c, m.Value(), x)
+				v.Upload = x
 			case "filters":
-				x := bFilters(c, m.Value())
-				v.Filters = &x
+				x := new(Filters)
+				bFilters(c, m.Value(), x)
+				v.Filters = x
 			case "scope":
 				x := ObserveSubscriptionScope(c.Text(m.Value()))
 				v.Scope = &x
@@ -25651,7 +26173,6 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 			}
 		}
 	}
-	return
 }
 
 var sizeObserveSubscription ahprt.SizeHint
@@ -25744,7 +26265,8 @@ func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return err
 	}
-	*v = bObserveSubscription(c, 0)
+	*v = ObserveSubscription{}
+	bObserveSubscription(c, 0, v)
 	return nil
 }
 
@@ -25785,13 +26307,15 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 		switch d.Tag(dv) {
 		case "intercept":
 			{
-				x := bInterceptSubscription(c, n)
-				return &x
+				x := new(InterceptSubscription)
+				bInterceptSubscription(c, n, x)
+				return x
 			}
 		case "observe":
 			{
-				x := bObserveSubscription(c, n)
-				return &x
+				x := new(ObserveSubscription)
+				bObserveSubscription(c, n, x)
+				return x
 			}
 		}
 	}
@@ -25814,7 +26338,8 @@ type ContentReceiver struct {
 	Unknown ahprt.Unknown
 }
 
-func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
+// bContentReceiver fills v, which is zero, from object n of a validated document.
+func bContentReceiver(c *ahprt.Ctx, n ahprt.Node, v *ContentReceiver) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25833,7 +26358,6 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node) (v ContentReceiver) {
 			}
 		}
 	}
-	return
 }
 
 var sizeContentReceiver ahprt.SizeHint
@@ -25905,7 +26429,8 @@ func (v *ContentReceiver) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return err
 	}
-	*v = bContentReceiver(c, 0)
+	*v = ContentReceiver{}
+	bContentReceiver(c, 0, v)
 	return nil
 }
 
@@ -25950,33 +26475,39 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 			switch i {
 			case 0:
 				{
-					x := bInterceptRequest(c, n)
-					return &x
+					x := new(InterceptRequest)
+					bInterceptRequest(c, n, x)
+					return x
 				}
 			case 1:
 				{
-					x := bInterceptResponse(c, n)
-					return &x
+					x := new(InterceptResponse)
+					bInterceptResponse(c, n, x)
+					return x
 				}
 			case 2:
 				{
-					x := bErrorResponse(c, n)
-					return &x
+					x := new(ErrorResponse)
+					bErrorResponse(c, n, x)
+					return x
 				}
 			case 3:
 				{
-					x := bObserveNotification(c, n)
-					return &x
+					x := new(ObserveNotification)
+					bObserveNotification(c, n, x)
+					return x
 				}
 			case 4:
 				{
-					x := bCapabilitiesRequest(c, n)
-					return &x
+					x := new(CapabilitiesRequest)
+					bCapabilitiesRequest(c, n, x)
+					return x
 				}
 			case 5:
 				{
-					x := bCapabilitiesResponse(c, n)
-					return &x
+					x := new(CapabilitiesResponse)
+					bCapabilitiesResponse(c, n, x)
+					return x
 				}
 			}
 		}
@@ -26000,28 +26531,33 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 		switch d.Tag(dv) {
 		case "task.change.before":
 			{
-				x := bTaskChangeBefore(c, n)
-				return &x
+				x := new(TaskChangeBefore)
+				bTaskChangeBefore(c, n, x)
+				return x
 			}
 		case "task.change.after":
 			{
-				x := bTaskChangeAfter(c, n)
-				return &x
+				x := new(TaskChangeAfter)
+				bTaskChangeAfter(c, n, x)
+				return x
 			}
 		case "workspace.change.before":
 			{
-				x := bWorkspaceChangeBefore(c, n)
-				return &x
+				x := new(WorkspaceChangeBefore)
+				bWorkspaceChangeBefore(c, n, x)
+				return x
 			}
 		case "workspace.change.after":
 			{
-				x := bWorkspaceChangeAfter(c, n)
-				return &x
+				x := new(WorkspaceChangeAfter)
+				bWorkspaceChangeAfter(c, n, x)
+				return x
 			}
 		case "file.changed":
 			{
-				x := bFileChanged(c, n)
-				return &x
+				x := new(FileChanged)
+				bFileChanged(c, n, x)
+				return x
 			}
 		}
 	}
@@ -26030,50 +26566,50 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 
 func buildListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEvent {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestEvent, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestEvent, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bCapabilitiesResponseResultManifestEvent(c, it.Item()))
+		bCapabilitiesResponseResultManifestEvent(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
 func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestGap {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestGap, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestGap, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bCapabilitiesResponseResultManifestGap(c, it.Item()))
+		bCapabilitiesResponseResultManifestGap(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
 func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestTransport, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestTransport, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesResponseResultManifestTransport(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesResponseResultManifestTransport(c.Text(it.Item()))
 	}
 	return out
 }
 
 func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item()))
 	}
 	return out
 }
 
 func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	d := c.Doc
-	out := make([]NonEmptyString, 0, d.Len(n))
+	out := make([]NonEmptyString, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, c.Text(it.Item()))
+		out[it.Index()] = c.Text(it.Item())
 	}
 	return out
 }
@@ -26135,10 +26671,10 @@ func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 
 func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestEventMode, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestEventMode, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesResponseResultManifestEventMode(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesResponseResultManifestEventMode(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26156,10 +26692,10 @@ func appendListCapabilitiesResponseResultManifestEventMode(b []byte, list []Capa
 
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
-	out := make([]string, 0, d.Len(n))
+	out := make([]string, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, c.Text(it.Item()))
+		out[it.Index()] = c.Text(it.Item())
 	}
 	return out
 }
@@ -26177,10 +26713,10 @@ func appendList_string(b []byte, list []string) []byte {
 
 func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
 	d := c.Doc
-	out := make([]CapabilitiesFlowOperation, 0, d.Len(n))
+	out := make([]CapabilitiesFlowOperation, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesFlowOperation(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesFlowOperation(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26198,10 +26734,10 @@ func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperat
 
 func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
 	d := c.Doc
-	out := make([]CapabilitiesInjectContextDeliverAtItem, 0, d.Len(n))
+	out := make([]CapabilitiesInjectContextDeliverAtItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26219,10 +26755,10 @@ func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []Capabilit
 
 func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, 0, d.Len(n))
+	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item())))
+		out[it.Index()] = CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26240,20 +26776,20 @@ func appendListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, li
 
 func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	d := c.Doc
-	out := make([]ContentItem, 0, d.Len(n))
+	out := make([]ContentItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bContentItem(c, it.Item()))
+		out[it.Index()] = bContentItem(c, it.Item())
 	}
 	return out
 }
 
 func buildListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
 	d := c.Doc
-	out := make([]EventGap, 0, d.Len(n))
+	out := make([]EventGap, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bEventGap(c, it.Item()))
+		bEventGap(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26286,10 +26822,10 @@ func appendListEventGap(b []byte, list []EventGap) []byte {
 
 func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	d := c.Doc
-	out := make([]ahprt.Value, 0, d.Len(n))
+	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, d.RawValue(it.Item()))
+		out[it.Index()] = d.RawValue(it.Item())
 	}
 	return out
 }
@@ -26307,10 +26843,10 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 
 func buildListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
 	d := c.Doc
-	out := make([]Message, 0, d.Len(n))
+	out := make([]Message, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bMessage(c, it.Item()))
+		bMessage(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26328,10 +26864,10 @@ func appendListMessage(b []byte, list []Message) []byte {
 
 func buildListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
 	d := c.Doc
-	out := make([]ConnectionGap, 0, d.Len(n))
+	out := make([]ConnectionGap, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bConnectionGap(c, it.Item()))
+		bConnectionGap(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26349,10 +26885,10 @@ func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 
 func buildListToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ToolBatchAfterCall {
 	d := c.Doc
-	out := make([]ToolBatchAfterCall, 0, d.Len(n))
+	out := make([]ToolBatchAfterCall, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bToolBatchAfterCall(c, it.Item()))
+		bToolBatchAfterCall(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26370,10 +26906,10 @@ func appendListToolBatchAfterCall(b []byte, list []ToolBatchAfterCall) []byte {
 
 func buildListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
 	d := c.Doc
-	out := make([]TextPart, 0, d.Len(n))
+	out := make([]TextPart, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bTextPart(c, it.Item()))
+		out[it.Index()] = bTextPart(c, it.Item())
 	}
 	return out
 }
@@ -26395,10 +26931,10 @@ func appendListTextPart(b []byte, list []TextPart) []byte {
 
 func buildListContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ContextCompactAfterRemovedItem {
 	d := c.Doc
-	out := make([]ContextCompactAfterRemovedItem, 0, d.Len(n))
+	out := make([]ContextCompactAfterRemovedItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bContextCompactAfterRemovedItem(c, it.Item()))
+		bContextCompactAfterRemovedItem(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26416,10 +26952,10 @@ func appendListContextCompactAfterRemovedItem(b []byte, list []ContextCompactAft
 
 func buildListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
 	d := c.Doc
-	out := make([]ChangedFile, 0, d.Len(n))
+	out := make([]ChangedFile, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bChangedFile(c, it.Item()))
+		bChangedFile(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26437,10 +26973,10 @@ func appendListChangedFile(b []byte, list []ChangedFile) []byte {
 
 func buildListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
 	d := c.Doc
-	out := make([]FileChange, 0, d.Len(n))
+	out := make([]FileChange, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bFileChange(c, it.Item()))
+		bFileChange(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26458,40 +26994,40 @@ func appendListFileChange(b []byte, list []FileChange) []byte {
 
 func buildListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEvent {
 	d := c.Doc
-	out := make([]SessionStartManifestEvent, 0, d.Len(n))
+	out := make([]SessionStartManifestEvent, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bSessionStartManifestEvent(c, it.Item()))
+		bSessionStartManifestEvent(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
 func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestGap {
 	d := c.Doc
-	out := make([]SessionStartManifestGap, 0, d.Len(n))
+	out := make([]SessionStartManifestGap, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bSessionStartManifestGap(c, it.Item()))
+		bSessionStartManifestGap(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
 func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
 	d := c.Doc
-	out := make([]SessionStartManifestTransport, 0, d.Len(n))
+	out := make([]SessionStartManifestTransport, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, SessionStartManifestTransport(c.Text(it.Item())))
+		out[it.Index()] = SessionStartManifestTransport(c.Text(it.Item()))
 	}
 	return out
 }
 
 func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
 	d := c.Doc
-	out := make([]SessionStartManifestAuthenticationItem, 0, d.Len(n))
+	out := make([]SessionStartManifestAuthenticationItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, SessionStartManifestAuthenticationItem(c.Text(it.Item())))
+		out[it.Index()] = SessionStartManifestAuthenticationItem(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26542,10 +27078,10 @@ func appendListSessionStartManifestAuthenticationItem(b []byte, list []SessionSt
 
 func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
 	d := c.Doc
-	out := make([]SessionStartManifestEventMode, 0, d.Len(n))
+	out := make([]SessionStartManifestEventMode, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, SessionStartManifestEventMode(c.Text(it.Item())))
+		out[it.Index()] = SessionStartManifestEventMode(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26563,10 +27099,10 @@ func appendListSessionStartManifestEventMode(b []byte, list []SessionStartManife
 
 func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
 	d := c.Doc
-	out := make([]SessionStartManifestManagedPolicyScope, 0, d.Len(n))
+	out := make([]SessionStartManifestManagedPolicyScope, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, SessionStartManifestManagedPolicyScope(c.Text(it.Item())))
+		out[it.Index()] = SessionStartManifestManagedPolicyScope(c.Text(it.Item()))
 	}
 	return out
 }
@@ -26587,7 +27123,8 @@ func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 	out := make(map[string]ahprt.Number, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		out[c.Text(m.Name())] = c.Number(m.Value())
+		x := c.Number(m.Value())
+		out[c.Text(m.Name())] = x
 	}
 	return out
 }
@@ -26608,10 +27145,10 @@ func appendMap_number(b []byte, m map[string]ahprt.Number) []byte {
 
 func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	d := c.Doc
-	out := make([]DenyEffect, 0, d.Len(n))
+	out := make([]DenyEffect, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bDenyEffect(c, it.Item()))
+		bDenyEffect(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26629,10 +27166,10 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 
 func buildListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
 	d := c.Doc
-	out := make([]Effect, 0, d.Len(n))
+	out := make([]Effect, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bEffect(c, it.Item()))
+		out[it.Index()] = bEffect(c, it.Item())
 	}
 	return out
 }
@@ -26657,7 +27194,8 @@ func buildMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]Pr
 	out := make(map[string]PrimitiveSchemaDefinition, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		out[c.Text(m.Name())] = bPrimitiveSchemaDefinition(c, m.Value())
+		x := bPrimitiveSchemaDefinition(c, m.Value())
+		out[c.Text(m.Name())] = x
 	}
 	return out
 }
@@ -26682,10 +27220,10 @@ func appendMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDe
 
 func buildListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
 	d := c.Doc
-	out := make([]LabelledOption, 0, d.Len(n))
+	out := make([]LabelledOption, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bLabelledOption(c, it.Item()))
+		bLabelledOption(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26706,7 +27244,9 @@ func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]Eli
 	out := make(map[string]ElicitResultContentValue, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		out[c.Text(m.Name())] = bElicitResultContentValue(c, m.Value())
+		var x ElicitResultContentValue
+		bElicitResultContentValue(c, m.Value(), &x)
+		out[c.Text(m.Name())] = x
 	}
 	return out
 }
@@ -26727,10 +27267,10 @@ func appendMapElicitResultContentValue(b []byte, m map[string]ElicitResultConten
 
 func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	d := c.Doc
-	out := make([]Backend, 0, d.Len(n))
+	out := make([]Backend, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bBackend(c, it.Item()))
+		bBackend(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -26748,10 +27288,10 @@ func appendListBackend(b []byte, list []Backend) []byte {
 
 func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
 	d := c.Doc
-	out := make([]BackendSubscription, 0, d.Len(n))
+	out := make([]BackendSubscription, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bBackendSubscription(c, it.Item()))
+		out[it.Index()] = bBackendSubscription(c, it.Item())
 	}
 	return out
 }

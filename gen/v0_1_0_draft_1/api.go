@@ -20,10 +20,9 @@ func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	if err := c.Run(vCapabilities); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCapabilities(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Capabilities)
+	bCapabilities(c, 0, v)
+	return v, nil
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
@@ -55,10 +54,9 @@ func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bErrorResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ErrorResponse)
+	bErrorResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
@@ -90,10 +88,9 @@ func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCID(c, 0)
-	_ = d
-	return &v, nil
+	v := new(JSONRPCID)
+	bJSONRPCID(c, 0, v)
+	return v, nil
 }
 
 // CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
@@ -125,10 +122,9 @@ func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCResponseID(c, 0)
-	_ = d
-	return &v, nil
+	v := new(JSONRPCResponseID)
+	bJSONRPCResponseID(c, 0, v)
+	return v, nil
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
@@ -160,10 +156,9 @@ func decodeNative(c *ahprt.Ctx) (*Native, error) {
 	if err := c.Run(vCommon_native); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bNative(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Native)
+	bNative(c, 0, v)
+	return v, nil
 }
 
 // CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
@@ -195,10 +190,9 @@ func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
 	if err := c.Run(vCommon_notification); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bNotification(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Notification)
+	bNotification(c, 0, v)
+	return v, nil
 }
 
 // CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
@@ -265,10 +259,9 @@ func decodeRequest(c *ahprt.Ctx) (*Request, error) {
 	if err := c.Run(vCommon_request); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Request)
+	bRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
@@ -300,10 +293,9 @@ func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	if err := c.Run(vCommon_session); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSession(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Session)
+	bSession(c, 0, v)
+	return v, nil
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
@@ -335,10 +327,9 @@ func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bSuccessResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(SuccessResponse)
+	bSuccessResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
@@ -370,10 +361,9 @@ func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	if err := c.Run(vDenyEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bDenyEffect(c, 0)
-	_ = d
-	return &v, nil
+	v := new(DenyEffect)
+	bDenyEffect(c, 0, v)
+	return v, nil
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
@@ -440,10 +430,9 @@ func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptDenyResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptDenyResponse)
+	bInterceptDenyResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
@@ -475,10 +464,9 @@ func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, 
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptNoEffectResponse(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptNoEffectResponse)
+	bInterceptNoEffectResponse(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
@@ -510,10 +498,9 @@ func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptRequest(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptRequest)
+	bInterceptRequest(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
@@ -580,10 +567,9 @@ func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	if err := c.Run(vRegistration); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bRegistration(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Registration)
+	bRegistration(c, 0, v)
+	return v, nil
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
@@ -615,10 +601,9 @@ func decodeAuthentication(c *ahprt.Ctx) (*Authentication, error) {
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAuthentication(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Authentication)
+	bAuthentication(c, 0, v)
+	return v, nil
 }
 
 // CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
@@ -650,10 +635,9 @@ func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bBackend(c, 0)
-	_ = d
-	return &v, nil
+	v := new(Backend)
+	bBackend(c, 0, v)
+	return v, nil
 }
 
 // CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
@@ -685,10 +669,9 @@ func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bHTTPTransport(c, 0)
-	_ = d
-	return &v, nil
+	v := new(HTTPTransport)
+	bHTTPTransport(c, 0, v)
+	return v, nil
 }
 
 // CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
@@ -720,10 +703,9 @@ func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInterceptSubscription(c, 0)
-	_ = d
-	return &v, nil
+	v := new(InterceptSubscription)
+	bInterceptSubscription(c, 0, v)
+	return v, nil
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
@@ -755,10 +737,9 @@ func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bObserveSubscription(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ObserveSubscription)
+	bObserveSubscription(c, 0, v)
+	return v, nil
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
@@ -825,10 +806,9 @@ func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bStdioTransport(c, 0)
-	_ = d
-	return &v, nil
+	v := new(StdioTransport)
+	bStdioTransport(c, 0, v)
+	return v, nil
 }
 
 // CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
@@ -860,10 +840,9 @@ func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
 	if err := c.Run(vToolBefore); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bToolBefore(c, 0)
-	_ = d
-	return &v, nil
+	v := new(ToolBefore)
+	bToolBefore(c, 0, v)
+	return v, nil
 }
 
 // CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.

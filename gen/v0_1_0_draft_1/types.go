@@ -14,7 +14,8 @@ type Capabilities struct {
 	Unknown ahprt.Unknown
 }
 
-func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
+// bCapabilities fills v, which is zero, from object n of a validated document.
+func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -27,7 +28,6 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node) (v Capabilities) {
 			}
 		}
 	}
-	return
 }
 
 var sizeCapabilities ahprt.SizeHint
@@ -74,7 +74,8 @@ func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCapabilities); err != nil {
 		return err
 	}
-	*v = bCapabilities(c, 0)
+	*v = Capabilities{}
+	bCapabilities(c, 0, v)
 	return nil
 }
 
@@ -91,7 +92,9 @@ type ErrorResponse struct {
 }
 
 func (*ErrorResponse) isJSONRPCMessage() {}
-func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
+
+// bErrorResponse fills v, which is zero, from object n of a validated document.
+func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -99,15 +102,14 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponse) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "error":
-				v.Error = bErrorResponseError(c, m.Value())
+				bErrorResponseError(c, m.Value(), &v.Error)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeErrorResponse ahprt.SizeHint
@@ -165,7 +167,8 @@ func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return err
 	}
-	*v = bErrorResponse(c, 0)
+	*v = ErrorResponse{}
+	bErrorResponse(c, 0, v)
 	return nil
 }
 
@@ -188,7 +191,8 @@ type JSONRPCResponseID struct {
 	String *string
 }
 
-func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
+// bJSONRPCResponseID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNull:
@@ -201,7 +205,6 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCResponseID) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -240,7 +243,8 @@ func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return err
 	}
-	*v = bJSONRPCResponseID(c, 0)
+	*v = JSONRPCResponseID{}
+	bJSONRPCResponseID(c, 0, v)
 	return nil
 }
 
@@ -258,7 +262,8 @@ type ErrorResponseError struct {
 	Unknown ahprt.Unknown
 }
 
-func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
+// bErrorResponseError fills v, which is zero, from object n of a validated document.
+func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -275,7 +280,6 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node) (v ErrorResponseError) {
 			}
 		}
 	}
-	return
 }
 
 var sizeErrorResponseError ahprt.SizeHint
@@ -336,7 +340,8 @@ func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_errorResponse_error); err != nil {
 		return err
 	}
-	*v = bErrorResponseError(c, 0)
+	*v = ErrorResponseError{}
+	bErrorResponseError(c, 0, v)
 	return nil
 }
 
@@ -349,7 +354,8 @@ type JSONRPCID struct {
 	String *string
 }
 
-func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
+// bJSONRPCID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -360,7 +366,6 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node) (v JSONRPCID) {
 		v.String = &x
 	}
 	_ = d
-	return
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -397,7 +402,8 @@ func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return err
 	}
-	*v = bJSONRPCID(c, 0)
+	*v = JSONRPCID{}
+	bJSONRPCID(c, 0, v)
 	return nil
 }
 
@@ -415,7 +421,8 @@ type Native struct {
 	Unknown ahprt.Unknown
 }
 
-func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
+// bNative fills v, which is zero, from object n of a validated document.
+func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -432,7 +439,6 @@ func bNative(c *ahprt.Ctx, n ahprt.Node) (v Native) {
 			}
 		}
 	}
-	return
 }
 
 var sizeNative ahprt.SizeHint
@@ -493,7 +499,8 @@ func (v *Native) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_native); err != nil {
 		return err
 	}
-	*v = bNative(c, 0)
+	*v = Native{}
+	bNative(c, 0, v)
 	return nil
 }
 
@@ -510,7 +517,9 @@ type Notification struct {
 }
 
 func (*Notification) isJSONRPCMessage() {}
-func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
+
+// bNotification fills v, which is zero, from object n of a validated document.
+func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -526,7 +535,6 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node) (v Notification) {
 			}
 		}
 	}
-	return
 }
 
 var sizeNotification ahprt.SizeHint
@@ -584,7 +592,8 @@ func (v *Notification) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_notification); err != nil {
 		return err
 	}
-	*v = bNotification(c, 0)
+	*v = Notification{}
+	bNotification(c, 0, v)
 	return nil
 }
 
@@ -614,7 +623,9 @@ type Request struct {
 }
 
 func (*Request) isJSONRPCMessage() {}
-func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
+
+// bRequest fills v, which is zero, from object n of a validated document.
+func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -622,7 +633,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCID(c, m.Value())
+				bJSONRPCID(c, m.Value(), &v.ID)
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
@@ -632,7 +643,6 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node) (v Request) {
 			}
 		}
 	}
-	return
 }
 
 var sizeRequest ahprt.SizeHint
@@ -697,7 +707,8 @@ func (v *Request) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_request); err != nil {
 		return err
 	}
-	*v = bRequest(c, 0)
+	*v = Request{}
+	bRequest(c, 0, v)
 	return nil
 }
 
@@ -728,7 +739,8 @@ type Session struct {
 	Unknown ahprt.Unknown
 }
 
-func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
+// bSession fills v, which is zero, from object n of a validated document.
+func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -745,14 +757,14 @@ func bSession(c *ahprt.Ctx, n ahprt.Node) (v Session) {
 				x := c.Text(m.Value())
 				v.Model = &x
 			case "agent":
-				x := bSessionAgent(c, m.Value())
-				v.Agent = &x
+				x := new(SessionAgent)
+				bSessionAgent(c, m.Value(), x)
+				v.Agent = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeSession ahprt.SizeHint
@@ -827,7 +839,8 @@ func (v *Session) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_session); err != nil {
 		return err
 	}
-	*v = bSession(c, 0)
+	*v = Session{}
+	bSession(c, 0, v)
 	return nil
 }
 
@@ -843,7 +856,8 @@ type SessionAgent struct {
 	Unknown ahprt.Unknown
 }
 
-func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
+// bSessionAgent fills v, which is zero, from object n of a validated document.
+func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -859,7 +873,6 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node) (v SessionAgent) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSessionAgent ahprt.SizeHint
@@ -913,7 +926,8 @@ func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_session_agent); err != nil {
 		return err
 	}
-	*v = bSessionAgent(c, 0)
+	*v = SessionAgent{}
+	bSessionAgent(c, 0, v)
 	return nil
 }
 
@@ -930,7 +944,9 @@ type SuccessResponse struct {
 }
 
 func (*SuccessResponse) isJSONRPCMessage() {}
-func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
+
+// bSuccessResponse fills v, which is zero, from object n of a validated document.
+func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -938,7 +954,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
 				v.Result = d.RawValue(m.Value())
 			default:
@@ -946,7 +962,6 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node) (v SuccessResponse) {
 			}
 		}
 	}
-	return
 }
 
 var sizeSuccessResponse ahprt.SizeHint
@@ -1004,7 +1019,8 @@ func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return err
 	}
-	*v = bSuccessResponse(c, 0)
+	*v = SuccessResponse{}
+	bSuccessResponse(c, 0, v)
 	return nil
 }
 
@@ -1030,7 +1046,8 @@ type DenyEffect struct {
 	Unknown ahprt.Unknown
 }
 
-func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
+// bDenyEffect fills v, which is zero, from object n of a validated document.
+func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1049,7 +1066,6 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node) (v DenyEffect) {
 			}
 		}
 	}
-	return
 }
 
 var sizeDenyEffect ahprt.SizeHint
@@ -1114,7 +1130,8 @@ func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vDenyEffect); err != nil {
 		return err
 	}
-	*v = bDenyEffect(c, 0)
+	*v = DenyEffect{}
+	bDenyEffect(c, 0, v)
 	return nil
 }
 
@@ -1138,7 +1155,8 @@ type InterceptDenyResponse struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse) {
+// bInterceptDenyResponse fills v, which is zero, from object n of a validated document.
+func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1146,15 +1164,14 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponse
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bInterceptDenyResponseResult(c, m.Value())
+				bInterceptDenyResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptDenyResponse ahprt.SizeHint
@@ -1212,7 +1229,8 @@ func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return err
 	}
-	*v = bInterceptDenyResponse(c, 0)
+	*v = InterceptDenyResponse{}
+	bInterceptDenyResponse(c, 0, v)
 	return nil
 }
 
@@ -1236,7 +1254,8 @@ type InterceptDenyResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyResponseResult) {
+// bInterceptDenyResponseResult fills v, which is zero, from object n of a validated document.
+func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1252,7 +1271,6 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptDenyRe
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptDenyResponseResult ahprt.SizeHint
@@ -1310,7 +1328,8 @@ func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged); err != nil {
 		return err
 	}
-	*v = bInterceptDenyResponseResult(c, 0)
+	*v = InterceptDenyResponseResult{}
+	bInterceptDenyResponseResult(c, 0, v)
 	return nil
 }
 
@@ -1331,7 +1350,8 @@ type InterceptNoEffectResponse struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponse) {
+// bInterceptNoEffectResponse fills v, which is zero, from object n of a validated document.
+func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1339,15 +1359,14 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffect
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCResponseID(c, m.Value())
+				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = bInterceptNoEffectResponseResult(c, m.Value())
+				bInterceptNoEffectResponseResult(c, m.Value(), &v.Result)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptNoEffectResponse ahprt.SizeHint
@@ -1405,7 +1424,8 @@ func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return err
 	}
-	*v = bInterceptNoEffectResponse(c, 0)
+	*v = InterceptNoEffectResponse{}
+	bInterceptNoEffectResponse(c, 0, v)
 	return nil
 }
 
@@ -1429,7 +1449,8 @@ type InterceptNoEffectResponseResult struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNoEffectResponseResult) {
+// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a validated document.
+func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1445,7 +1466,6 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node) (v InterceptNo
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptNoEffectResponseResult ahprt.SizeHint
@@ -1503,7 +1523,8 @@ func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged2); err != nil {
 		return err
 	}
-	*v = bInterceptNoEffectResponseResult(c, 0)
+	*v = InterceptNoEffectResponseResult{}
+	bInterceptNoEffectResponseResult(c, 0, v)
 	return nil
 }
 
@@ -1524,7 +1545,8 @@ type InterceptRequest struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
+// bInterceptRequest fills v, which is zero, from object n of a validated document.
+func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1532,16 +1554,15 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequest) {
 			switch d.Key(m.Name()) {
 			case "jsonrpc":
 			case "id":
-				v.ID = bJSONRPCID(c, m.Value())
+				bJSONRPCID(c, m.Value(), &v.ID)
 			case "method":
 			case "params":
-				v.Params = bInterceptRequestParams(c, m.Value())
+				bInterceptRequestParams(c, m.Value(), &v.Params)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequest ahprt.SizeHint
@@ -1603,7 +1624,8 @@ func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vInterceptRequest); err != nil {
 		return err
 	}
-	*v = bInterceptRequest(c, 0)
+	*v = InterceptRequest{}
+	bInterceptRequest(c, 0, v)
 	return nil
 }
 
@@ -1629,7 +1651,8 @@ type InterceptRequestParams struct {
 	Unknown ahprt.Unknown
 }
 
-func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestParams) {
+// bInterceptRequestParams fills v, which is zero, from object n of a validated document.
+func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1637,9 +1660,9 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			switch d.Key(m.Name()) {
 			case "protocolVersion":
 			case "event":
-				v.Event = bToolBefore(c, m.Value())
+				bToolBefore(c, m.Value(), &v.Event)
 			case "capabilities":
-				v.Capabilities = bCapabilities(c, m.Value())
+				bCapabilities(c, m.Value(), &v.Capabilities)
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -1647,7 +1670,6 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node) (v InterceptRequestPara
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptRequestParams ahprt.SizeHint
@@ -1712,7 +1734,8 @@ func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vCommon_merged3); err != nil {
 		return err
 	}
-	*v = bInterceptRequestParams(c, 0)
+	*v = InterceptRequestParams{}
+	bInterceptRequestParams(c, 0, v)
 	return nil
 }
 
@@ -1746,7 +1769,8 @@ type ToolBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
+// bToolBefore fills v, which is zero, from object n of a validated document.
+func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1760,12 +1784,13 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			case "time":
 				v.Time = c.Text(m.Value())
 			case "session":
-				v.Session = bSession(c, m.Value())
+				bSession(c, m.Value(), &v.Session)
 			case "tool":
-				v.Tool = bToolBeforeTool(c, m.Value())
+				bToolBeforeTool(c, m.Value(), &v.Tool)
 			case "native":
-				x := bNative(c, m.Value())
-				v.Native = &x
+				x := new(Native)
+				bNative(c, m.Value(), x)
+				v.Native = x
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -1773,7 +1798,6 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node) (v ToolBefore) {
 			}
 		}
 	}
-	return
 }
 
 var sizeToolBefore ahprt.SizeHint
@@ -1866,7 +1890,8 @@ func (v *ToolBefore) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vToolBefore); err != nil {
 		return err
 	}
-	*v = bToolBefore(c, 0)
+	*v = ToolBefore{}
+	bToolBefore(c, 0, v)
 	return nil
 }
 
@@ -1899,7 +1924,8 @@ type ToolBeforeTool struct {
 	Unknown ahprt.Unknown
 }
 
-func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
+// bToolBeforeTool fills v, which is zero, from object n of a validated document.
+func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1920,7 +1946,6 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node) (v ToolBeforeTool) {
 			}
 		}
 	}
-	return
 }
 
 var sizeToolBeforeTool ahprt.SizeHint
@@ -1995,7 +2020,8 @@ func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vToolBefore_tool); err != nil {
 		return err
 	}
-	*v = bToolBeforeTool(c, 0)
+	*v = ToolBeforeTool{}
+	bToolBeforeTool(c, 0, v)
 	return nil
 }
 
@@ -2049,23 +2075,27 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 			switch i {
 			case 0:
 				{
-					x := bRequest(c, n)
-					return &x
+					x := new(Request)
+					bRequest(c, n, x)
+					return x
 				}
 			case 1:
 				{
-					x := bNotification(c, n)
-					return &x
+					x := new(Notification)
+					bNotification(c, n, x)
+					return x
 				}
 			case 2:
 				{
-					x := bSuccessResponse(c, n)
-					return &x
+					x := new(SuccessResponse)
+					bSuccessResponse(c, n, x)
+					return x
 				}
 			case 3:
 				{
-					x := bErrorResponse(c, n)
-					return &x
+					x := new(ErrorResponse)
+					bErrorResponse(c, n, x)
+					return x
 				}
 			}
 		}
@@ -2083,7 +2113,8 @@ type Registration struct {
 	Unknown ahprt.Unknown
 }
 
-func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
+// bRegistration fills v, which is zero, from object n of a validated document.
+func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2097,7 +2128,6 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node) (v Registration) {
 			}
 		}
 	}
-	return
 }
 
 var sizeRegistration ahprt.SizeHint
@@ -2148,7 +2178,8 @@ func (v *Registration) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration); err != nil {
 		return err
 	}
-	*v = bRegistration(c, 0)
+	*v = Registration{}
+	bRegistration(c, 0, v)
 	return nil
 }
 
@@ -2173,7 +2204,8 @@ type Backend struct {
 	Unknown ahprt.Unknown
 }
 
-func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
+// bBackend fills v, which is zero, from object n of a validated document.
+func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2184,8 +2216,9 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			case "transport":
 				v.Transport = bBackendTransport(c, m.Value())
 			case "authentication":
-				x := bAuthentication(c, m.Value())
-				v.Authentication = &x
+				x := new(Authentication)
+				bAuthentication(c, m.Value(), x)
+				v.Authentication = x
 			case "subscriptions":
 				v.Subscriptions = buildListBackendSubscription(c, m.Value())
 			default:
@@ -2193,7 +2226,6 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node) (v Backend) {
 			}
 		}
 	}
-	return
 }
 
 var sizeBackend ahprt.SizeHint
@@ -2265,7 +2297,8 @@ func (v *Backend) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_backend); err != nil {
 		return err
 	}
-	*v = bBackend(c, 0)
+	*v = Backend{}
+	bBackend(c, 0, v)
 	return nil
 }
 
@@ -2289,7 +2322,9 @@ type StdioTransport struct {
 }
 
 func (*StdioTransport) isBackendTransport() {}
-func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
+
+// bStdioTransport fills v, which is zero, from object n of a validated document.
+func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2310,7 +2345,6 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node) (v StdioTransport) {
 			}
 		}
 	}
-	return
 }
 
 var sizeStdioTransport ahprt.SizeHint
@@ -2382,7 +2416,8 @@ func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return err
 	}
-	*v = bStdioTransport(c, 0)
+	*v = StdioTransport{}
+	bStdioTransport(c, 0, v)
 	return nil
 }
 
@@ -2417,7 +2452,9 @@ type HTTPTransport struct {
 }
 
 func (*HTTPTransport) isBackendTransport() {}
-func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
+
+// bHTTPTransport fills v, which is zero, from object n of a validated document.
+func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2431,7 +2468,6 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node) (v HTTPTransport) {
 			}
 		}
 	}
-	return
 }
 
 var sizeHTTPTransport ahprt.SizeHint
@@ -2482,7 +2518,8 @@ func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return err
 	}
-	*v = bHTTPTransport(c, 0)
+	*v = HTTPTransport{}
+	bHTTPTransport(c, 0, v)
 	return nil
 }
 
@@ -2507,13 +2544,15 @@ func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 		switch d.Tag(dv) {
 		case "stdio":
 			{
-				x := bStdioTransport(c, n)
-				return &x
+				x := new(StdioTransport)
+				bStdioTransport(c, n, x)
+				return x
 			}
 		case "http":
 			{
-				x := bHTTPTransport(c, n)
-				return &x
+				x := new(HTTPTransport)
+				bHTTPTransport(c, n, x)
+				return x
 			}
 		}
 	}
@@ -2530,7 +2569,8 @@ type Authentication struct {
 	Unknown ahprt.Unknown
 }
 
-func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
+// bAuthentication fills v, which is zero, from object n of a validated document.
+func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2544,7 +2584,6 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) (v Authentication) {
 			}
 		}
 	}
-	return
 }
 
 var sizeAuthentication ahprt.SizeHint
@@ -2595,7 +2634,8 @@ func (v *Authentication) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return err
 	}
-	*v = bAuthentication(c, 0)
+	*v = Authentication{}
+	bAuthentication(c, 0, v)
 	return nil
 }
 
@@ -2621,7 +2661,9 @@ type InterceptSubscription struct {
 }
 
 func (*InterceptSubscription) isBackendSubscription() {}
-func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription) {
+
+// bInterceptSubscription fills v, which is zero, from object n of a validated document.
+func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2642,7 +2684,6 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node) (v InterceptSubscription
 			}
 		}
 	}
-	return
 }
 
 var sizeInterceptSubscription ahprt.SizeHint
@@ -2714,7 +2755,8 @@ func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return err
 	}
-	*v = bInterceptSubscription(c, 0)
+	*v = InterceptSubscription{}
+	bInterceptSubscription(c, 0, v)
 	return nil
 }
 
@@ -2752,7 +2794,9 @@ type ObserveSubscription struct {
 }
 
 func (*ObserveSubscription) isBackendSubscription() {}
-func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
+
+// bObserveSubscription fills v, which is zero, from object n of a validated document.
+func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2769,7 +2813,6 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node) (v ObserveSubscription) {
 			}
 		}
 	}
-	return
 }
 
 var sizeObserveSubscription ahprt.SizeHint
@@ -2827,7 +2870,8 @@ func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return err
 	}
-	*v = bObserveSubscription(c, 0)
+	*v = ObserveSubscription{}
+	bObserveSubscription(c, 0, v)
 	return nil
 }
 
@@ -2867,13 +2911,15 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 		switch d.Tag(dv) {
 		case "intercept":
 			{
-				x := bInterceptSubscription(c, n)
-				return &x
+				x := new(InterceptSubscription)
+				bInterceptSubscription(c, n, x)
+				return x
 			}
 		case "observe":
 			{
-				x := bObserveSubscription(c, n)
-				return &x
+				x := new(ObserveSubscription)
+				bObserveSubscription(c, n, x)
+				return x
 			}
 		}
 	}
@@ -2882,10 +2928,10 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
-	out := make([]string, 0, d.Len(n))
+	out := make([]string, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, c.Text(it.Item()))
+		out[it.Index()] = c.Text(it.Item())
 	}
 	return out
 }
@@ -2903,10 +2949,10 @@ func appendList_string(b []byte, list []string) []byte {
 
 func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
 	d := c.Doc
-	out := make([]DenyEffect, 0, d.Len(n))
+	out := make([]DenyEffect, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bDenyEffect(c, it.Item()))
+		bDenyEffect(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -2924,10 +2970,10 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 
 func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	d := c.Doc
-	out := make([]ahprt.Value, 0, d.Len(n))
+	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, d.RawValue(it.Item()))
+		out[it.Index()] = d.RawValue(it.Item())
 	}
 	return out
 }
@@ -2945,10 +2991,10 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 
 func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
 	d := c.Doc
-	out := make([]Backend, 0, d.Len(n))
+	out := make([]Backend, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bBackend(c, it.Item()))
+		bBackend(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
@@ -2966,10 +3012,10 @@ func appendListBackend(b []byte, list []Backend) []byte {
 
 func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
 	d := c.Doc
-	out := make([]BackendSubscription, 0, d.Len(n))
+	out := make([]BackendSubscription, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, bBackendSubscription(c, it.Item()))
+		out[it.Index()] = bBackendSubscription(c, it.Item())
 	}
 	return out
 }
@@ -2991,10 +3037,10 @@ func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte 
 
 func buildListObserveSubscriptionEvent(c *ahprt.Ctx, n ahprt.Node) []ObserveSubscriptionEvent {
 	d := c.Doc
-	out := make([]ObserveSubscriptionEvent, 0, d.Len(n))
+	out := make([]ObserveSubscriptionEvent, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out = append(out, ObserveSubscriptionEvent(c.Text(it.Item())))
+		out[it.Index()] = ObserveSubscriptionEvent(c.Text(it.Item()))
 	}
 	return out
 }

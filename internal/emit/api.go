@@ -76,6 +76,12 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		}
 		g.Add(e.rules(t))
+		if st := structOf(&ir.Expr{Named: t}); st != nil { // ptr: a struct is returned by pointer
+			g.Id("v").Op(":=").New(Id(st.Name))
+			g.Id(buildFunc(st)).Call(Id("c"), Lit(0), Id("v"))
+			g.Return(Id("v"), Nil())
+			return
+		}
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Id("v").Op(":=").Add(e.value(&ir.Expr{Named: t}, Lit(0)))
 		g.Id("_").Op("=").Id("d")
@@ -143,7 +149,12 @@ func (e *gotypes) methods(t *ir.Type) {
 		if check != nil {
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		}
-		g.Op("*").Id("v").Op("=").Id(buildFunc(t)).Call(Id("c"), Lit(0))
+		if structOf(&ir.Expr{Named: t}) != nil {
+			g.Op("*").Id("v").Op("=").Id(t.Name).Values() // the builder fills a zero value
+			g.Id(buildFunc(t)).Call(Id("c"), Lit(0), Id("v"))
+		} else {
+			g.Op("*").Id("v").Op("=").Id(buildFunc(t)).Call(Id("c"), Lit(0))
+		}
 		g.Return(Nil())
 	})
 	e.f.Line()

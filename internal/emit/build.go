@@ -46,6 +46,48 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 	return Id("d").Dot("RawValue").Call(nd)
 }
 
+// structOf is the struct type x is (through aliases; a struct of fields
+// or a kind union), or nil. A struct's
+// builder fills a value its caller owns, bT(c, n, &v.F), instead of
+// returning one: returned, every nested struct was zeroed in the callee's
+// frame and copied into its parent (a 320-byte event twice over), and a
+// union variant once more into its heap object.
+func structOf(x *ir.Expr) *ir.Type {
+	if r := resolve(x); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+		return r.Named
+	}
+	return nil
+}
+
+// assign writes dst = the value x built from node nd (dst addressable).
+func (e *gotypes) assign(g *Group, dst *Statement, x *ir.Expr, nd Code) {
+	if t := structOf(x); t != nil {
+		g.Id(buildFunc(t)).Call(Id("c"), nd, Op("&").Add(dst))
+		return
+	}
+	g.Add(dst).Op("=").Add(e.value(x, nd))
+}
+
+// buildInto declares variable name holding the value x built from node nd.
+func (e *gotypes) buildInto(name string, x *ir.Expr, nd Code) Code {
+	if t := structOf(x); t != nil {
+		return Var().Id(name).Id(t.Name).Line().Id(buildFunc(t)).Call(Id("c"), nd, Op("&").Id(name))
+	}
+	return Id(name).Op(":=").Add(e.value(x, nd))
+}
+
+// assignNew writes dst = a pointer to a new value x built from node nd.
+func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
+	if t := structOf(x); t != nil {
+		g.Id("x").Op(":=").New(Id(t.Name))
+		g.Id(buildFunc(t)).Call(Id("c"), nd, Id("x"))
+		g.Add(dst).Op("=").Id("x")
+		return
+	}
+	g.Id("x").Op(":=").Add(e.value(x, nd))
+	g.Add(dst).Op("=").Op("&").Id("x")
+}
+
 // key names an expression in helper function names. Builtins are written
 // "_name" so that []Value (a schema type called Value) and []ahprt.Value
 // get different helpers; helpers start "build"/"append", which no type
@@ -71,11 +113,11 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 	e.pending = append(e.pending, func() {
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
-			Id("out").Op(":=").Make(e.goType(x), Lit(0), Id("d").Dot("Len").Call(Id("n"))),
+			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
 			Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
-			For(Id("it").Dot("Next").Call()).Block(
-				Id("out").Op("=").Append(Id("out"), e.value(x.Elem, Id("it").Dot("Item").Call())),
-			),
+			For(Id("it").Dot("Next").Call()).BlockFunc(func(g *Group) {
+				e.assign(g, Id("out").Index(Id("it").Dot("Index").Call()), x.Elem, Id("it").Dot("Item").Call())
+			}),
 			Return(Id("out")),
 		)
 		e.f.Line()
@@ -95,7 +137,8 @@ func (e *gotypes) mapHelper(x *ir.Expr) string {
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
 			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
 			For(Id("m").Dot("Next").Call()).Block(
-				Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(x.Elem, Id("m").Dot("Value").Call())),
+				e.buildInto("x", x.Elem, Id("m").Dot("Value").Call()),
+				Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x"),
 			),
 			Return(Id("out")),
 		)
@@ -116,7 +159,8 @@ func (e *gotypes) build(t *ir.Type) {
 }
 
 func (e *gotypes) buildStruct(t *ir.Type) {
-	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Params(Id("v").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", buildFunc(t))
+	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
@@ -130,10 +174,9 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 						case f.Const != nil:
 							cg.Id("v").Dot(f.Go).Op("=").True()
 						case f.Required || nilable(f.Type):
-							cg.Id("v").Dot(f.Go).Op("=").Add(e.value(f.Type, val))
+							e.assign(cg, Id("v").Dot(f.Go), f.Type, val)
 						default:
-							cg.Id("x").Op(":=").Add(e.value(f.Type, val))
-							cg.Id("v").Dot(f.Go).Op("=").Op("&").Id("x")
+							e.assignNew(cg, Id("v").Dot(f.Go), f.Type, val)
 						}
 					})
 				}
@@ -143,14 +186,14 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 						dg.If(Id("v").Dot("Extra").Op("==").Nil()).Block(
 							Id("v").Dot("Extra").Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
 						)
-						dg.Id("v").Dot("Extra").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Add(e.value(t.Extra, val))
+						dg.Add(e.buildInto("x", t.Extra, val))
+						dg.Id("v").Dot("Extra").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
 					case t.Open:
 						dg.Id("v").Dot("Unknown").Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot("Unknown"), Id("m").Dot("Name").Call())
 					}
 				})
 			})
 		}))
-		g.Return()
 	})
 	e.f.Line()
 }
@@ -159,6 +202,9 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
 	if v.Type.Kind == ir.UnionKind {
 		return If(List(Id("u"), Id("ok")).Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))
+	}
+	if structOf(&ir.Expr{Named: v.Type}) != nil {
+		return Block(Id("x").Op(":=").New(Id(v.Type.Name)), Id(buildFunc(v.Type)).Call(Id("c"), Id("n"), Id("x")), Return(Id("x")))
 	}
 	return Block(Id("x").Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")), Return(Op("&").Id("x")))
 }
@@ -239,7 +285,8 @@ func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*
 }
 
 func (e *gotypes) buildKinds(t *ir.Type) {
-	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Params(Id("v").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Commentf("%s fills v, which is zero, from value n of a validated document (one field, for its JSON kind).", buildFunc(t))
+	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Switch(Id("d").Dot("Kind").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			for _, a := range t.Alts {
@@ -262,16 +309,14 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 				}
 				sg.Case(Qual(rt, k)).BlockFunc(func(cg *Group) {
 					if nilable(a.Type) {
-						cg.Id("v").Dot(a.Go).Op("=").Add(e.value(a.Type, Id("n")))
+						e.assign(cg, Id("v").Dot(a.Go), a.Type, Id("n"))
 						return
 					}
-					cg.Id("x").Op(":=").Add(e.value(a.Type, Id("n")))
-					cg.Id("v").Dot(a.Go).Op("=").Op("&").Id("x")
+					e.assignNew(cg, Id("v").Dot(a.Go), a.Type, Id("n"))
 				})
 			}
 		})
 		g.Id("_").Op("=").Id("d")
-		g.Return()
 	})
 	e.f.Line()
 }
