@@ -122,7 +122,11 @@ func (d *Doc) strSlow(n Node) []byte {
 func (d *Doc) Key(n Node) string {
 	x := &d.nodes[n]
 	if x.flag {
-		return d.keys[x.count]
+		// Without a bounds check: the scanner sets a name's flag together
+		// with its index into keys (and n itself was checked above). Key
+		// is inlined into every member loop, where the check's code for a
+		// rare case only crowded the instruction cache.
+		return *(*string)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.keys)), uintptr(x.count)*unsafe.Sizeof("")))
 	}
 	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), x.start+1)), x.end-x.start-2)
 }
