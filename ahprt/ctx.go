@@ -284,6 +284,34 @@ func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
 	return false
 }
 
+// Reason is why a generated check rejects a value: the error's code,
+// schema location and message. Generated packages declare one variable
+// per reason and pass its address to FailWith or FailTypeWith.
+type Reason struct {
+	Code    Code
+	Schema  string
+	Message string // for FailTypeWith: the kinds wanted ("object")
+}
+
+// FailWith is Fail with its reason in a variable. A rejecting branch sits
+// in the middle of the hot check it belongs to, and passing one pointer
+// instead of a code and two strings halves the machine code it takes
+// there.
+//
+//go:noinline
+func (c *Ctx) FailWith(n Node, r *Reason) bool {
+	return c.Fail(n, r.Code, r.Schema, r.Message)
+}
+
+// FailTypeWith is FailType with its schema location and wanted kinds in
+// a variable (r.Code is not used: the kind found decides it), for the
+// same reason as FailWith.
+//
+//go:noinline
+func (c *Ctx) FailTypeWith(n Node, r *Reason) bool {
+	return c.FailType(n, r.Schema, r.Message)
+}
+
 // Mark starts a group of tentative checks (union branches, if conditions).
 func (c *Ctx) Mark() int { return len(c.errs) }
 

@@ -28,7 +28,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/request/type", "object")
+		return c.FailTypeWith(n, &reason0)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -68,16 +68,16 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/request/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason1)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/request/required", "missing member \"id\"")
+			return c.FailWith(n, &reason2)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/request/required", "missing member \"method\"")
+			return c.FailWith(n, &reason3)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/request/required", "missing member \"params\"")
+			return c.FailWith(n, &reason4)
 		}
 	}
 	_ = d
@@ -89,7 +89,7 @@ func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/common.schema.json#/$defs/jsonRpcVersion/const", "want \"2.0\"")
+		return c.FailWith(n, &reason5)
 	}
 	_ = k
 	_ = d
@@ -124,11 +124,11 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/nonEmptyString/type", "string")
+		return c.FailTypeWith(n, &reason6)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/nonEmptyString/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason7)
 		}
 	}
 	_ = d
@@ -140,7 +140,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/jsonRpcId/anyOf/1/type", "integer")
+		return c.FailTypeWith(n, &reason8)
 	}
 	_ = d
 	return true
@@ -151,11 +151,11 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/methodName/type", "string")
+		return c.FailTypeWith(n, &reason9)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/methodName/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason10)
 		}
 	}
 	_ = d
@@ -167,7 +167,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/request/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason11)
 	}
 	_ = d
 	return true
@@ -178,7 +178,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-request.schema.json#/allOf/1/type", "object")
+		return c.FailTypeWith(n, &reason12)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -208,10 +208,10 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-request.schema.json#/allOf/1/required", "missing member \"method\"")
+			return c.FailWith(n, &reason13)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-request.schema.json#/allOf/1/required", "missing member \"params\"")
+			return c.FailWith(n, &reason14)
 		}
 	}
 	_ = d
@@ -223,7 +223,7 @@ func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/capabilities")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", "want \"hooks/capabilities\"")
+		return c.FailWith(n, &reason15)
 	}
 	_ = k
 	_ = d
@@ -235,7 +235,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-request.schema.json#/allOf/1/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason16)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -252,7 +252,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason17)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -260,7 +260,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason18)
 		}
 	}
 	_ = d
@@ -272,7 +272,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "draft")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/common.schema.json#/$defs/protocolVersion/const", "want \"draft\"")
+		return c.FailWith(n, &reason19)
 	}
 	_ = k
 	_ = d
@@ -299,7 +299,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/successResponse/type", "object")
+		return c.FailTypeWith(n, &reason20)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -334,19 +334,19 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/successResponse/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason21)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/successResponse/required", "missing member \"id\"")
+			return c.FailWith(n, &reason22)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/successResponse/required", "missing member \"result\"")
+			return c.FailWith(n, &reason23)
 		}
 	}
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason24)
 		}
 	}
 	_ = d
@@ -381,7 +381,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", "null")
+		return c.FailTypeWith(n, &reason25)
 	}
 	_ = d
 	return true
@@ -392,7 +392,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/successResponse/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason26)
 	}
 	_ = d
 	return true
@@ -403,7 +403,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/type", "object")
+		return c.FailTypeWith(n, &reason27)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -428,7 +428,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/required", "missing member \"result\"")
+			return c.FailWith(n, &reason28)
 		}
 	}
 	_ = d
@@ -440,7 +440,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason29)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -470,16 +470,16 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason30)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", "missing member \"manifest\"")
+			return c.FailWith(n, &reason31)
 		}
 	}
 	{
 		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason32)
 		}
 	}
 	_ = d
@@ -496,7 +496,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type", "object")
+		return c.FailTypeWith(n, &reason33)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -561,37 +561,37 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"events\"")
+			return c.FailWith(n, &reason34)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason35)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"transports\"")
+			return c.FailWith(n, &reason36)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"authentication\"")
+			return c.FailWith(n, &reason37)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"toolPaths\"")
+			return c.FailWith(n, &reason38)
 		}
 		if seen&uint64(0x20) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"contentCategories\"")
+			return c.FailWith(n, &reason39)
 		}
 		if seen&uint64(0x40) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"limits\"")
+			return c.FailWith(n, &reason40)
 		}
 		if seen&uint64(0x80) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"managedPolicy\"")
+			return c.FailWith(n, &reason41)
 		}
 		if seen&uint64(0x100) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", "missing member \"correlationIdentityFields\"")
+			return c.FailWith(n, &reason42)
 		}
 	}
 	{
 		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason43)
 		}
 	}
 	_ = d
@@ -603,7 +603,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", "array")
+		return c.FailTypeWith(n, &reason44)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -633,7 +633,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type", "object")
+		return c.FailTypeWith(n, &reason45)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -667,10 +667,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", "missing member \"event\"")
+			return c.FailWith(n, &reason46)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", "missing member \"modes\"")
+			return c.FailWith(n, &reason47)
 		}
 	}
 	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c, n, ev) {
@@ -1057,7 +1057,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not", "matches a schema it must not match")
+		return c.FailWith(n, &reason48)
 	}
 	_ = d
 	return true
@@ -1082,7 +1082,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason49)
 		}
 	}
 	_ = d
@@ -1094,7 +1094,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains/const", "want \"intercept\"")
+		return c.FailWith(n, &reason50)
 	}
 	_ = k
 	_ = d
@@ -1165,7 +1165,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.Fail(n, ahprt.CodeMaxItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems", "want at most 0 items")
+			return c.FailWith(n, &reason51)
 		}
 	}
 	_ = d
@@ -1234,7 +1234,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason52)
 		}
 	}
 	_ = d
@@ -1246,7 +1246,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains/const", "want \"intercept\"")
+		return c.FailWith(n, &reason53)
 	}
 	_ = k
 	_ = d
@@ -1270,7 +1270,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", "missing member \"capabilities\"")
+			return c.FailWith(n, &reason54)
 		}
 	}
 	_ = d
@@ -1326,7 +1326,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not", "matches a schema it must not match")
+		return c.FailWith(n, &reason55)
 	}
 	_ = d
 	return true
@@ -1337,7 +1337,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/common.schema.json#/$defs/interceptableEventType/enum", "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"")
+		return c.FailWith(n, &reason56)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
@@ -1384,7 +1384,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not", "matches a schema it must not match")
+		return c.FailWith(n, &reason57)
 	}
 	_ = d
 	return true
@@ -1409,7 +1409,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason58)
 		}
 	}
 	_ = d
@@ -1421,7 +1421,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const", "want \"intercept\"")
+		return c.FailWith(n, &reason59)
 	}
 	_ = k
 	_ = d
@@ -1514,7 +1514,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason60)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1555,7 +1555,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason61)
 		}
 	}
 	if !vCapabilities_allOf_0(c, n, ev) {
@@ -1621,7 +1621,7 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/0/if/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason62)
 		}
 	}
 	_ = d
@@ -1647,7 +1647,7 @@ func vCapabilities_allOf_0_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason63)
 		}
 	}
 	_ = d
@@ -1659,7 +1659,7 @@ func vCapabilities_allOf_0_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains/const", "want \"flow\"")
+		return c.FailWith(n, &reason64)
 	}
 	_ = k
 	_ = d
@@ -1683,7 +1683,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/0/then/required", "missing member \"flow\"")
+			return c.FailWith(n, &reason65)
 		}
 	}
 	_ = d
@@ -1752,7 +1752,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason66)
 		}
 	}
 	_ = d
@@ -1764,7 +1764,7 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const", "want \"flow\"")
+		return c.FailWith(n, &reason67)
 	}
 	_ = k
 	_ = d
@@ -1812,7 +1812,7 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/2/if/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason68)
 		}
 	}
 	_ = d
@@ -1838,7 +1838,7 @@ func vCapabilities_allOf_2_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason69)
 		}
 	}
 	_ = d
@@ -1850,7 +1850,7 @@ func vCapabilities_allOf_2_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains/const", "want \"inject\"")
+		return c.FailWith(n, &reason70)
 	}
 	_ = k
 	_ = d
@@ -1874,7 +1874,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/2/then/required", "missing member \"inject\"")
+			return c.FailWith(n, &reason71)
 		}
 	}
 	_ = d
@@ -1943,7 +1943,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason72)
 		}
 	}
 	_ = d
@@ -1955,7 +1955,7 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const", "want \"inject\"")
+		return c.FailWith(n, &reason73)
 	}
 	_ = k
 	_ = d
@@ -2003,7 +2003,7 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/4/if/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason74)
 		}
 	}
 	_ = d
@@ -2029,7 +2029,7 @@ func vCapabilities_allOf_4_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason75)
 		}
 	}
 	_ = d
@@ -2041,7 +2041,7 @@ func vCapabilities_allOf_4_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains/const", "want \"modify\"")
+		return c.FailWith(n, &reason76)
 	}
 	_ = k
 	_ = d
@@ -2065,7 +2065,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/allOf/4/then/required", "missing member \"modify\"")
+			return c.FailWith(n, &reason77)
 		}
 	}
 	_ = d
@@ -2134,7 +2134,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason78)
 		}
 	}
 	_ = d
@@ -2146,7 +2146,7 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const", "want \"modify\"")
+		return c.FailWith(n, &reason79)
 	}
 	_ = k
 	_ = d
@@ -2158,12 +2158,12 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason80)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/effects/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason81)
 		}
 		{
 			it := d.Items(n)
@@ -2210,7 +2210,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"")
+		return c.FailWith(n, &reason82)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
@@ -2227,11 +2227,11 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/reverseDnsName/type", "string")
+		return c.FailTypeWith(n, &reason83)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/common.schema.json#/$defs/reverseDnsName/pattern", "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+			return c.FailWith(n, &reason84)
 		}
 	}
 	_ = d
@@ -2243,11 +2243,11 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason85)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinProperties, "draft/capabilities.schema.json#/properties/modify/minProperties", "want at least 1 members")
+			return c.FailWith(n, &reason86)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -2310,7 +2310,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/modifyOperations/type", "object")
+		return c.FailTypeWith(n, &reason87)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2340,10 +2340,10 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/$defs/modifyOperations/required", "missing member \"replace\"")
+			return c.FailWith(n, &reason88)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/$defs/modifyOperations/required", "missing member \"merge\"")
+			return c.FailWith(n, &reason89)
 		}
 	}
 	{
@@ -2391,7 +2391,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", "missing member \"replace\"")
+			return c.FailWith(n, &reason90)
 		}
 	}
 	_ = d
@@ -2403,7 +2403,7 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const", "want true")
+		return c.FailWith(n, &reason91)
 	}
 	_ = k
 	_ = d
@@ -2437,7 +2437,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", "missing member \"merge\"")
+			return c.FailWith(n, &reason92)
 		}
 	}
 	_ = d
@@ -2449,7 +2449,7 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", "want true")
+		return c.FailWith(n, &reason93)
 	}
 	_ = k
 	_ = d
@@ -2461,7 +2461,7 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type", "boolean")
+		return c.FailTypeWith(n, &reason94)
 	}
 	_ = d
 	return true
@@ -2472,7 +2472,7 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type", "boolean")
+		return c.FailTypeWith(n, &reason95)
 	}
 	_ = d
 	return true
@@ -2483,7 +2483,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason96)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2520,7 +2520,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/flow/required", "missing member \"operations\"")
+			return c.FailWith(n, &reason97)
 		}
 	}
 	if !vCapabilities_flow_allOf_0(c, n, ev) {
@@ -2571,7 +2571,7 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/flow/allOf/0/if/required", "missing member \"operations\"")
+			return c.FailWith(n, &reason98)
 		}
 	}
 	_ = d
@@ -2597,7 +2597,7 @@ func vCapabilities_flow_allOf_0_if_operations(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason99)
 		}
 	}
 	_ = d
@@ -2609,7 +2609,7 @@ func vCapabilities_flow_allOf_0_if_operations_contains(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains/const", "want \"continue\"")
+		return c.FailWith(n, &reason100)
 	}
 	_ = k
 	_ = d
@@ -2636,10 +2636,10 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", "missing member \"remainingContinuations\"")
+			return c.FailWith(n, &reason101)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", "missing member \"continuationCount\"")
+			return c.FailWith(n, &reason102)
 		}
 	}
 	_ = d
@@ -2651,15 +2651,15 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason103)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason104)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason105)
 		}
 		{
 			it := d.Items(n)
@@ -2683,7 +2683,7 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
+		return c.FailWith(n, &reason106)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -2700,11 +2700,11 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/nonNegativeInteger/type", "integer")
+		return c.FailTypeWith(n, &reason107)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/common.schema.json#/$defs/nonNegativeInteger/minimum", "want at least 0")
+			return c.FailWith(n, &reason108)
 		}
 	}
 	_ = d
@@ -2716,7 +2716,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/inject/type", "object")
+		return c.FailTypeWith(n, &reason109)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2741,7 +2741,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/inject/required", "missing member \"context\"")
+			return c.FailWith(n, &reason110)
 		}
 	}
 	_ = d
@@ -2753,7 +2753,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/inject/properties/context/type", "object")
+		return c.FailTypeWith(n, &reason111)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2783,10 +2783,10 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/inject/properties/context/required", "missing member \"append\"")
+			return c.FailWith(n, &reason112)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities.schema.json#/properties/inject/properties/context/required", "missing member \"deliverAt\"")
+			return c.FailWith(n, &reason113)
 		}
 	}
 	_ = d
@@ -2798,7 +2798,7 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", "want true")
+		return c.FailWith(n, &reason114)
 	}
 	_ = k
 	_ = d
@@ -2810,15 +2810,15 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type", "array")
+		return c.FailTypeWith(n, &reason115)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason116)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason117)
 		}
 		{
 			it := d.Items(n)
@@ -2842,7 +2842,7 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "want one of \"now\", \"next_turn\"")
+		return c.FailWith(n, &reason118)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -2859,7 +2859,7 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/elicitation/type", "object")
+		return c.FailTypeWith(n, &reason119)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2895,7 +2895,7 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/elicitation/properties/form/type", "object")
+		return c.FailTypeWith(n, &reason120)
 	}
 	_ = d
 	return true
@@ -2906,7 +2906,7 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/properties/elicitation/properties/url/type", "object")
+		return c.FailTypeWith(n, &reason121)
 	}
 	_ = d
 	return true
@@ -2946,7 +2946,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason122)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2971,7 +2971,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "want one of \"inject\", \"message\"")
+		return c.FailWith(n, &reason123)
 	}
 	switch d.StrView(n) {
 	case "inject", "message":
@@ -3093,7 +3093,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason124)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3118,7 +3118,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"message\"")
+		return c.FailWith(n, &reason125)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -3248,7 +3248,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason126)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3273,7 +3273,7 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason127)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "flow", "message":
@@ -3290,7 +3290,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason128)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3311,7 +3311,7 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "want one of \"prompt\"")
+		return c.FailWith(n, &reason129)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -3328,7 +3328,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason130)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3360,7 +3360,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason131)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3385,7 +3385,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason132)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3515,7 +3515,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason133)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3540,7 +3540,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason134)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3557,7 +3557,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason135)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3578,7 +3578,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"response\"")
+		return c.FailWith(n, &reason136)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3595,7 +3595,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason137)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3627,7 +3627,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason138)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3652,7 +3652,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
+		return c.FailWith(n, &reason139)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -3782,7 +3782,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason140)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3807,7 +3807,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason141)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "return", "flow", "message":
@@ -3824,7 +3824,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason142)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3845,7 +3845,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"request\"")
+		return c.FailWith(n, &reason143)
 	}
 	switch d.StrView(n) {
 	case "request":
@@ -3862,7 +3862,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason144)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3894,7 +3894,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason145)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3919,7 +3919,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason146)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4049,7 +4049,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason147)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4074,7 +4074,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason148)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -4091,7 +4091,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason149)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4112,7 +4112,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"response\"")
+		return c.FailWith(n, &reason150)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -4129,7 +4129,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason151)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4161,7 +4161,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason152)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4186,7 +4186,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason153)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4312,7 +4312,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason154)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4337,7 +4337,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason155)
 	}
 	switch d.StrView(n) {
 	case "deny", "flow", "message":
@@ -4354,7 +4354,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason156)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4386,7 +4386,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason157)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4411,7 +4411,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason158)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4541,7 +4541,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason159)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4566,7 +4566,7 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"")
+		return c.FailWith(n, &reason160)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
@@ -4583,7 +4583,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason161)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4604,7 +4604,7 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"input\"")
+		return c.FailWith(n, &reason162)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4621,7 +4621,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason163)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4653,7 +4653,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason164)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4678,7 +4678,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason165)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4808,7 +4808,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason166)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4833,7 +4833,7 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"inject\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason167)
 	}
 	switch d.StrView(n) {
 	case "modify", "inject", "flow", "message":
@@ -4850,7 +4850,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason168)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4871,7 +4871,7 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"output\"")
+		return c.FailWith(n, &reason169)
 	}
 	switch d.StrView(n) {
 	case "output":
@@ -4888,7 +4888,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason170)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4920,7 +4920,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason171)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4945,7 +4945,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\", \"continue\"")
+		return c.FailWith(n, &reason172)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -5075,7 +5075,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason173)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5100,7 +5100,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"")
+		return c.FailWith(n, &reason174)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny", "modify", "flow", "message":
@@ -5117,7 +5117,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason175)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5138,7 +5138,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "want one of \"input\"")
+		return c.FailWith(n, &reason176)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -5155,7 +5155,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason177)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5187,7 +5187,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason178)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5212,7 +5212,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason179)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5338,7 +5338,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason180)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5363,7 +5363,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "want one of \"flow\", \"inject\", \"message\"")
+		return c.FailWith(n, &reason181)
 	}
 	switch d.StrView(n) {
 	case "flow", "inject", "message":
@@ -5380,7 +5380,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type", "object")
+		return c.FailTypeWith(n, &reason182)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5412,7 +5412,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type", "array")
+		return c.FailTypeWith(n, &reason183)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5437,7 +5437,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "want one of \"stop\"")
+		return c.FailWith(n, &reason184)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5563,7 +5563,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason185)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5588,7 +5588,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"")
+		return c.FailWith(n, &reason186)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "return", "inject", "message":
@@ -5605,7 +5605,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason187)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5626,7 +5626,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"instructions\"")
+		return c.FailWith(n, &reason188)
 	}
 	switch d.StrView(n) {
 	case "instructions":
@@ -5752,7 +5752,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason189)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5777,7 +5777,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "want one of \"inject\", \"modify\", \"message\"")
+		return c.FailWith(n, &reason190)
 	}
 	switch d.StrView(n) {
 	case "inject", "modify", "message":
@@ -5794,7 +5794,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason191)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5815,7 +5815,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "want one of \"summary\"")
+		return c.FailWith(n, &reason192)
 	}
 	switch d.StrView(n) {
 	case "summary":
@@ -5937,7 +5937,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason193)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5962,7 +5962,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"message\"")
+		return c.FailWith(n, &reason194)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -6084,7 +6084,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason195)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6109,7 +6109,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"return\", \"message\"")
+		return c.FailWith(n, &reason196)
 	}
 	switch d.StrView(n) {
 	case "deny", "return", "message":
@@ -6235,7 +6235,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason197)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6260,7 +6260,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "want one of \"modify\", \"message\"")
+		return c.FailWith(n, &reason198)
 	}
 	switch d.StrView(n) {
 	case "modify", "message":
@@ -6277,7 +6277,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason199)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6298,7 +6298,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "want one of \"content\"")
+		return c.FailWith(n, &reason200)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6424,7 +6424,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason201)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6449,7 +6449,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
+		return c.FailWith(n, &reason202)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6466,7 +6466,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason203)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6487,7 +6487,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "want one of \"prompt\"")
+		return c.FailWith(n, &reason204)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -6613,7 +6613,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason205)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6638,7 +6638,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
+		return c.FailWith(n, &reason206)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6655,7 +6655,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason207)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6676,7 +6676,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "want one of \"content\"")
+		return c.FailWith(n, &reason208)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6802,7 +6802,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason209)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6827,7 +6827,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "want one of \"deny\", \"modify\", \"message\"")
+		return c.FailWith(n, &reason210)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6844,7 +6844,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type", "object")
+		return c.FailTypeWith(n, &reason211)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6865,7 +6865,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "want one of \"workspace\"")
+		return c.FailWith(n, &reason212)
 	}
 	switch d.StrView(n) {
 	case "workspace":
@@ -6882,7 +6882,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/common.schema.json#/$defs/eventType/enum", "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"")
+		return c.FailWith(n, &reason213)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
@@ -6899,15 +6899,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type", "array")
+		return c.FailTypeWith(n, &reason214)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason215)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason216)
 		}
 		{
 			it := d.Items(n)
@@ -6931,7 +6931,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "want one of \"observe\", \"intercept\"")
+		return c.FailWith(n, &reason217)
 	}
 	switch d.StrView(n) {
 	case "observe", "intercept":
@@ -6948,7 +6948,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type", "array")
+		return c.FailTypeWith(n, &reason218)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6973,7 +6973,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type", "object")
+		return c.FailTypeWith(n, &reason219)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7003,10 +7003,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", "missing member \"path\"")
+			return c.FailWith(n, &reason220)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason221)
 		}
 	}
 	_ = d
@@ -7018,12 +7018,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type", "array")
+		return c.FailTypeWith(n, &reason222)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason223)
 		}
 		{
 			it := d.Items(n)
@@ -7047,7 +7047,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "want one of \"http\", \"stdio\", \"in_process\"")
+		return c.FailWith(n, &reason224)
 	}
 	switch d.StrView(n) {
 	case "http", "stdio", "in_process":
@@ -7064,12 +7064,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type", "array")
+		return c.FailTypeWith(n, &reason225)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason226)
 		}
 		{
 			it := d.Items(n)
@@ -7093,7 +7093,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "want one of \"bearer\", \"oauth\"")
+		return c.FailWith(n, &reason227)
 	}
 	switch d.StrView(n) {
 	case "bearer", "oauth":
@@ -7110,7 +7110,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type", "object")
+		return c.FailTypeWith(n, &reason228)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -7154,12 +7154,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type", "array")
+		return c.FailTypeWith(n, &reason229)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason230)
 		}
 		{
 			it := d.Items(n)
@@ -7183,12 +7183,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type", "array")
+		return c.FailTypeWith(n, &reason231)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason232)
 		}
 		{
 			it := d.Items(n)
@@ -7212,7 +7212,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type", "object")
+		return c.FailTypeWith(n, &reason233)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7242,10 +7242,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", "missing member \"scopes\"")
+			return c.FailWith(n, &reason234)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", "missing member \"disableable\"")
+			return c.FailWith(n, &reason235)
 		}
 	}
 	if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c, n, ev) {
@@ -7317,7 +7317,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scop
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason236)
 		}
 	}
 	_ = d
@@ -7329,7 +7329,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scop
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "managed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains/const", "want \"managed\"")
+		return c.FailWith(n, &reason237)
 	}
 	_ = k
 	_ = d
@@ -7370,7 +7370,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", "want false")
+		return c.FailWith(n, &reason238)
 	}
 	_ = k
 	_ = d
@@ -7382,12 +7382,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", "array")
+		return c.FailTypeWith(n, &reason239)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason240)
 		}
 		{
 			it := d.Items(n)
@@ -7411,7 +7411,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "want one of \"user\", \"project\", \"managed\"")
+		return c.FailWith(n, &reason241)
 	}
 	switch d.StrView(n) {
 	case "user", "project", "managed":
@@ -7428,7 +7428,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", "boolean")
+		return c.FailTypeWith(n, &reason242)
 	}
 	_ = d
 	return true
@@ -7439,12 +7439,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", "array")
+		return c.FailTypeWith(n, &reason243)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason244)
 		}
 		{
 			it := d.Items(n)
@@ -7470,11 +7470,11 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/catalogue-event.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason245)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/catalogue-event.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason246)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -7663,7 +7663,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/type", "object")
+		return c.FailTypeWith(n, &reason247)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7722,16 +7722,16 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/eventCore/required", "missing member \"id\"")
+			return c.FailWith(n, &reason248)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/eventCore/required", "missing member \"source\"")
+			return c.FailWith(n, &reason249)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/eventCore/required", "missing member \"time\"")
+			return c.FailWith(n, &reason250)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/eventCore/required", "missing member \"type\"")
+			return c.FailWith(n, &reason251)
 		}
 	}
 	_ = d
@@ -7743,11 +7743,11 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason252)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason253)
 		}
 	}
 	_ = d
@@ -7759,11 +7759,11 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/source/type", "string")
+		return c.FailTypeWith(n, &reason254)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/event.schema.json#/$defs/eventCore/properties/source/format", "not a valid uri")
+			return c.FailWith(n, &reason255)
 		}
 	}
 	_ = d
@@ -7775,11 +7775,11 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/time/type", "string")
+		return c.FailTypeWith(n, &reason256)
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/event.schema.json#/$defs/eventCore/properties/time/format", "not a valid date-time")
+			return c.FailWith(n, &reason257)
 		}
 	}
 	_ = d
@@ -7791,7 +7791,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/type", "object")
+		return c.FailTypeWith(n, &reason258)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7836,7 +7836,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/session/required", "missing member \"id\"")
+			return c.FailWith(n, &reason259)
 		}
 	}
 	_ = d
@@ -7848,7 +7848,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason260)
 	}
 	_ = d
 	return true
@@ -7859,7 +7859,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", "array")
+		return c.FailTypeWith(n, &reason261)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7884,7 +7884,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", "string")
+		return c.FailTypeWith(n, &reason262)
 	}
 	_ = d
 	return true
@@ -7895,7 +7895,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/model/type", "string")
+		return c.FailTypeWith(n, &reason263)
 	}
 	_ = d
 	return true
@@ -7906,7 +7906,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/agent/type", "object")
+		return c.FailTypeWith(n, &reason264)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7935,7 +7935,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/session/properties/agent/required", "missing member \"id\"")
+			return c.FailWith(n, &reason265)
 		}
 	}
 	_ = d
@@ -7947,7 +7947,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason266)
 	}
 	_ = d
 	return true
@@ -7958,7 +7958,7 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/session/properties/synthesized/type", "boolean")
+		return c.FailTypeWith(n, &reason267)
 	}
 	_ = d
 	return true
@@ -7969,11 +7969,11 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", "string")
+		return c.FailTypeWith(n, &reason268)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason269)
 		}
 	}
 	_ = d
@@ -7985,7 +7985,7 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", "array")
+		return c.FailTypeWith(n, &reason270)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -8010,7 +8010,7 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/gap/type", "object")
+		return c.FailTypeWith(n, &reason271)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8040,10 +8040,10 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/gap/required", "missing member \"path\"")
+			return c.FailWith(n, &reason272)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/gap/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason273)
 		}
 	}
 	_ = d
@@ -8055,11 +8055,11 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/gap/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason274)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/gap/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason275)
 		}
 	}
 	_ = d
@@ -8071,11 +8071,11 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/gap/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason276)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/gap/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason277)
 		}
 	}
 	_ = d
@@ -8087,7 +8087,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/extensions.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason278)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -8108,7 +8108,7 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/synthesizedFlag/type", "boolean")
+		return c.FailTypeWith(n, &reason279)
 	}
 	_ = d
 	return true
@@ -8119,7 +8119,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/openIdentity/type", "object")
+		return c.FailTypeWith(n, &reason280)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8148,7 +8148,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/openIdentity/required", "missing member \"id\"")
+			return c.FailWith(n, &reason281)
 		}
 	}
 	_ = d
@@ -8160,11 +8160,11 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/openIdentity/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason282)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason283)
 		}
 	}
 	_ = d
@@ -8176,7 +8176,7 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/contentItems/type", "array")
+		return c.FailTypeWith(n, &reason284)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -8226,7 +8226,7 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/oneOf", "matches more than one alternative")
+			return c.FailWith(n, &reason285)
 		}
 		c.Discard(mark)
 		c.Choose(1, n, first)
@@ -8247,25 +8247,25 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/content-item.schema.json#/$defs/textPart/oneOf", "object")
+			return c.FailTypeWith(n, &reason286)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"kind\"")
+			return c.FailWith(n, &reason287)
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv, ok := d.Member(n, "mediaType")
 				if !ok {
-					return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"mediaType\"")
+					return c.FailWith(n, &reason288)
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv, ok := d.Member(n, "selection")
 						if !ok {
-							return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textPart/oneOf", "missing member \"selection\"")
+							return c.FailWith(n, &reason289)
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -8288,7 +8288,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
 							}
 							if matches > 1 {
-								return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches more than one alternative")
+								return c.FailWith(n, &reason290)
 							}
 							c.Discard(mark)
 							c.Choose(2, n, first)
@@ -8321,7 +8321,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textBodyPart/type", "object")
+		return c.FailTypeWith(n, &reason291)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8366,7 +8366,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason292)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8374,25 +8374,25 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason293)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason294)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason295)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason296)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textBodyPart/required", "missing member \"text\"")
+			return c.FailWith(n, &reason297)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/textBodyPart/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason298)
 		}
 	}
 	_ = d
@@ -8404,7 +8404,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const", "want \"text\"")
+		return c.FailWith(n, &reason299)
 	}
 	_ = k
 	_ = d
@@ -8416,7 +8416,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const", "want \"text/plain\"")
+		return c.FailWith(n, &reason300)
 	}
 	_ = k
 	_ = d
@@ -8428,7 +8428,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const", "want \"body\"")
+		return c.FailWith(n, &reason301)
 	}
 	_ = k
 	_ = d
@@ -8440,7 +8440,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type", "string")
+		return c.FailTypeWith(n, &reason302)
 	}
 	_ = d
 	return true
@@ -8451,7 +8451,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/synthesized/type", "boolean")
+		return c.FailTypeWith(n, &reason303)
 	}
 	_ = d
 	return true
@@ -8462,7 +8462,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textGapPart/type", "object")
+		return c.FailTypeWith(n, &reason304)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8515,7 +8515,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason305)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8523,19 +8523,19 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textGapPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason306)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textGapPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason307)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textGapPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason308)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textGapPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason309)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textGapPart/required", "missing member \"gap\"")
+			return c.FailWith(n, &reason310)
 		}
 	}
 	_ = d
@@ -8547,7 +8547,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const", "want \"text\"")
+		return c.FailWith(n, &reason311)
 	}
 	_ = k
 	_ = d
@@ -8559,7 +8559,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const", "want \"text/plain\"")
+		return c.FailWith(n, &reason312)
 	}
 	_ = k
 	_ = d
@@ -8571,7 +8571,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const", "want \"body\"")
+		return c.FailWith(n, &reason313)
 	}
 	_ = k
 	_ = d
@@ -8583,7 +8583,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/gap/type", "object")
+		return c.FailTypeWith(n, &reason314)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8604,7 +8604,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/gap/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason315)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8612,7 +8612,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/gap/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason316)
 		}
 	}
 	_ = d
@@ -8624,17 +8624,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/sha256Hex/type", "string")
+		return c.FailTypeWith(n, &reason317)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/common.schema.json#/$defs/sha256Hex/minLength", "want at least 64 characters")
+			return c.FailWith(n, &reason318)
 		}
 		if d.RunesAbove(n, 64) {
-			return c.Fail(n, ahprt.CodeMaxLength, "draft/common.schema.json#/$defs/sha256Hex/maxLength", "want at most 64 characters")
+			return c.FailWith(n, &reason319)
 		}
 		if !re1.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/common.schema.json#/$defs/sha256Hex/pattern", "does not match ^[a-f0-9]{64}$")
+			return c.FailWith(n, &reason320)
 		}
 	}
 	_ = d
@@ -8646,7 +8646,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textMetadataPart/type", "object")
+		return c.FailTypeWith(n, &reason321)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8694,7 +8694,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason322)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8702,16 +8702,16 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textMetadataPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason323)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textMetadataPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason324)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textMetadataPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason325)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textMetadataPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason326)
 		}
 	}
 	_ = d
@@ -8723,7 +8723,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const", "want \"text\"")
+		return c.FailWith(n, &reason327)
 	}
 	_ = k
 	_ = d
@@ -8735,7 +8735,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const", "want \"text/plain\"")
+		return c.FailWith(n, &reason328)
 	}
 	_ = k
 	_ = d
@@ -8747,7 +8747,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const", "want \"metadata\"")
+		return c.FailWith(n, &reason329)
 	}
 	_ = k
 	_ = d
@@ -8759,7 +8759,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textOmittedPart/type", "object")
+		return c.FailTypeWith(n, &reason330)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8807,7 +8807,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason331)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8815,16 +8815,16 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textOmittedPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason332)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textOmittedPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason333)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textOmittedPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason334)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/textOmittedPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason335)
 		}
 	}
 	_ = d
@@ -8836,7 +8836,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const", "want \"text\"")
+		return c.FailWith(n, &reason336)
 	}
 	_ = k
 	_ = d
@@ -8848,7 +8848,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const", "want \"text/plain\"")
+		return c.FailWith(n, &reason337)
 	}
 	_ = k
 	_ = d
@@ -8860,7 +8860,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", "want \"omit\"")
+		return c.FailWith(n, &reason338)
 	}
 	_ = k
 	_ = d
@@ -8879,18 +8879,18 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "object")
+			return c.FailTypeWith(n, &reason339)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "missing member \"kind\"")
+			return c.FailWith(n, &reason340)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
-					return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "missing member \"selection\"")
+					return c.FailWith(n, &reason341)
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8913,7 +8913,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
 					}
 					if matches > 1 {
-						return c.Fail(n, ahprt.CodeOneOfMany, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches more than one alternative")
+						return c.FailWith(n, &reason342)
 					}
 					c.Discard(mark)
 					c.Choose(3, n, first)
@@ -8942,7 +8942,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentBodyPart/type", "object")
+		return c.FailTypeWith(n, &reason343)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8987,7 +8987,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason344)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8995,25 +8995,25 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason345)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason346)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason347)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason348)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", "missing member \"body\"")
+			return c.FailWith(n, &reason349)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason350)
 		}
 	}
 	_ = d
@@ -9025,7 +9025,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", "want \"attachment\"")
+		return c.FailWith(n, &reason351)
 	}
 	_ = k
 	_ = d
@@ -9037,15 +9037,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentMediaType/type", "string")
+		return c.FailTypeWith(n, &reason352)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason353)
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.Fail(n, ahprt.CodeNot, "draft/content-item.schema.json#/$defs/attachmentMediaType/not", "matches a schema it must not match")
+		return c.FailWith(n, &reason354)
 	}
 	_ = d
 	return true
@@ -9057,7 +9057,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern", "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))")
+			return c.FailWith(n, &reason355)
 		}
 	}
 	_ = d
@@ -9069,7 +9069,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const", "want \"body\"")
+		return c.FailWith(n, &reason356)
 	}
 	_ = k
 	_ = d
@@ -9081,7 +9081,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-reference.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason357)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9098,7 +9098,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-reference.schema.json#/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason358)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9106,13 +9106,13 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-reference.schema.json#/required", "missing member \"ref\"")
+			return c.FailWith(n, &reason359)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/content-reference.schema.json#/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason360)
 		}
 	}
 	_ = d
@@ -9124,7 +9124,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentGapPart/type", "object")
+		return c.FailTypeWith(n, &reason361)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9177,7 +9177,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason362)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9185,19 +9185,19 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentGapPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason363)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentGapPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason364)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentGapPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason365)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentGapPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason366)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentGapPart/required", "missing member \"gap\"")
+			return c.FailWith(n, &reason367)
 		}
 	}
 	_ = d
@@ -9209,7 +9209,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const", "want \"attachment\"")
+		return c.FailWith(n, &reason368)
 	}
 	_ = k
 	_ = d
@@ -9221,7 +9221,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const", "want \"body\"")
+		return c.FailWith(n, &reason369)
 	}
 	_ = k
 	_ = d
@@ -9233,7 +9233,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type", "object")
+		return c.FailTypeWith(n, &reason370)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9281,7 +9281,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason371)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9289,16 +9289,16 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason372)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason373)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason374)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason375)
 		}
 	}
 	_ = d
@@ -9310,7 +9310,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const", "want \"attachment\"")
+		return c.FailWith(n, &reason376)
 	}
 	_ = k
 	_ = d
@@ -9322,7 +9322,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const", "want \"metadata\"")
+		return c.FailWith(n, &reason377)
 	}
 	_ = k
 	_ = d
@@ -9334,7 +9334,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type", "object")
+		return c.FailTypeWith(n, &reason378)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9382,7 +9382,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason379)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9390,16 +9390,16 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", "missing member \"id\"")
+			return c.FailWith(n, &reason380)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason381)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", "missing member \"mediaType\"")
+			return c.FailWith(n, &reason382)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", "missing member \"selection\"")
+			return c.FailWith(n, &reason383)
 		}
 	}
 	_ = d
@@ -9411,7 +9411,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const", "want \"attachment\"")
+		return c.FailWith(n, &reason384)
 	}
 	_ = k
 	_ = d
@@ -9423,7 +9423,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const", "want \"omit\"")
+		return c.FailWith(n, &reason385)
 	}
 	_ = k
 	_ = d
@@ -9435,7 +9435,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/type", "object")
+		return c.FailTypeWith(n, &reason386)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9465,10 +9465,10 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/required", "missing member \"type\"")
+			return c.FailWith(n, &reason387)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/required", "missing member \"change\"")
+			return c.FailWith(n, &reason388)
 		}
 	}
 	_ = d
@@ -9480,7 +9480,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const", "want \"config.change.before\"")
+		return c.FailWith(n, &reason389)
 	}
 	_ = k
 	_ = d
@@ -9492,7 +9492,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type", "object")
+		return c.FailTypeWith(n, &reason390)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9528,7 +9528,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason391)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9536,16 +9536,16 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", "missing member \"source\"")
+			return c.FailWith(n, &reason392)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", "missing member \"scope\"")
+			return c.FailWith(n, &reason393)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", "missing member \"settings\"")
+			return c.FailWith(n, &reason394)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", "missing member \"summary\"")
+			return c.FailWith(n, &reason395)
 		}
 	}
 	_ = d
@@ -9557,11 +9557,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", "string")
+		return c.FailTypeWith(n, &reason396)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason397)
 		}
 	}
 	_ = d
@@ -9573,11 +9573,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", "string")
+		return c.FailTypeWith(n, &reason398)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason399)
 		}
 	}
 	_ = d
@@ -9589,7 +9589,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", "array")
+		return c.FailTypeWith(n, &reason400)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9614,11 +9614,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", "string")
+		return c.FailTypeWith(n, &reason401)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason402)
 		}
 	}
 	_ = d
@@ -9630,11 +9630,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", "string")
+		return c.FailTypeWith(n, &reason403)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason404)
 		}
 	}
 	_ = d
@@ -9646,11 +9646,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason405)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason406)
 		}
 	}
 	_ = d
@@ -9682,7 +9682,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/type", "object")
+		return c.FailTypeWith(n, &reason407)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9712,10 +9712,10 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/required", "missing member \"type\"")
+			return c.FailWith(n, &reason408)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/required", "missing member \"change\"")
+			return c.FailWith(n, &reason409)
 		}
 	}
 	_ = d
@@ -9727,7 +9727,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", "want \"config.change.after\"")
+		return c.FailWith(n, &reason410)
 	}
 	_ = k
 	_ = d
@@ -9739,7 +9739,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type", "object")
+		return c.FailTypeWith(n, &reason411)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9779,7 +9779,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason412)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9787,16 +9787,16 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", "missing member \"source\"")
+			return c.FailWith(n, &reason413)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", "missing member \"scope\"")
+			return c.FailWith(n, &reason414)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", "missing member \"settings\"")
+			return c.FailWith(n, &reason415)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", "missing member \"summary\"")
+			return c.FailWith(n, &reason416)
 		}
 	}
 	_ = d
@@ -9808,11 +9808,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", "string")
+		return c.FailTypeWith(n, &reason417)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason418)
 		}
 	}
 	_ = d
@@ -9824,11 +9824,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", "string")
+		return c.FailTypeWith(n, &reason419)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason420)
 		}
 	}
 	_ = d
@@ -9840,7 +9840,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", "array")
+		return c.FailTypeWith(n, &reason421)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9865,11 +9865,11 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", "string")
+		return c.FailTypeWith(n, &reason422)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason423)
 		}
 	}
 	_ = d
@@ -9881,11 +9881,11 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", "string")
+		return c.FailTypeWith(n, &reason424)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason425)
 		}
 	}
 	_ = d
@@ -9897,11 +9897,11 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason426)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason427)
 		}
 	}
 	_ = d
@@ -9913,7 +9913,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", "array")
+		return c.FailTypeWith(n, &reason428)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9938,7 +9938,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", "object")
+		return c.FailTypeWith(n, &reason429)
 	}
 	_ = d
 	return true
@@ -9954,7 +9954,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.start/type", "object")
+		return c.FailTypeWith(n, &reason430)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9997,13 +9997,13 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.start/required", "missing member \"turn\"")
+			return c.FailWith(n, &reason431)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.start/required", "missing member \"trigger\"")
+			return c.FailWith(n, &reason432)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.start/required", "missing member \"items\"")
+			return c.FailWith(n, &reason433)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -10018,7 +10018,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", "want \"turn.start\"")
+		return c.FailWith(n, &reason434)
 	}
 	_ = k
 	_ = d
@@ -10030,7 +10030,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/identity/type", "object")
+		return c.FailTypeWith(n, &reason435)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10051,7 +10051,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/event.schema.json#/$defs/identity/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason436)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10059,7 +10059,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/$defs/identity/required", "missing member \"id\"")
+			return c.FailWith(n, &reason437)
 		}
 	}
 	_ = d
@@ -10071,11 +10071,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/identity/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason438)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/event.schema.json#/$defs/identity/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason439)
 		}
 	}
 	_ = d
@@ -10087,7 +10087,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/event.schema.json#/$defs/modelVisibleItems/type", "array")
+		return c.FailTypeWith(n, &reason440)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10117,7 +10117,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/message/type", "object")
+		return c.FailTypeWith(n, &reason441)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10148,7 +10148,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-item.schema.json#/$defs/message/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason442)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10156,13 +10156,13 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/message/required", "missing member \"id\"")
+			return c.FailWith(n, &reason443)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/message/required", "missing member \"role\"")
+			return c.FailWith(n, &reason444)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-item.schema.json#/$defs/message/required", "missing member \"parts\"")
+			return c.FailWith(n, &reason445)
 		}
 	}
 	_ = d
@@ -10174,7 +10174,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"")
+		return c.FailWith(n, &reason446)
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -10191,7 +10191,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/message/properties/parts/type", "array")
+		return c.FailTypeWith(n, &reason447)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10216,7 +10216,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", "boolean")
+		return c.FailTypeWith(n, &reason448)
 	}
 	_ = d
 	return true
@@ -10227,7 +10227,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "want one of \"user\", \"continuation\", \"hook\", \"external\"")
+		return c.FailWith(n, &reason449)
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -10244,11 +10244,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", "string")
+		return c.FailTypeWith(n, &reason450)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason451)
 		}
 	}
 	_ = d
@@ -10265,7 +10265,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.finish.before/type", "object")
+		return c.FailTypeWith(n, &reason452)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10308,7 +10308,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turnCompletion/type", "object")
+		return c.FailTypeWith(n, &reason453)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10356,16 +10356,16 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turnCompletion/required", "missing member \"turn\"")
+			return c.FailWith(n, &reason454)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turnCompletion/required", "missing member \"outcome\"")
+			return c.FailWith(n, &reason455)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turnCompletion/required", "missing member \"continuationCount\"")
+			return c.FailWith(n, &reason456)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turnCompletion/required", "missing member \"items\"")
+			return c.FailWith(n, &reason457)
 		}
 	}
 	_ = d
@@ -10377,7 +10377,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"")
+		return c.FailWith(n, &reason458)
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -10394,11 +10394,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", "integer")
+		return c.FailTypeWith(n, &reason459)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", "want at least 0")
+			return c.FailWith(n, &reason460)
 		}
 	}
 	_ = d
@@ -10425,7 +10425,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/usage/type", "object")
+		return c.FailTypeWith(n, &reason461)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10477,7 +10477,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason462)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10485,16 +10485,16 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason463)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/required", "missing member \"scope\"")
+			return c.FailWith(n, &reason464)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/required", "missing member \"completeness\"")
+			return c.FailWith(n, &reason465)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/required", "missing member \"provenance\"")
+			return c.FailWith(n, &reason466)
 		}
 	}
 	_ = d
@@ -10506,7 +10506,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "want one of \"amount\", \"total\"")
+		return c.FailWith(n, &reason467)
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -10523,7 +10523,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "want one of \"attempt\", \"turn\"")
+		return c.FailWith(n, &reason468)
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -10540,7 +10540,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "want one of \"complete\", \"partial\", \"unknown\"")
+		return c.FailWith(n, &reason469)
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -10557,7 +10557,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "want one of \"provider\", \"estimate\", \"mixed\"")
+		return c.FailWith(n, &reason470)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -10574,11 +10574,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type", "integer")
+		return c.FailTypeWith(n, &reason471)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum", "want at least 0")
+			return c.FailWith(n, &reason472)
 		}
 	}
 	_ = d
@@ -10590,7 +10590,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/type", "object")
+		return c.FailTypeWith(n, &reason473)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10617,7 +10617,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason474)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10625,13 +10625,13 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", "missing member \"amount\"")
+			return c.FailWith(n, &reason475)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", "missing member \"currency\"")
+			return c.FailWith(n, &reason476)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", "missing member \"basis\"")
+			return c.FailWith(n, &reason477)
 		}
 	}
 	_ = d
@@ -10643,11 +10643,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type", "number")
+		return c.FailTypeWith(n, &reason478)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", "want at least 0")
+			return c.FailWith(n, &reason479)
 		}
 	}
 	_ = d
@@ -10659,11 +10659,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/currencyCode/type", "string")
+		return c.FailTypeWith(n, &reason480)
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/execution-event.schema.json#/$defs/currencyCode/pattern", "does not match ^[A-Z]{3}$")
+			return c.FailWith(n, &reason481)
 		}
 	}
 	_ = d
@@ -10675,7 +10675,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "want one of \"billed\", \"reported\", \"estimated\"")
+		return c.FailWith(n, &reason482)
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10725,7 +10725,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", "want \"total\"")
+		return c.FailWith(n, &reason483)
 	}
 	_ = k
 	_ = d
@@ -10737,7 +10737,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", "want \"turn\"")
+		return c.FailWith(n, &reason484)
 	}
 	_ = k
 	_ = d
@@ -10749,7 +10749,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", "want \"turn.finish.before\"")
+		return c.FailWith(n, &reason485)
 	}
 	_ = k
 	_ = d
@@ -10766,7 +10766,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.end/type", "object")
+		return c.FailTypeWith(n, &reason486)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10848,7 +10848,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason487)
 		}
 	}
 	_ = d
@@ -10860,7 +10860,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const", "want \"turn.end\"")
+		return c.FailWith(n, &reason488)
 	}
 	_ = k
 	_ = d
@@ -10872,7 +10872,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/type", "object")
+		return c.FailTypeWith(n, &reason489)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10903,7 +10903,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/error/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason490)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10911,10 +10911,10 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/error/required", "missing member \"message\"")
+			return c.FailWith(n, &reason491)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/error/required", "missing member \"class\"")
+			return c.FailWith(n, &reason492)
 		}
 	}
 	_ = d
@@ -10926,11 +10926,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/message/type", "string")
+		return c.FailTypeWith(n, &reason493)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/message/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason494)
 		}
 	}
 	_ = d
@@ -10942,11 +10942,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/class/type", "string")
+		return c.FailTypeWith(n, &reason495)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/class/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason496)
 		}
 	}
 	_ = d
@@ -10958,11 +10958,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/code/type", "string")
+		return c.FailTypeWith(n, &reason497)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/code/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason498)
 		}
 	}
 	_ = d
@@ -10987,7 +10987,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.Fail(n, ahprt.CodeOneOfMany, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches more than one alternative")
+			return c.FailWith(n, &reason499)
 		}
 		c.Discard(mark)
 	}
@@ -11000,11 +11000,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type", "string")
+		return c.FailTypeWith(n, &reason500)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason501)
 		}
 	}
 	_ = d
@@ -11016,7 +11016,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type", "integer")
+		return c.FailTypeWith(n, &reason502)
 	}
 	_ = d
 	return true
@@ -11032,7 +11032,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.progress/type", "object")
+		return c.FailTypeWith(n, &reason503)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11080,16 +11080,16 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.progress/required", "missing member \"turn\"")
+			return c.FailWith(n, &reason504)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.progress/required", "missing member \"item\"")
+			return c.FailWith(n, &reason505)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.progress/required", "missing member \"delta\"")
+			return c.FailWith(n, &reason506)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/turn.progress/required", "missing member \"final\"")
+			return c.FailWith(n, &reason507)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11104,7 +11104,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const", "want \"turn.progress\"")
+		return c.FailWith(n, &reason508)
 	}
 	_ = k
 	_ = d
@@ -11116,7 +11116,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type", "boolean")
+		return c.FailTypeWith(n, &reason509)
 	}
 	_ = d
 	return true
@@ -11132,7 +11132,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.request.before/type", "object")
+		return c.FailTypeWith(n, &reason510)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11180,16 +11180,16 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/required", "missing member \"model\"")
+			return c.FailWith(n, &reason511)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/required", "missing member \"attempt\"")
+			return c.FailWith(n, &reason512)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/required", "missing member \"params\"")
+			return c.FailWith(n, &reason513)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.request.before/required", "missing member \"items\"")
+			return c.FailWith(n, &reason514)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11198,7 +11198,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.request.before/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason515)
 		}
 	}
 	_ = d
@@ -11210,7 +11210,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const", "want \"model.request.before\"")
+		return c.FailWith(n, &reason516)
 	}
 	_ = k
 	_ = d
@@ -11222,7 +11222,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model/type", "object")
+		return c.FailTypeWith(n, &reason517)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11244,7 +11244,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason518)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11252,10 +11252,10 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model/required", "missing member \"id\"")
+			return c.FailWith(n, &reason519)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model/required", "missing member \"provider\"")
+			return c.FailWith(n, &reason520)
 		}
 	}
 	_ = d
@@ -11267,11 +11267,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason521)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason522)
 		}
 	}
 	_ = d
@@ -11283,11 +11283,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model/properties/provider/type", "string")
+		return c.FailTypeWith(n, &reason523)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason524)
 		}
 	}
 	_ = d
@@ -11299,7 +11299,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/attempt/type", "object")
+		return c.FailTypeWith(n, &reason525)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11325,7 +11325,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason526)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11333,10 +11333,10 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/attempt/required", "missing member \"id\"")
+			return c.FailWith(n, &reason527)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/attempt/required", "missing member \"number\"")
+			return c.FailWith(n, &reason528)
 		}
 	}
 	_ = d
@@ -11348,11 +11348,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/attempt/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason529)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason530)
 		}
 	}
 	_ = d
@@ -11364,11 +11364,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/attempt/properties/number/type", "integer")
+		return c.FailTypeWith(n, &reason531)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum", "want at least 1")
+			return c.FailWith(n, &reason532)
 		}
 	}
 	_ = d
@@ -11380,7 +11380,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason533)
 	}
 	_ = d
 	return true
@@ -11396,7 +11396,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.response.after/type", "object")
+		return c.FailTypeWith(n, &reason534)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11457,19 +11457,19 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/required", "missing member \"model\"")
+			return c.FailWith(n, &reason535)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/required", "missing member \"attempt\"")
+			return c.FailWith(n, &reason536)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason537)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/required", "missing member \"items\"")
+			return c.FailWith(n, &reason538)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.response.after/required", "missing member \"finishReason\"")
+			return c.FailWith(n, &reason539)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11484,7 +11484,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason540)
 		}
 	}
 	_ = d
@@ -11532,7 +11532,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/skippedExecution/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason541)
 		}
 	}
 	_ = d
@@ -11566,7 +11566,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", "missing member \"status\"")
+			return c.FailWith(n, &reason542)
 		}
 	}
 	_ = d
@@ -11578,7 +11578,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason543)
 	}
 	_ = k
 	_ = d
@@ -11648,7 +11648,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const", "want \"supplied_result\"")
+		return c.FailWith(n, &reason544)
 	}
 	_ = k
 	_ = d
@@ -11677,7 +11677,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason545)
 		}
 	}
 	_ = d
@@ -11689,7 +11689,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const", "want \"model.response.after\"")
+		return c.FailWith(n, &reason546)
 	}
 	_ = k
 	_ = d
@@ -11703,11 +11703,11 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf", "object")
+			return c.FailTypeWith(n, &reason547)
 		}
 		dv, ok := d.Member(n, "status")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf", "missing member \"status\"")
+			return c.FailWith(n, &reason548)
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11718,7 +11718,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
-					return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf", "missing member \"reason\"")
+					return c.FailWith(n, &reason549)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11758,7 +11758,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type", "object")
+		return c.FailTypeWith(n, &reason550)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11775,7 +11775,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason551)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11783,7 +11783,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required", "missing member \"status\"")
+			return c.FailWith(n, &reason552)
 		}
 	}
 	_ = d
@@ -11795,7 +11795,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const", "want \"executed\"")
+		return c.FailWith(n, &reason553)
 	}
 	_ = k
 	_ = d
@@ -11807,7 +11807,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type", "object")
+		return c.FailTypeWith(n, &reason554)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11829,7 +11829,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason555)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11837,10 +11837,10 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", "missing member \"status\"")
+			return c.FailWith(n, &reason556)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason557)
 		}
 	}
 	_ = d
@@ -11852,7 +11852,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason558)
 	}
 	_ = k
 	_ = d
@@ -11864,7 +11864,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const", "want \"supplied_result\"")
+		return c.FailWith(n, &reason559)
 	}
 	_ = k
 	_ = d
@@ -11876,7 +11876,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type", "object")
+		return c.FailTypeWith(n, &reason560)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11902,7 +11902,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason561)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11910,10 +11910,10 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", "missing member \"status\"")
+			return c.FailWith(n, &reason562)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason563)
 		}
 	}
 	_ = d
@@ -11925,7 +11925,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason564)
 	}
 	_ = k
 	_ = d
@@ -11937,7 +11937,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const", "want \"policy\"")
+		return c.FailWith(n, &reason565)
 	}
 	_ = k
 	_ = d
@@ -11949,11 +11949,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type", "string")
+		return c.FailTypeWith(n, &reason566)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason567)
 		}
 	}
 	_ = d
@@ -11965,7 +11965,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type", "object")
+		return c.FailTypeWith(n, &reason568)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11991,7 +11991,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason569)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11999,10 +11999,10 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", "missing member \"status\"")
+			return c.FailWith(n, &reason570)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason571)
 		}
 	}
 	_ = d
@@ -12014,7 +12014,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason572)
 	}
 	_ = k
 	_ = d
@@ -12026,7 +12026,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const", "want \"cancelled\"")
+		return c.FailWith(n, &reason573)
 	}
 	_ = k
 	_ = d
@@ -12038,11 +12038,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type", "string")
+		return c.FailTypeWith(n, &reason574)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason575)
 		}
 	}
 	_ = d
@@ -12054,7 +12054,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type", "object")
+		return c.FailTypeWith(n, &reason576)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12080,7 +12080,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason577)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12088,10 +12088,10 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", "missing member \"status\"")
+			return c.FailWith(n, &reason578)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason579)
 		}
 	}
 	_ = d
@@ -12103,7 +12103,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason580)
 	}
 	_ = k
 	_ = d
@@ -12115,7 +12115,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const", "want \"timeout\"")
+		return c.FailWith(n, &reason581)
 	}
 	_ = k
 	_ = d
@@ -12127,11 +12127,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type", "string")
+		return c.FailTypeWith(n, &reason582)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason583)
 		}
 	}
 	_ = d
@@ -12143,7 +12143,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type", "object")
+		return c.FailTypeWith(n, &reason584)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12169,7 +12169,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason585)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12177,10 +12177,10 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", "missing member \"status\"")
+			return c.FailWith(n, &reason586)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason587)
 		}
 	}
 	_ = d
@@ -12192,7 +12192,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason588)
 	}
 	_ = k
 	_ = d
@@ -12204,7 +12204,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const", "want \"other\"")
+		return c.FailWith(n, &reason589)
 	}
 	_ = k
 	_ = d
@@ -12216,11 +12216,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type", "string")
+		return c.FailTypeWith(n, &reason590)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason591)
 		}
 	}
 	_ = d
@@ -12284,7 +12284,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const", "want \"amount\"")
+		return c.FailWith(n, &reason592)
 	}
 	_ = k
 	_ = d
@@ -12296,7 +12296,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const", "want \"attempt\"")
+		return c.FailWith(n, &reason593)
 	}
 	_ = k
 	_ = d
@@ -12308,7 +12308,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "want one of \"provider\", \"estimate\"")
+		return c.FailWith(n, &reason594)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -12325,11 +12325,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type", "string")
+		return c.FailTypeWith(n, &reason595)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason596)
 		}
 	}
 	_ = d
@@ -12341,11 +12341,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type", "number")
+		return c.FailTypeWith(n, &reason597)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum", "want at least 0")
+			return c.FailWith(n, &reason598)
 		}
 	}
 	_ = d
@@ -12362,7 +12362,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.error/type", "object")
+		return c.FailTypeWith(n, &reason599)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12426,16 +12426,16 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.error/required", "missing member \"model\"")
+			return c.FailWith(n, &reason600)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.error/required", "missing member \"attempt\"")
+			return c.FailWith(n, &reason601)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.error/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason602)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.error/required", "missing member \"error\"")
+			return c.FailWith(n, &reason603)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12444,7 +12444,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.error/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason604)
 		}
 	}
 	_ = d
@@ -12456,7 +12456,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.error/properties/type/const", "want \"model.error\"")
+		return c.FailWith(n, &reason605)
 	}
 	_ = k
 	_ = d
@@ -12512,7 +12512,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const", "want \"executed\"")
+		return c.FailWith(n, &reason606)
 	}
 	_ = k
 	_ = d
@@ -12524,11 +12524,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type", "number")
+		return c.FailTypeWith(n, &reason607)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum", "want at least 0")
+			return c.FailWith(n, &reason608)
 		}
 	}
 	_ = d
@@ -12540,11 +12540,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", "string")
+		return c.FailTypeWith(n, &reason609)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason610)
 		}
 	}
 	_ = d
@@ -12561,7 +12561,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/type", "object")
+		return c.FailTypeWith(n, &reason611)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12612,13 +12612,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.before/required", "missing member \"current\"")
+			return c.FailWith(n, &reason612)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.before/required", "missing member \"proposed\"")
+			return c.FailWith(n, &reason613)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.before/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason614)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12627,7 +12627,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.before/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason615)
 		}
 	}
 	_ = d
@@ -12639,7 +12639,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const", "want \"model.switch.before\"")
+		return c.FailWith(n, &reason616)
 	}
 	_ = k
 	_ = d
@@ -12651,11 +12651,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason617)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason618)
 		}
 	}
 	_ = d
@@ -12667,7 +12667,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type", "object")
+		return c.FailTypeWith(n, &reason619)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12692,7 +12692,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason620)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12700,7 +12700,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", "missing member \"currency\"")
+			return c.FailWith(n, &reason621)
 		}
 	}
 	_ = d
@@ -12712,11 +12712,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type", "number")
+		return c.FailTypeWith(n, &reason622)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum", "want at least 0")
+			return c.FailWith(n, &reason623)
 		}
 	}
 	_ = d
@@ -12728,11 +12728,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type", "number")
+		return c.FailTypeWith(n, &reason624)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum", "want at least 0")
+			return c.FailWith(n, &reason625)
 		}
 	}
 	_ = d
@@ -12749,7 +12749,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.after/type", "object")
+		return c.FailTypeWith(n, &reason626)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12796,13 +12796,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.after/required", "missing member \"previous\"")
+			return c.FailWith(n, &reason627)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.after/required", "missing member \"current\"")
+			return c.FailWith(n, &reason628)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/model.switch.after/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason629)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12811,7 +12811,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	{
 		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/model.switch.after/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason630)
 		}
 	}
 	_ = d
@@ -12823,7 +12823,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const", "want \"model.switch.after\"")
+		return c.FailWith(n, &reason631)
 	}
 	_ = k
 	_ = d
@@ -12835,11 +12835,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason632)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason633)
 		}
 	}
 	_ = d
@@ -12856,7 +12856,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.request/type", "object")
+		return c.FailTypeWith(n, &reason634)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12898,10 +12898,10 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/required", "missing member \"suggestions\"")
+			return c.FailWith(n, &reason635)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.request/required", "missing member \"sandboxBypass\"")
+			return c.FailWith(n, &reason636)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12913,7 +12913,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	{
 		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.permission.request/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason637)
 		}
 	}
 	_ = d
@@ -12930,7 +12930,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/toolCall/type", "object")
+		return c.FailTypeWith(n, &reason638)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12969,13 +12969,13 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/toolCall/required", "missing member \"call\"")
+			return c.FailWith(n, &reason639)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/toolCall/required", "missing member \"tool\"")
+			return c.FailWith(n, &reason640)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/toolCall/required", "missing member \"path\"")
+			return c.FailWith(n, &reason641)
 		}
 	}
 	_ = d
@@ -12992,7 +12992,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/type", "object")
+		return c.FailTypeWith(n, &reason642)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13027,7 +13027,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason643)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13035,13 +13035,13 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/required", "missing member \"name\"")
+			return c.FailWith(n, &reason644)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/required", "missing member \"input\"")
+			return c.FailWith(n, &reason645)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/required", "missing member \"origin\"")
+			return c.FailWith(n, &reason646)
 		}
 	}
 	{
@@ -13094,7 +13094,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool/then/required", "missing member \"mcp\"")
+			return c.FailWith(n, &reason647)
 		}
 	}
 	_ = d
@@ -13109,7 +13109,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool/else/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason648)
 		}
 	}
 	_ = d
@@ -13121,11 +13121,11 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/properties/name/type", "string")
+		return c.FailTypeWith(n, &reason649)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason650)
 		}
 	}
 	_ = d
@@ -13137,11 +13137,11 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", "string")
+		return c.FailTypeWith(n, &reason651)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason652)
 		}
 	}
 	_ = d
@@ -13153,7 +13153,7 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool/properties/input/type", "object")
+		return c.FailTypeWith(n, &reason653)
 	}
 	_ = d
 	return true
@@ -13164,7 +13164,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "want one of \"native\", \"mcp\"")
+		return c.FailWith(n, &reason654)
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -13186,7 +13186,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/type", "object")
+		return c.FailTypeWith(n, &reason655)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13218,7 +13218,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason656)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13226,16 +13226,16 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/required", "missing member \"server\"")
+			return c.FailWith(n, &reason657)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/required", "missing member \"toolName\"")
+			return c.FailWith(n, &reason658)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/required", "missing member \"provenance\"")
+			return c.FailWith(n, &reason659)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/required", "missing member \"connection\"")
+			return c.FailWith(n, &reason660)
 		}
 	}
 	_ = d
@@ -13247,7 +13247,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/server/type", "object")
+		return c.FailTypeWith(n, &reason661)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13268,7 +13268,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason662)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13276,7 +13276,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", "missing member \"id\"")
+			return c.FailWith(n, &reason663)
 		}
 	}
 	_ = d
@@ -13288,11 +13288,11 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason664)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason665)
 		}
 	}
 	_ = d
@@ -13304,11 +13304,11 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type", "string")
+		return c.FailTypeWith(n, &reason666)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason667)
 		}
 	}
 	_ = d
@@ -13320,11 +13320,11 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", "string")
+		return c.FailTypeWith(n, &reason668)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason669)
 		}
 	}
 	_ = d
@@ -13336,7 +13336,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "want one of \"runtime\", \"inferred\"")
+		return c.FailWith(n, &reason670)
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -13390,7 +13390,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.Fail(n, ahprt.CodeOneOfMany, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches more than one alternative")
+			return c.FailWith(n, &reason671)
 		}
 		c.Discard(mark)
 		c.Choose(4, n, first)
@@ -13404,7 +13404,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type", "object")
+		return c.FailTypeWith(n, &reason672)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13429,7 +13429,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason673)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13437,7 +13437,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason674)
 		}
 	}
 	{
@@ -13475,7 +13475,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required", "missing member \"url\"")
+			return c.FailWith(n, &reason675)
 		}
 	}
 	_ = d
@@ -13509,7 +13509,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason676)
 		}
 	}
 	_ = d
@@ -13535,7 +13535,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason677)
 		}
 	}
 	_ = d
@@ -13569,7 +13569,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason678)
 		}
 	}
 	_ = d
@@ -13581,7 +13581,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const", "want \"url\"")
+		return c.FailWith(n, &reason679)
 	}
 	_ = k
 	_ = d
@@ -13593,7 +13593,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", "want \"http\"")
+		return c.FailWith(n, &reason680)
 	}
 	_ = k
 	_ = d
@@ -13605,14 +13605,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/webUrl/type", "string")
+		return c.FailTypeWith(n, &reason681)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/execution-event.schema.json#/$defs/webUrl/pattern", "does not match ^https?://")
+			return c.FailWith(n, &reason682)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/execution-event.schema.json#/$defs/webUrl/format", "not a valid uri")
+			return c.FailWith(n, &reason683)
 		}
 	}
 	_ = d
@@ -13624,11 +13624,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/type", "array")
+		return c.FailTypeWith(n, &reason684)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/execution-event.schema.json#/$defs/connectionGaps/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason685)
 		}
 		{
 			it := d.Items(n)
@@ -13652,7 +13652,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/items/type", "object")
+		return c.FailTypeWith(n, &reason686)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13674,7 +13674,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason687)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13682,10 +13682,10 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", "missing member \"path\"")
+			return c.FailWith(n, &reason688)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason689)
 		}
 	}
 	_ = d
@@ -13697,11 +13697,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason690)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason691)
 		}
 	}
 	_ = d
@@ -13713,11 +13713,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason692)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason693)
 		}
 	}
 	_ = d
@@ -13729,7 +13729,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type", "object")
+		return c.FailTypeWith(n, &reason694)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13754,7 +13754,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason695)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13762,7 +13762,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason696)
 		}
 	}
 	{
@@ -13800,7 +13800,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required", "missing member \"url\"")
+			return c.FailWith(n, &reason697)
 		}
 	}
 	_ = d
@@ -13834,7 +13834,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason698)
 		}
 	}
 	_ = d
@@ -13860,7 +13860,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason699)
 		}
 	}
 	_ = d
@@ -13894,7 +13894,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason700)
 		}
 	}
 	_ = d
@@ -13906,7 +13906,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const", "want \"url\"")
+		return c.FailWith(n, &reason701)
 	}
 	_ = k
 	_ = d
@@ -13918,7 +13918,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const", "want \"sse\"")
+		return c.FailWith(n, &reason702)
 	}
 	_ = k
 	_ = d
@@ -13930,7 +13930,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type", "object")
+		return c.FailTypeWith(n, &reason703)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13963,7 +13963,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason704)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13971,7 +13971,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason705)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c, n, ev) {
@@ -14027,7 +14027,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required", "missing member \"command\"")
+			return c.FailWith(n, &reason706)
 		}
 	}
 	_ = d
@@ -14061,7 +14061,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason707)
 		}
 	}
 	_ = d
@@ -14087,7 +14087,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason708)
 		}
 	}
 	_ = d
@@ -14121,7 +14121,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason709)
 		}
 	}
 	_ = d
@@ -14133,7 +14133,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", "want \"command\"")
+		return c.FailWith(n, &reason710)
 	}
 	_ = k
 	_ = d
@@ -14180,7 +14180,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required", "missing member \"args\"")
+			return c.FailWith(n, &reason711)
 		}
 	}
 	_ = d
@@ -14214,7 +14214,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason712)
 		}
 	}
 	_ = d
@@ -14240,7 +14240,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason713)
 		}
 	}
 	_ = d
@@ -14274,7 +14274,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason714)
 		}
 	}
 	_ = d
@@ -14286,7 +14286,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", "want \"args\"")
+		return c.FailWith(n, &reason715)
 	}
 	_ = k
 	_ = d
@@ -14333,7 +14333,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required", "missing member \"cwd\"")
+			return c.FailWith(n, &reason716)
 		}
 	}
 	_ = d
@@ -14367,7 +14367,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason717)
 		}
 	}
 	_ = d
@@ -14393,7 +14393,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason718)
 		}
 	}
 	_ = d
@@ -14427,7 +14427,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason719)
 		}
 	}
 	_ = d
@@ -14439,7 +14439,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const", "want \"cwd\"")
+		return c.FailWith(n, &reason720)
 	}
 	_ = k
 	_ = d
@@ -14451,7 +14451,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", "want \"stdio\"")
+		return c.FailWith(n, &reason721)
 	}
 	_ = k
 	_ = d
@@ -14463,11 +14463,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", "string")
+		return c.FailTypeWith(n, &reason722)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason723)
 		}
 	}
 	_ = d
@@ -14479,7 +14479,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", "array")
+		return c.FailTypeWith(n, &reason724)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14504,7 +14504,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type", "string")
+		return c.FailTypeWith(n, &reason725)
 	}
 	_ = d
 	return true
@@ -14515,11 +14515,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason726)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason727)
 		}
 	}
 	_ = d
@@ -14531,7 +14531,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type", "object")
+		return c.FailTypeWith(n, &reason728)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14560,7 +14560,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason729)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14568,7 +14568,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason730)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c, n, ev) {
@@ -14621,7 +14621,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", "missing member \"addressForm\"")
+			return c.FailWith(n, &reason731)
 		}
 	}
 	_ = d
@@ -14655,7 +14655,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason732)
 		}
 	}
 	_ = d
@@ -14681,7 +14681,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason733)
 		}
 	}
 	_ = d
@@ -14715,7 +14715,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason734)
 		}
 	}
 	_ = d
@@ -14727,7 +14727,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", "want \"addressForm\"")
+		return c.FailWith(n, &reason735)
 	}
 	_ = k
 	_ = d
@@ -14774,7 +14774,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", "missing member \"address\"")
+			return c.FailWith(n, &reason736)
 		}
 	}
 	_ = d
@@ -14808,7 +14808,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", "missing member \"gaps\"")
+			return c.FailWith(n, &reason737)
 		}
 	}
 	_ = d
@@ -14834,7 +14834,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason738)
 		}
 	}
 	_ = d
@@ -14868,7 +14868,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", "missing member \"path\"")
+			return c.FailWith(n, &reason739)
 		}
 	}
 	_ = d
@@ -14880,7 +14880,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", "want \"address\"")
+		return c.FailWith(n, &reason740)
 	}
 	_ = k
 	_ = d
@@ -14892,11 +14892,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type", "string")
+		return c.FailTypeWith(n, &reason741)
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern", "does not match ^_.+")
+			return c.FailWith(n, &reason742)
 		}
 	}
 	_ = d
@@ -14908,11 +14908,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type", "string")
+		return c.FailTypeWith(n, &reason743)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason744)
 		}
 	}
 	_ = d
@@ -14924,11 +14924,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type", "string")
+		return c.FailTypeWith(n, &reason745)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason746)
 		}
 	}
 	_ = d
@@ -14940,11 +14940,11 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason747)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason748)
 		}
 	}
 	_ = d
@@ -14956,7 +14956,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/type", "object")
+		return c.FailTypeWith(n, &reason749)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14982,7 +14982,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/batch/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason750)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14990,10 +14990,10 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/batch/required", "missing member \"id\"")
+			return c.FailWith(n, &reason751)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/batch/required", "missing member \"callIds\"")
+			return c.FailWith(n, &reason752)
 		}
 	}
 	_ = d
@@ -15005,11 +15005,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason753)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason754)
 		}
 	}
 	_ = d
@@ -15021,15 +15021,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type", "array")
+		return c.FailTypeWith(n, &reason755)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason756)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason757)
 		}
 		{
 			it := d.Items(n)
@@ -15053,11 +15053,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", "string")
+		return c.FailTypeWith(n, &reason758)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason759)
 		}
 	}
 	_ = d
@@ -15069,7 +15069,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", "want \"tool.permission.request\"")
+		return c.FailWith(n, &reason760)
 	}
 	_ = k
 	_ = d
@@ -15081,7 +15081,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", "array")
+		return c.FailTypeWith(n, &reason761)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15106,7 +15106,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", "object")
+		return c.FailTypeWith(n, &reason762)
 	}
 	_ = d
 	return true
@@ -15117,7 +15117,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", "boolean")
+		return c.FailTypeWith(n, &reason763)
 	}
 	_ = d
 	return true
@@ -15133,7 +15133,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", "object")
+		return c.FailTypeWith(n, &reason764)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15175,10 +15175,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", "missing member \"decision\"")
+			return c.FailWith(n, &reason765)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", "missing member \"decidedBy\"")
+			return c.FailWith(n, &reason766)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15196,7 +15196,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", "want \"tool.permission.resolved\"")
+		return c.FailWith(n, &reason767)
 	}
 	_ = k
 	_ = d
@@ -15208,7 +15208,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "want one of \"allow\", \"deny\"")
+		return c.FailWith(n, &reason768)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -15225,7 +15225,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"")
+		return c.FailWith(n, &reason769)
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -15247,7 +15247,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.progress/type", "object")
+		return c.FailTypeWith(n, &reason770)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15289,10 +15289,10 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.progress/required", "missing member \"partialOutput\"")
+			return c.FailWith(n, &reason771)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.progress/required", "missing member \"backgrounded\"")
+			return c.FailWith(n, &reason772)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15304,7 +15304,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/tool.progress/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason773)
 		}
 	}
 	_ = d
@@ -15316,7 +15316,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", "want \"tool.progress\"")
+		return c.FailWith(n, &reason774)
 	}
 	_ = k
 	_ = d
@@ -15328,7 +15328,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", "boolean")
+		return c.FailTypeWith(n, &reason775)
 	}
 	_ = d
 	return true
@@ -15344,7 +15344,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.batch.after/type", "object")
+		return c.FailTypeWith(n, &reason776)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15386,10 +15386,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/required", "missing member \"batch\"")
+			return c.FailWith(n, &reason777)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/required", "missing member \"calls\"")
+			return c.FailWith(n, &reason778)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15404,7 +15404,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", "want \"tool.batch.after\"")
+		return c.FailWith(n, &reason779)
 	}
 	_ = k
 	_ = d
@@ -15416,11 +15416,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type", "array")
+		return c.FailTypeWith(n, &reason780)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason781)
 		}
 		{
 			it := d.Items(n)
@@ -15449,7 +15449,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type", "object")
+		return c.FailTypeWith(n, &reason782)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15490,7 +15490,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason783)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15498,19 +15498,19 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", "missing member \"call\"")
+			return c.FailWith(n, &reason784)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", "missing member \"tool\"")
+			return c.FailWith(n, &reason785)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", "missing member \"path\"")
+			return c.FailWith(n, &reason786)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", "missing member \"outcome\"")
+			return c.FailWith(n, &reason787)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason788)
 		}
 	}
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
@@ -15621,7 +15621,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const", "want \"skipped\"")
+		return c.FailWith(n, &reason789)
 	}
 	_ = k
 	_ = d
@@ -15633,7 +15633,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const", "want \"policy\"")
+		return c.FailWith(n, &reason790)
 	}
 	_ = k
 	_ = d
@@ -15645,11 +15645,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason791)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason792)
 		}
 	}
 	_ = d
@@ -15661,7 +15661,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/toolOutcome/enum", "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"")
+		return c.FailWith(n, &reason793)
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -15683,7 +15683,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.before/type", "object")
+		return c.FailTypeWith(n, &reason794)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15729,10 +15729,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/required", "missing member \"trigger\"")
+			return c.FailWith(n, &reason795)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.before/required", "missing member \"items\"")
+			return c.FailWith(n, &reason796)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15741,7 +15741,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason797)
 		}
 	}
 	_ = d
@@ -15753,7 +15753,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", "want \"context.compact.before\"")
+		return c.FailWith(n, &reason798)
 	}
 	_ = k
 	_ = d
@@ -15765,7 +15765,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "want one of \"auto\", \"manual\", \"hook\"")
+		return c.FailWith(n, &reason799)
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15782,7 +15782,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/textParts/type", "array")
+		return c.FailTypeWith(n, &reason800)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15813,7 +15813,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason801)
 		}
 	}
 	_ = d
@@ -15825,7 +15825,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/tokenCounts/type", "object")
+		return c.FailTypeWith(n, &reason802)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15844,7 +15844,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason803)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15866,7 +15866,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/type", "object")
+		return c.FailTypeWith(n, &reason804)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15917,13 +15917,13 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.after/required", "missing member \"summary\"")
+			return c.FailWith(n, &reason805)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.after/required", "missing member \"removed\"")
+			return c.FailWith(n, &reason806)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.after/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason807)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15941,7 +15941,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", "want \"context.compact.after\"")
+		return c.FailWith(n, &reason808)
 	}
 	_ = k
 	_ = d
@@ -15953,7 +15953,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", "array")
+		return c.FailTypeWith(n, &reason809)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15978,7 +15978,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type", "object")
+		return c.FailTypeWith(n, &reason810)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15995,7 +15995,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason811)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16003,7 +16003,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", "missing member \"id\"")
+			return c.FailWith(n, &reason812)
 		}
 	}
 	_ = d
@@ -16015,11 +16015,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason813)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason814)
 		}
 	}
 	_ = d
@@ -16036,7 +16036,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/task.change.before/type", "object")
+		return c.FailTypeWith(n, &reason815)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16065,7 +16065,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", "missing member \"task\"")
+			return c.FailWith(n, &reason816)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16080,7 +16080,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const", "want \"task.change.before\"")
+		return c.FailWith(n, &reason817)
 	}
 	_ = k
 	_ = d
@@ -16092,7 +16092,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/type", "object")
+		return c.FailTypeWith(n, &reason818)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16131,7 +16131,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason819)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16139,13 +16139,13 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/taskChange/required", "missing member \"id\"")
+			return c.FailWith(n, &reason820)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/taskChange/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason821)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/taskChange/required", "missing member \"change\"")
+			return c.FailWith(n, &reason822)
 		}
 	}
 	_ = d
@@ -16157,11 +16157,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason823)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason824)
 		}
 	}
 	_ = d
@@ -16173,7 +16173,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "want one of \"create\", \"update\", \"remove\"")
+		return c.FailWith(n, &reason825)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16190,7 +16190,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type", "object")
+		return c.FailTypeWith(n, &reason826)
 	}
 	_ = d
 	return true
@@ -16201,7 +16201,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type", "object")
+		return c.FailTypeWith(n, &reason827)
 	}
 	_ = d
 	return true
@@ -16212,7 +16212,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason828)
 	}
 	_ = d
 	return true
@@ -16228,7 +16228,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/task.change.after/type", "object")
+		return c.FailTypeWith(n, &reason829)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16257,7 +16257,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", "missing member \"task\"")
+			return c.FailWith(n, &reason830)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16272,7 +16272,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const", "want \"task.change.after\"")
+		return c.FailWith(n, &reason831)
 	}
 	_ = k
 	_ = d
@@ -16309,7 +16309,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.attention/type", "object")
+		return c.FailTypeWith(n, &reason832)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16339,10 +16339,10 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.attention/required", "missing member \"type\"")
+			return c.FailWith(n, &reason833)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.attention/required", "missing member \"attention\"")
+			return c.FailWith(n, &reason834)
 		}
 	}
 	_ = d
@@ -16354,7 +16354,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const", "want \"user.attention\"")
+		return c.FailWith(n, &reason835)
 	}
 	_ = k
 	_ = d
@@ -16371,7 +16371,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type", "object")
+		return c.FailTypeWith(n, &reason836)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16398,7 +16398,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason837)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16406,13 +16406,13 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason838)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", "missing member \"message\"")
+			return c.FailWith(n, &reason839)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", "missing member \"title\"")
+			return c.FailWith(n, &reason840)
 		}
 	}
 	_ = d
@@ -16424,11 +16424,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", "string")
+		return c.FailTypeWith(n, &reason841)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason842)
 		}
 	}
 	_ = d
@@ -16465,7 +16465,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type", "object")
+		return c.FailTypeWith(n, &reason843)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16495,10 +16495,10 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", "missing member \"type\"")
+			return c.FailWith(n, &reason844)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", "missing member \"elicitation\"")
+			return c.FailWith(n, &reason845)
 		}
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
@@ -16513,7 +16513,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const", "want \"user.elicitation.request\"")
+		return c.FailWith(n, &reason846)
 	}
 	_ = k
 	_ = d
@@ -16530,7 +16530,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type", "object")
+		return c.FailTypeWith(n, &reason847)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16556,7 +16556,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason848)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16564,10 +16564,10 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", "missing member \"server\"")
+			return c.FailWith(n, &reason849)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason850)
 		}
 	}
 	_ = d
@@ -16579,11 +16579,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", "string")
+		return c.FailTypeWith(n, &reason851)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason852)
 		}
 	}
 	_ = d
@@ -16595,7 +16595,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", "want one of \"form\", \"url\"")
+		return c.FailWith(n, &reason853)
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -16637,7 +16637,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type", "object")
+		return c.FailTypeWith(n, &reason854)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16667,10 +16667,10 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", "missing member \"type\"")
+			return c.FailWith(n, &reason855)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", "missing member \"elicitation\"")
+			return c.FailWith(n, &reason856)
 		}
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
@@ -16685,7 +16685,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const", "want \"user.elicitation.result\"")
+		return c.FailWith(n, &reason857)
 	}
 	_ = k
 	_ = d
@@ -16702,7 +16702,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type", "object")
+		return c.FailTypeWith(n, &reason858)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16733,7 +16733,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason859)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16741,13 +16741,13 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", "missing member \"server\"")
+			return c.FailWith(n, &reason860)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason861)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", "missing member \"action\"")
+			return c.FailWith(n, &reason862)
 		}
 	}
 	_ = d
@@ -16759,11 +16759,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", "string")
+		return c.FailTypeWith(n, &reason863)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason864)
 		}
 	}
 	_ = d
@@ -16775,7 +16775,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "want one of \"accept\", \"decline\", \"cancel\"")
+		return c.FailWith(n, &reason865)
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16817,7 +16817,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/type", "object")
+		return c.FailTypeWith(n, &reason866)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16847,10 +16847,10 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", "missing member \"type\"")
+			return c.FailWith(n, &reason867)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", "missing member \"message\"")
+			return c.FailWith(n, &reason868)
 		}
 	}
 	_ = d
@@ -16862,7 +16862,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", "want \"user.message.inbound\"")
+		return c.FailWith(n, &reason869)
 	}
 	_ = k
 	_ = d
@@ -16879,7 +16879,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type", "object")
+		return c.FailTypeWith(n, &reason870)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16906,7 +16906,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason871)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16914,13 +16914,13 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", "missing member \"channel\"")
+			return c.FailWith(n, &reason872)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", "missing member \"sender\"")
+			return c.FailWith(n, &reason873)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", "missing member \"messages\"")
+			return c.FailWith(n, &reason874)
 		}
 	}
 	_ = d
@@ -16932,11 +16932,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type", "string")
+		return c.FailTypeWith(n, &reason875)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason876)
 		}
 	}
 	_ = d
@@ -16948,11 +16948,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type", "string")
+		return c.FailTypeWith(n, &reason877)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason878)
 		}
 	}
 	_ = d
@@ -16964,7 +16964,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", "array")
+		return c.FailTypeWith(n, &reason879)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17033,7 +17033,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const", "want \"user\"")
+		return c.FailWith(n, &reason880)
 	}
 	_ = k
 	_ = d
@@ -17070,7 +17070,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/type", "object")
+		return c.FailTypeWith(n, &reason881)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17100,10 +17100,10 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", "missing member \"type\"")
+			return c.FailWith(n, &reason882)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", "missing member \"message\"")
+			return c.FailWith(n, &reason883)
 		}
 	}
 	_ = d
@@ -17115,7 +17115,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", "want \"user.message.outbound\"")
+		return c.FailWith(n, &reason884)
 	}
 	_ = k
 	_ = d
@@ -17132,7 +17132,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type", "object")
+		return c.FailTypeWith(n, &reason885)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17154,7 +17154,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason886)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17162,10 +17162,10 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", "missing member \"channel\"")
+			return c.FailWith(n, &reason887)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", "missing member \"messages\"")
+			return c.FailWith(n, &reason888)
 		}
 	}
 	_ = d
@@ -17177,11 +17177,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", "string")
+		return c.FailTypeWith(n, &reason889)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason890)
 		}
 	}
 	_ = d
@@ -17193,7 +17193,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", "array")
+		return c.FailTypeWith(n, &reason891)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17262,7 +17262,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const", "want \"assistant\"")
+		return c.FailWith(n, &reason892)
 	}
 	_ = k
 	_ = d
@@ -17279,7 +17279,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type", "object")
+		return c.FailTypeWith(n, &reason893)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17308,7 +17308,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", "missing member \"workspace\"")
+			return c.FailWith(n, &reason894)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17323,7 +17323,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", "want \"workspace.change.before\"")
+		return c.FailWith(n, &reason895)
 	}
 	_ = k
 	_ = d
@@ -17335,7 +17335,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type", "object")
+		return c.FailTypeWith(n, &reason896)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17365,7 +17365,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason897)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17373,10 +17373,10 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason898)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", "missing member \"change\"")
+			return c.FailWith(n, &reason899)
 		}
 	}
 	_ = d
@@ -17388,7 +17388,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "want one of \"cwd\", \"roots\", \"switch\"")
+		return c.FailWith(n, &reason900)
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -17405,11 +17405,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/type", "object")
+		return c.FailTypeWith(n, &reason901)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinProperties, "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", "want at least 1 members")
+			return c.FailWith(n, &reason902)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -17427,7 +17427,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason903)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17444,11 +17444,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason904)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason905)
 		}
 	}
 	_ = d
@@ -17460,12 +17460,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type", "array")
+		return c.FailTypeWith(n, &reason906)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason907)
 		}
 		{
 			it := d.Items(n)
@@ -17489,11 +17489,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type", "string")
+		return c.FailTypeWith(n, &reason908)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason909)
 		}
 	}
 	_ = d
@@ -17505,7 +17505,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason910)
 	}
 	_ = d
 	return true
@@ -17521,7 +17521,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type", "object")
+		return c.FailTypeWith(n, &reason911)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17550,7 +17550,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", "missing member \"workspace\"")
+			return c.FailWith(n, &reason912)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17565,7 +17565,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const", "want \"workspace.change.after\"")
+		return c.FailWith(n, &reason913)
 	}
 	_ = k
 	_ = d
@@ -17582,7 +17582,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/file.changed/type", "object")
+		return c.FailTypeWith(n, &reason914)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17611,7 +17611,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/file.changed/required", "missing member \"changes\"")
+			return c.FailWith(n, &reason915)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17626,7 +17626,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const", "want \"file.changed\"")
+		return c.FailWith(n, &reason916)
 	}
 	_ = k
 	_ = d
@@ -17638,11 +17638,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type", "array")
+		return c.FailTypeWith(n, &reason917)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason918)
 		}
 		{
 			it := d.Items(n)
@@ -17671,7 +17671,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/type", "object")
+		return c.FailTypeWith(n, &reason919)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17706,7 +17706,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason920)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17714,13 +17714,13 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/changedFile/required", "missing member \"path\"")
+			return c.FailWith(n, &reason921)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/changedFile/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason922)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/$defs/changedFile/required", "missing member \"agentCaused\"")
+			return c.FailWith(n, &reason923)
 		}
 	}
 	_ = d
@@ -17732,11 +17732,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason924)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason925)
 		}
 	}
 	_ = d
@@ -17748,7 +17748,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "want one of \"create\", \"update\", \"remove\"")
+		return c.FailWith(n, &reason926)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -17765,7 +17765,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", "boolean")
+		return c.FailTypeWith(n, &reason927)
 	}
 	_ = d
 	return true
@@ -17796,7 +17796,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/type", "object")
+		return c.FailTypeWith(n, &reason928)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17831,13 +17831,13 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/required", "missing member \"type\"")
+			return c.FailWith(n, &reason929)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/required", "missing member \"failure\"")
+			return c.FailWith(n, &reason930)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/required", "missing member \"parentEventId\"")
+			return c.FailWith(n, &reason931)
 		}
 	}
 	_ = d
@@ -17849,7 +17849,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", "want \"hook.failure\"")
+		return c.FailWith(n, &reason932)
 	}
 	_ = k
 	_ = d
@@ -17861,7 +17861,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type", "object")
+		return c.FailTypeWith(n, &reason933)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17888,7 +17888,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason934)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17896,13 +17896,13 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", "missing member \"backendId\"")
+			return c.FailWith(n, &reason935)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason936)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", "missing member \"policy\"")
+			return c.FailWith(n, &reason937)
 		}
 	}
 	_ = d
@@ -17914,11 +17914,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type", "string")
+		return c.FailTypeWith(n, &reason938)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason939)
 		}
 	}
 	_ = d
@@ -17930,11 +17930,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason940)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason941)
 		}
 	}
 	_ = d
@@ -17946,7 +17946,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "want one of \"fail-open\", \"fail-closed\"")
+		return c.FailWith(n, &reason942)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -17963,11 +17963,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", "string")
+		return c.FailTypeWith(n, &reason943)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason944)
 		}
 	}
 	_ = d
@@ -17979,7 +17979,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-selection.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason945)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18030,7 +18030,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-selection.schema.json#/required", "missing member \"default\"")
+			return c.FailWith(n, &reason946)
 		}
 	}
 	_ = d
@@ -18042,7 +18042,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/content-selection.schema.json#/$defs/disposition/enum", "want one of \"body\", \"metadata\", \"omit\"")
+		return c.FailWith(n, &reason947)
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -18059,7 +18059,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-upload-receipt.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason948)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18086,7 +18086,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/content-upload-receipt.schema.json#/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason949)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18094,13 +18094,13 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload-receipt.schema.json#/required", "missing member \"ref\"")
+			return c.FailWith(n, &reason950)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload-receipt.schema.json#/required", "missing member \"size\"")
+			return c.FailWith(n, &reason951)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload-receipt.schema.json#/required", "missing member \"sha256\"")
+			return c.FailWith(n, &reason952)
 		}
 	}
 	_ = d
@@ -18112,7 +18112,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/content-upload.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason953)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18151,13 +18151,13 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload.schema.json#/required", "missing member \"endpoint\"")
+			return c.FailWith(n, &reason954)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload.schema.json#/required", "missing member \"timeoutMs\"")
+			return c.FailWith(n, &reason955)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/content-upload.schema.json#/required", "missing member \"maxBytes\"")
+			return c.FailWith(n, &reason956)
 		}
 	}
 	_ = d
@@ -18169,14 +18169,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/content-upload.schema.json#/properties/endpoint/type", "string")
+		return c.FailTypeWith(n, &reason957)
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/content-upload.schema.json#/properties/endpoint/pattern", "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))")
+			return c.FailWith(n, &reason958)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/content-upload.schema.json#/properties/endpoint/format", "not a valid uri")
+			return c.FailWith(n, &reason959)
 		}
 	}
 	_ = d
@@ -18190,11 +18190,11 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf", "object")
+			return c.FailTypeWith(n, &reason960)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf", "missing member \"type\"")
+			return c.FailWith(n, &reason961)
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -18218,7 +18218,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf/0/type", "object")
+		return c.FailTypeWith(n, &reason962)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18251,7 +18251,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/required", "missing member \"type\"")
+			return c.FailWith(n, &reason963)
 		}
 	}
 	{
@@ -18267,7 +18267,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.Fail(n, ahprt.CodeOneOfMany, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches more than one alternative")
+			return c.FailWith(n, &reason964)
 		}
 		c.Discard(mark)
 	}
@@ -18292,13 +18292,13 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", "missing member \"tokenEnv\"")
+			return c.FailWith(n, &reason965)
 		}
 	}
 	{
 		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason966)
 		}
 	}
 	_ = d
@@ -18322,13 +18322,13 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", "missing member \"tokenRef\"")
+			return c.FailWith(n, &reason967)
 		}
 	}
 	{
 		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason968)
 		}
 	}
 	_ = d
@@ -18340,7 +18340,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const", "want \"bearer\"")
+		return c.FailWith(n, &reason969)
 	}
 	_ = k
 	_ = d
@@ -18352,11 +18352,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type", "string")
+		return c.FailTypeWith(n, &reason970)
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern", "does not match ^[A-Za-z_][A-Za-z0-9_]*$")
+			return c.FailWith(n, &reason971)
 		}
 	}
 	_ = d
@@ -18368,7 +18368,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/type", "object")
+		return c.FailTypeWith(n, &reason972)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18421,19 +18421,19 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", "missing member \"type\"")
+			return c.FailWith(n, &reason973)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", "missing member \"resource\"")
+			return c.FailWith(n, &reason974)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", "missing member \"issuer\"")
+			return c.FailWith(n, &reason975)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", "missing member \"clientId\"")
+			return c.FailWith(n, &reason976)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", "missing member \"flow\"")
+			return c.FailWith(n, &reason977)
 		}
 	}
 	_ = d
@@ -18445,7 +18445,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const", "want \"oauth\"")
+		return c.FailWith(n, &reason978)
 	}
 	_ = k
 	_ = d
@@ -18457,14 +18457,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type", "string")
+		return c.FailTypeWith(n, &reason979)
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", "does not match ^https://")
+			return c.FailWith(n, &reason980)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", "not a valid uri")
+			return c.FailWith(n, &reason981)
 		}
 	}
 	_ = d
@@ -18476,7 +18476,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "want one of \"authorization_code_pkce\", \"client_credentials\"")
+		return c.FailWith(n, &reason982)
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -18493,12 +18493,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", "array")
+		return c.FailTypeWith(n, &reason983)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason984)
 		}
 		{
 			it := d.Items(n)
@@ -18522,11 +18522,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/positiveInteger/type", "integer")
+		return c.FailTypeWith(n, &reason985)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/common.schema.json#/$defs/positiveInteger/minimum", "want at least 1")
+			return c.FailWith(n, &reason986)
 		}
 	}
 	_ = d
@@ -18538,7 +18538,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/deny-effect.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason987)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18568,7 +18568,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/deny-effect.schema.json#/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason988)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18576,10 +18576,10 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/deny-effect.schema.json#/required", "missing member \"type\"")
+			return c.FailWith(n, &reason989)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/deny-effect.schema.json#/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason990)
 		}
 	}
 	_ = d
@@ -18591,7 +18591,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/deny-effect.schema.json#/properties/type/const", "want \"deny\"")
+		return c.FailWith(n, &reason991)
 	}
 	_ = k
 	_ = d
@@ -18603,11 +18603,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/deny-effect.schema.json#/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason992)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/deny-effect.schema.json#/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason993)
 		}
 	}
 	_ = d
@@ -18621,11 +18621,11 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/effect.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason994)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason995)
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -18656,7 +18656,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
-					return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/oneOf", "missing member \"operation\"")
+					return c.FailWith(n, &reason996)
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -18688,7 +18688,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/allowEffect/type", "object")
+		return c.FailTypeWith(n, &reason997)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18705,7 +18705,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason998)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18713,7 +18713,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/allowEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason999)
 		}
 	}
 	_ = d
@@ -18725,7 +18725,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/allowEffect/properties/type/const", "want \"allow\"")
+		return c.FailWith(n, &reason1000)
 	}
 	_ = k
 	_ = d
@@ -18737,7 +18737,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/askEffect/type", "object")
+		return c.FailTypeWith(n, &reason1001)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18754,7 +18754,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/askEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1002)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18762,7 +18762,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/askEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1003)
 		}
 	}
 	_ = d
@@ -18774,7 +18774,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/askEffect/properties/type/const", "want \"ask\"")
+		return c.FailWith(n, &reason1004)
 	}
 	_ = k
 	_ = d
@@ -18786,7 +18786,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/modifyEffect/type", "object")
+		return c.FailTypeWith(n, &reason1005)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18815,7 +18815,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1006)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18823,16 +18823,16 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/modifyEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1007)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/modifyEffect/required", "missing member \"target\"")
+			return c.FailWith(n, &reason1008)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/modifyEffect/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason1009)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/modifyEffect/required", "missing member \"value\"")
+			return c.FailWith(n, &reason1010)
 		}
 	}
 	cv, found := n, true
@@ -19022,7 +19022,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/content-item.schema.json#/$defs/messages/type", "array")
+		return c.FailTypeWith(n, &reason1011)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19121,7 +19121,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.Fail(n, ahprt.CodeOneOfMany, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches more than one alternative")
+			return c.FailWith(n, &reason1012)
 		}
 		c.Discard(mark)
 	}
@@ -19134,7 +19134,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type", "object")
+		return c.FailTypeWith(n, &reason1013)
 	}
 	_ = d
 	return true
@@ -19267,7 +19267,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type", "object")
+		return c.FailTypeWith(n, &reason1014)
 	}
 	_ = d
 	return true
@@ -19278,7 +19278,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", "want \"modify\"")
+		return c.FailWith(n, &reason1015)
 	}
 	_ = k
 	_ = d
@@ -19290,7 +19290,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"")
+		return c.FailWith(n, &reason1016)
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -19307,7 +19307,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "want one of \"replace\", \"merge\"")
+		return c.FailWith(n, &reason1017)
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -19324,7 +19324,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/messageEffect/type", "object")
+		return c.FailTypeWith(n, &reason1018)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19346,7 +19346,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1019)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19354,10 +19354,10 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/messageEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1020)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/messageEffect/required", "missing member \"text\"")
+			return c.FailWith(n, &reason1021)
 		}
 	}
 	_ = d
@@ -19369,7 +19369,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", "want \"message\"")
+		return c.FailWith(n, &reason1022)
 	}
 	_ = k
 	_ = d
@@ -19381,7 +19381,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", "string")
+		return c.FailTypeWith(n, &reason1023)
 	}
 	_ = d
 	return true
@@ -19392,7 +19392,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/returnEffect/type", "object")
+		return c.FailTypeWith(n, &reason1024)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19411,7 +19411,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1025)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19419,10 +19419,10 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/returnEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1026)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/returnEffect/required", "missing member \"value\"")
+			return c.FailWith(n, &reason1027)
 		}
 	}
 	_ = d
@@ -19434,7 +19434,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/returnEffect/properties/type/const", "want \"return\"")
+		return c.FailWith(n, &reason1028)
 	}
 	_ = k
 	_ = d
@@ -19446,7 +19446,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/flowStopEffect/type", "object")
+		return c.FailTypeWith(n, &reason1029)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19473,7 +19473,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1030)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19481,13 +19481,13 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/flowStopEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1031)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/flowStopEffect/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason1032)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/flowStopEffect/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason1033)
 		}
 	}
 	_ = d
@@ -19499,7 +19499,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const", "want \"flow\"")
+		return c.FailWith(n, &reason1034)
 	}
 	_ = k
 	_ = d
@@ -19511,7 +19511,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const", "want \"stop\"")
+		return c.FailWith(n, &reason1035)
 	}
 	_ = k
 	_ = d
@@ -19523,7 +19523,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/flowContinueEffect/type", "object")
+		return c.FailTypeWith(n, &reason1036)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19549,7 +19549,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1037)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19557,10 +19557,10 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/flowContinueEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1038)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/flowContinueEffect/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason1039)
 		}
 	}
 	_ = d
@@ -19572,7 +19572,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const", "want \"flow\"")
+		return c.FailWith(n, &reason1040)
 	}
 	_ = k
 	_ = d
@@ -19584,7 +19584,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const", "want \"continue\"")
+		return c.FailWith(n, &reason1041)
 	}
 	_ = k
 	_ = d
@@ -19596,7 +19596,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/effect.schema.json#/$defs/injectEffect/type", "object")
+		return c.FailTypeWith(n, &reason1042)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19633,7 +19633,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1043)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19641,19 +19641,19 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/injectEffect/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1044)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/injectEffect/required", "missing member \"target\"")
+			return c.FailWith(n, &reason1045)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/injectEffect/required", "missing member \"operation\"")
+			return c.FailWith(n, &reason1046)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/injectEffect/required", "missing member \"deliverAt\"")
+			return c.FailWith(n, &reason1047)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/effect.schema.json#/$defs/injectEffect/required", "missing member \"value\"")
+			return c.FailWith(n, &reason1048)
 		}
 	}
 	_ = d
@@ -19665,7 +19665,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", "want \"inject\"")
+		return c.FailWith(n, &reason1049)
 	}
 	_ = k
 	_ = d
@@ -19677,7 +19677,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", "want \"context\"")
+		return c.FailWith(n, &reason1050)
 	}
 	_ = k
 	_ = d
@@ -19689,7 +19689,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", "want \"append\"")
+		return c.FailWith(n, &reason1051)
 	}
 	_ = k
 	_ = d
@@ -19701,7 +19701,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "want one of \"now\", \"next_turn\"")
+		return c.FailWith(n, &reason1052)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -19725,11 +19725,11 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/event.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1053)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/event.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1054)
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19878,7 +19878,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/tool-before.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason1055)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19910,7 +19910,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.Fail(n, ahprt.CodeNot, "draft/tool-before.schema.json#/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1056)
 		}
 	}
 	_ = d
@@ -19922,7 +19922,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/tool-before.schema.json#/properties/type/const", "want \"tool.before\"")
+		return c.FailWith(n, &reason1057)
 	}
 	_ = k
 	_ = d
@@ -19939,7 +19939,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/tool-after.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason1058)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19994,13 +19994,13 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/required", "missing member \"outcome\"")
+			return c.FailWith(n, &reason1059)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/required", "missing member \"execution\"")
+			return c.FailWith(n, &reason1060)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/required", "missing member \"items\"")
+			return c.FailWith(n, &reason1061)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20080,7 +20080,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/tool-after.schema.json#/allOf/2/then/required", "missing member \"error\"")
+			return c.FailWith(n, &reason1062)
 		}
 	}
 	_ = d
@@ -20095,7 +20095,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/2/else/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1063)
 		}
 	}
 	_ = d
@@ -20173,7 +20173,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1064)
 		}
 	}
 	_ = d
@@ -20202,7 +20202,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/tool-after.schema.json#/allOf/5/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1065)
 		}
 	}
 	_ = d
@@ -20214,7 +20214,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/tool-after.schema.json#/properties/type/const", "want \"tool.after\"")
+		return c.FailWith(n, &reason1066)
 	}
 	_ = k
 	_ = d
@@ -20226,11 +20226,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/tool-after.schema.json#/properties/durationMs/type", "number")
+		return c.FailTypeWith(n, &reason1067)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/tool-after.schema.json#/properties/durationMs/minimum", "want at least 0")
+			return c.FailWith(n, &reason1068)
 		}
 	}
 	_ = d
@@ -20242,7 +20242,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/tool-after.schema.json#/properties/fileChanges/type", "array")
+		return c.FailTypeWith(n, &reason1069)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -20272,7 +20272,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/fileChange/type", "object")
+		return c.FailTypeWith(n, &reason1070)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20306,7 +20306,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1071)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20314,10 +20314,10 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/required", "missing member \"path\"")
+			return c.FailWith(n, &reason1072)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/required", "missing member \"change\"")
+			return c.FailWith(n, &reason1073)
 		}
 	}
 	if !vExecutionEvent_fileChange_allOf_0(c, n, ev) {
@@ -20384,7 +20384,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", "missing member \"previousPath\"")
+			return c.FailWith(n, &reason1074)
 		}
 	}
 	_ = d
@@ -20433,7 +20433,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1075)
 		}
 	}
 	_ = d
@@ -20482,7 +20482,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1076)
 		}
 	}
 	_ = d
@@ -20494,11 +20494,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", "string")
+		return c.FailTypeWith(n, &reason1077)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1078)
 		}
 	}
 	_ = d
@@ -20510,7 +20510,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "want one of \"created\", \"modified\", \"deleted\", \"moved\"")
+		return c.FailWith(n, &reason1079)
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -20527,11 +20527,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", "string")
+		return c.FailTypeWith(n, &reason1080)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1081)
 		}
 	}
 	_ = d
@@ -20548,7 +20548,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/session-start.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason1082)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20608,22 +20608,22 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"session\"")
+			return c.FailWith(n, &reason1083)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"trigger\"")
+			return c.FailWith(n, &reason1084)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"harness\"")
+			return c.FailWith(n, &reason1085)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"permissionMode\"")
+			return c.FailWith(n, &reason1086)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"manifest\"")
+			return c.FailWith(n, &reason1087)
 		}
 		if seen&uint64(0x20) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/required", "missing member \"items\"")
+			return c.FailWith(n, &reason1088)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20635,7 +20635,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/session-start.schema.json#/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1089)
 		}
 	}
 	_ = d
@@ -20693,7 +20693,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/allOf/1/then/required", "missing member \"resumedFrom\"")
+			return c.FailWith(n, &reason1090)
 		}
 	}
 	_ = d
@@ -20705,7 +20705,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/session-start.schema.json#/properties/type/const", "want \"session.start\"")
+		return c.FailWith(n, &reason1091)
 	}
 	_ = k
 	_ = d
@@ -20717,7 +20717,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/session-start.schema.json#/properties/trigger/enum", "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"")
+		return c.FailWith(n, &reason1092)
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -20734,11 +20734,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/session-start.schema.json#/properties/permissionMode/type", "string")
+		return c.FailTypeWith(n, &reason1093)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/permissionMode/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1094)
 		}
 	}
 	_ = d
@@ -20750,7 +20750,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/session-start.schema.json#/properties/harness/type", "object")
+		return c.FailTypeWith(n, &reason1095)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20772,7 +20772,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/session-start.schema.json#/properties/harness/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1096)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20780,10 +20780,10 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/properties/harness/required", "missing member \"name\"")
+			return c.FailWith(n, &reason1097)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-start.schema.json#/properties/harness/required", "missing member \"version\"")
+			return c.FailWith(n, &reason1098)
 		}
 	}
 	_ = d
@@ -20795,11 +20795,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/session-start.schema.json#/properties/harness/properties/name/type", "string")
+		return c.FailTypeWith(n, &reason1099)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/harness/properties/name/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1100)
 		}
 	}
 	_ = d
@@ -20811,11 +20811,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/session-start.schema.json#/properties/harness/properties/version/type", "string")
+		return c.FailTypeWith(n, &reason1101)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/session-start.schema.json#/properties/harness/properties/version/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1102)
 		}
 	}
 	_ = d
@@ -20832,7 +20832,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/session-end.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason1103)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20873,13 +20873,13 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-end.schema.json#/required", "missing member \"session\"")
+			return c.FailWith(n, &reason1104)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-end.schema.json#/required", "missing member \"outcome\"")
+			return c.FailWith(n, &reason1105)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/session-end.schema.json#/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason1106)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -20888,7 +20888,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/session-end.schema.json#/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1107)
 		}
 	}
 	_ = d
@@ -20900,7 +20900,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/session-end.schema.json#/properties/type/const", "want \"session.end\"")
+		return c.FailWith(n, &reason1108)
 	}
 	_ = k
 	_ = d
@@ -20912,7 +20912,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/session-end.schema.json#/properties/outcome/enum", "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"")
+		return c.FailWith(n, &reason1109)
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -20929,11 +20929,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/session-end.schema.json#/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason1110)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "draft/session-end.schema.json#/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason1111)
 		}
 	}
 	_ = d
@@ -20945,7 +20945,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/session-end.schema.json#/properties/counters/type", "object")
+		return c.FailTypeWith(n, &reason1112)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -20972,11 +20972,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/session-end.schema.json#/properties/counters/additionalProperties/type", "integer")
+		return c.FailTypeWith(n, &reason1113)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum", "want at least 0")
+			return c.FailWith(n, &reason1114)
 		}
 	}
 	_ = d
@@ -20990,11 +20990,11 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/execution-event.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1115)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/execution-event.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1116)
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -21072,11 +21072,11 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/interaction-event.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1117)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/interaction-event.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1118)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -21168,7 +21168,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason1119)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21202,10 +21202,10 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1120)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason1121)
 		}
 	}
 	_ = d
@@ -21217,14 +21217,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason1122)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason1123)
 		}
 		if d.Len(n) > 1 {
-			return c.Fail(n, ahprt.CodeMaxItems, "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 1 items")
+			return c.FailWith(n, &reason1124)
 		}
 		{
 			it := d.Items(n)
@@ -21292,7 +21292,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason1125)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21326,10 +21326,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1126)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason1127)
 		}
 	}
 	_ = d
@@ -21341,11 +21341,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason1128)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.Fail(n, ahprt.CodeMaxItems, "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 0 items")
+			return c.FailWith(n, &reason1129)
 		}
 	}
 	_ = d
@@ -21375,7 +21375,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/type", "object")
+		return c.FailTypeWith(n, &reason1130)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21405,10 +21405,10 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/required", "missing member \"method\"")
+			return c.FailWith(n, &reason1131)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/required", "missing member \"params\"")
+			return c.FailWith(n, &reason1132)
 		}
 	}
 	_ = d
@@ -21420,7 +21420,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/method/const", "want \"hooks/intercept\"")
+		return c.FailWith(n, &reason1133)
 	}
 	_ = k
 	_ = d
@@ -21432,7 +21432,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason1134)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21475,13 +21475,13 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1135)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"event\"")
+			return c.FailWith(n, &reason1136)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"capabilities\"")
+			return c.FailWith(n, &reason1137)
 		}
 	}
 	cv, found := n, true
@@ -21887,7 +21887,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const", "want \"session.start\"")
+		return c.FailWith(n, &reason1138)
 	}
 	_ = k
 	_ = d
@@ -22000,7 +22000,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const", "want \"config.change.before\"")
+		return c.FailWith(n, &reason1139)
 	}
 	_ = k
 	_ = d
@@ -22113,7 +22113,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const", "want \"turn.start\"")
+		return c.FailWith(n, &reason1140)
 	}
 	_ = k
 	_ = d
@@ -22226,7 +22226,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const", "want \"turn.finish.before\"")
+		return c.FailWith(n, &reason1141)
 	}
 	_ = k
 	_ = d
@@ -22339,7 +22339,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const", "want \"model.request.before\"")
+		return c.FailWith(n, &reason1142)
 	}
 	_ = k
 	_ = d
@@ -22452,7 +22452,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const", "want \"model.response.after\"")
+		return c.FailWith(n, &reason1143)
 	}
 	_ = k
 	_ = d
@@ -22565,7 +22565,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const", "want \"model.switch.before\"")
+		return c.FailWith(n, &reason1144)
 	}
 	_ = k
 	_ = d
@@ -22678,7 +22678,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const", "want \"tool.before\"")
+		return c.FailWith(n, &reason1145)
 	}
 	_ = k
 	_ = d
@@ -22791,7 +22791,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const", "want \"tool.after\"")
+		return c.FailWith(n, &reason1146)
 	}
 	_ = k
 	_ = d
@@ -22904,7 +22904,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const", "want \"tool.permission.request\"")
+		return c.FailWith(n, &reason1147)
 	}
 	_ = k
 	_ = d
@@ -23017,7 +23017,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const", "want \"tool.batch.after\"")
+		return c.FailWith(n, &reason1148)
 	}
 	_ = k
 	_ = d
@@ -23130,7 +23130,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const", "want \"context.compact.before\"")
+		return c.FailWith(n, &reason1149)
 	}
 	_ = k
 	_ = d
@@ -23243,7 +23243,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const", "want \"context.compact.after\"")
+		return c.FailWith(n, &reason1150)
 	}
 	_ = k
 	_ = d
@@ -23356,7 +23356,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const", "want \"task.change.before\"")
+		return c.FailWith(n, &reason1151)
 	}
 	_ = k
 	_ = d
@@ -23469,7 +23469,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const", "want \"user.elicitation.request\"")
+		return c.FailWith(n, &reason1152)
 	}
 	_ = k
 	_ = d
@@ -23582,7 +23582,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const", "want \"user.elicitation.result\"")
+		return c.FailWith(n, &reason1153)
 	}
 	_ = k
 	_ = d
@@ -23695,7 +23695,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const", "want \"user.message.inbound\"")
+		return c.FailWith(n, &reason1154)
 	}
 	_ = k
 	_ = d
@@ -23808,7 +23808,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const", "want \"user.message.outbound\"")
+		return c.FailWith(n, &reason1155)
 	}
 	_ = k
 	_ = d
@@ -23921,7 +23921,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const", "want \"workspace.change.before\"")
+		return c.FailWith(n, &reason1156)
 	}
 	_ = k
 	_ = d
@@ -23967,11 +23967,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "object")
+			return c.FailTypeWith(n, &reason1157)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1158)
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -24143,7 +24143,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/required", "missing member \"operations\"")
+			return c.FailWith(n, &reason1159)
 		}
 	}
 	_ = d
@@ -24169,7 +24169,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations(c 
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason1160)
 		}
 	}
 	_ = d
@@ -24181,7 +24181,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_co
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains/const", "want \"continue\"")
+		return c.FailWith(n, &reason1161)
 	}
 	_ = k
 	_ = d
@@ -24208,10 +24208,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", "missing member \"remainingContinuations\"")
+			return c.FailWith(n, &reason1162)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", "missing member \"continuationCount\"")
+			return c.FailWith(n, &reason1163)
 		}
 	}
 	_ = d
@@ -24223,7 +24223,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", "object")
+		return c.FailTypeWith(n, &reason1164)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24265,10 +24265,10 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", "missing member \"permission\"")
+			return c.FailWith(n, &reason1165)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", "missing member \"candidate\"")
+			return c.FailWith(n, &reason1166)
 		}
 	}
 	_ = d
@@ -24280,7 +24280,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "want one of \"none\", \"allow\", \"ask\", \"deny\"")
+		return c.FailWith(n, &reason1167)
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -24320,7 +24320,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type", "null")
+		return c.FailTypeWith(n, &reason1168)
 	}
 	_ = d
 	return true
@@ -24331,7 +24331,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type", "object")
+		return c.FailTypeWith(n, &reason1169)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24357,7 +24357,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", "missing member \"value\"")
+			return c.FailWith(n, &reason1170)
 		}
 	}
 	_ = d
@@ -24369,7 +24369,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", "object")
+		return c.FailTypeWith(n, &reason1171)
 	}
 	_ = d
 	return true
@@ -24380,7 +24380,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "want one of \"none\", \"stop\", \"continue\"")
+		return c.FailWith(n, &reason1172)
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -24397,7 +24397,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", "array")
+		return c.FailTypeWith(n, &reason1173)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24422,7 +24422,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", "array")
+		return c.FailTypeWith(n, &reason1174)
 	}
 	_ = d
 	return true
@@ -24470,7 +24470,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-response.schema.json#/allOf/1/required", "missing member \"result\"")
+			return c.FailWith(n, &reason1175)
 		}
 	}
 	_ = d
@@ -24482,7 +24482,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/intercept-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason1176)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24516,16 +24516,16 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1177)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/intercept-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason1178)
 		}
 	}
 	{
 		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/intercept-response.schema.json#/allOf/1/properties/result/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1179)
 		}
 	}
 	_ = d
@@ -24537,7 +24537,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason1180)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24564,11 +24564,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/json-rpc-message.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1181)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/json-rpc-message.schema.json#/oneOf", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason1182)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -24603,7 +24603,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.Fail(n, ahprt.CodeOneOfMany, "draft/json-rpc-message.schema.json#/oneOf", "matches more than one alternative")
+				return c.FailWith(n, &reason1183)
 			}
 			c.Discard(mark)
 			c.Choose(5, n, first)
@@ -24620,7 +24620,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/notification/type", "object")
+		return c.FailTypeWith(n, &reason1184)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24655,19 +24655,19 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/notification/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason1185)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/notification/required", "missing member \"method\"")
+			return c.FailWith(n, &reason1186)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/notification/required", "missing member \"params\"")
+			return c.FailWith(n, &reason1187)
 		}
 	}
 	{
 		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1188)
 		}
 	}
 	_ = d
@@ -24679,7 +24679,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/notification/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason1189)
 	}
 	_ = d
 	return true
@@ -24690,7 +24690,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/errorResponse/type", "object")
+		return c.FailTypeWith(n, &reason1190)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24725,19 +24725,19 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason1191)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/required", "missing member \"id\"")
+			return c.FailWith(n, &reason1192)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/required", "missing member \"error\"")
+			return c.FailWith(n, &reason1193)
 		}
 	}
 	{
 		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1194)
 		}
 	}
 	_ = d
@@ -24749,7 +24749,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/errorResponse/properties/error/type", "object")
+		return c.FailTypeWith(n, &reason1195)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24780,10 +24780,10 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/properties/error/required", "missing member \"code\"")
+			return c.FailWith(n, &reason1196)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/common.schema.json#/$defs/errorResponse/properties/error/required", "missing member \"message\"")
+			return c.FailWith(n, &reason1197)
 		}
 	}
 	_ = d
@@ -24795,7 +24795,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", "integer")
+		return c.FailTypeWith(n, &reason1198)
 	}
 	_ = d
 	return true
@@ -24806,7 +24806,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", "string")
+		return c.FailTypeWith(n, &reason1199)
 	}
 	_ = d
 	return true
@@ -24832,7 +24832,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/observe-notification.schema.json#/allOf/1/type", "object")
+		return c.FailTypeWith(n, &reason1200)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24868,7 +24868,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/observe-notification.schema.json#/allOf/1/properties/method/const", "want \"hooks/observe\"")
+		return c.FailWith(n, &reason1201)
 	}
 	_ = k
 	_ = d
@@ -24880,7 +24880,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/observe-notification.schema.json#/allOf/1/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason1202)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24910,10 +24910,10 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/observe-notification.schema.json#/allOf/1/properties/params/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1203)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/observe-notification.schema.json#/allOf/1/properties/params/required", "missing member \"event\"")
+			return c.FailWith(n, &reason1204)
 		}
 	}
 	_ = d
@@ -24925,7 +24925,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason1205)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24955,10 +24955,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason1206)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/required", "missing member \"hooks\"")
+			return c.FailWith(n, &reason1207)
 		}
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -24973,11 +24973,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/properties/hooks/type", "array")
+		return c.FailTypeWith(n, &reason1208)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/properties/hooks/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason1209)
 		}
 		{
 			it := d.Items(n)
@@ -25001,7 +25001,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/backend/type", "object")
+		return c.FailTypeWith(n, &reason1210)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25040,13 +25040,13 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/required", "missing member \"id\"")
+			return c.FailWith(n, &reason1211)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason1212)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/required", "missing member \"subscriptions\"")
+			return c.FailWith(n, &reason1213)
 		}
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
@@ -25058,7 +25058,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1214)
 		}
 	}
 	_ = d
@@ -25142,7 +25142,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", "want \"stdio\"")
+		return c.FailWith(n, &reason1215)
 	}
 	_ = k
 	_ = d
@@ -25157,7 +25157,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1216)
 		}
 	}
 	_ = d
@@ -25241,7 +25241,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", "want \"http\"")
+		return c.FailWith(n, &reason1217)
 	}
 	_ = k
 	_ = d
@@ -25255,11 +25255,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "object")
+			return c.FailTypeWith(n, &reason1218)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1219)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -25283,7 +25283,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/stdioTransport/type", "object")
+		return c.FailTypeWith(n, &reason1220)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25326,13 +25326,13 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/stdioTransport/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1221)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/stdioTransport/required", "missing member \"command\"")
+			return c.FailWith(n, &reason1222)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/stdioTransport/required", "missing member \"lifecycle\"")
+			return c.FailWith(n, &reason1223)
 		}
 	}
 	_ = d
@@ -25344,7 +25344,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", "want \"stdio\"")
+		return c.FailWith(n, &reason1224)
 	}
 	_ = k
 	_ = d
@@ -25356,7 +25356,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", "array")
+		return c.FailTypeWith(n, &reason1225)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -25381,7 +25381,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", "string")
+		return c.FailTypeWith(n, &reason1226)
 	}
 	_ = d
 	return true
@@ -25392,7 +25392,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "want one of \"persistent\", \"per_event\"")
+		return c.FailWith(n, &reason1227)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -25409,7 +25409,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason1228)
 	}
 	_ = d
 	return true
@@ -25420,7 +25420,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/httpTransport/type", "object")
+		return c.FailTypeWith(n, &reason1229)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25450,10 +25450,10 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/httpTransport/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1230)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/httpTransport/required", "missing member \"url\"")
+			return c.FailWith(n, &reason1231)
 		}
 	}
 	_ = d
@@ -25465,7 +25465,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", "want \"http\"")
+		return c.FailWith(n, &reason1232)
 	}
 	_ = k
 	_ = d
@@ -25477,14 +25477,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/httpUrl/type", "string")
+		return c.FailTypeWith(n, &reason1233)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/registration.schema.json#/$defs/httpUrl/pattern", "does not match ^https?://")
+			return c.FailWith(n, &reason1234)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/registration.schema.json#/$defs/httpUrl/format", "not a valid uri")
+			return c.FailWith(n, &reason1235)
 		}
 	}
 	_ = d
@@ -25496,11 +25496,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type", "array")
+		return c.FailTypeWith(n, &reason1236)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason1237)
 		}
 		{
 			it := d.Items(n)
@@ -25526,11 +25526,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "object")
+			return c.FailTypeWith(n, &reason1238)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "missing member \"mode\"")
+			return c.FailWith(n, &reason1239)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -25554,7 +25554,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/interceptSubscription/type", "object")
+		return c.FailTypeWith(n, &reason1240)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25619,19 +25619,19 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"events\"")
+			return c.FailWith(n, &reason1241)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason1242)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"timeoutMs\"")
+			return c.FailWith(n, &reason1243)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"failurePolicy\"")
+			return c.FailWith(n, &reason1244)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"content\"")
+			return c.FailWith(n, &reason1245)
 		}
 	}
 	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
@@ -25702,7 +25702,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", "missing member \"disableable\"")
+			return c.FailWith(n, &reason1246)
 		}
 	}
 	_ = d
@@ -25714,7 +25714,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const", "want false")
+		return c.FailWith(n, &reason1247)
 	}
 	_ = k
 	_ = d
@@ -25726,15 +25726,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type", "array")
+		return c.FailTypeWith(n, &reason1248)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason1249)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason1250)
 		}
 		{
 			it := d.Items(n)
@@ -25781,11 +25781,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/eventWildcard/type", "string")
+		return c.FailTypeWith(n, &reason1251)
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "draft/registration.schema.json#/$defs/eventWildcard/pattern", "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$")
+			return c.FailWith(n, &reason1252)
 		}
 	}
 	_ = d
@@ -25797,7 +25797,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", "want \"intercept\"")
+		return c.FailWith(n, &reason1253)
 	}
 	_ = k
 	_ = d
@@ -25809,7 +25809,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "want one of \"fail-open\", \"fail-closed\"")
+		return c.FailWith(n, &reason1254)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -25826,7 +25826,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", "boolean")
+		return c.FailTypeWith(n, &reason1255)
 	}
 	_ = d
 	return true
@@ -25837,7 +25837,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/filters/type", "object")
+		return c.FailTypeWith(n, &reason1256)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25873,12 +25873,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type", "array")
+		return c.FailTypeWith(n, &reason1257)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason1258)
 		}
 		{
 			it := d.Items(n)
@@ -25902,12 +25902,12 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/filters/properties/paths/type", "array")
+		return c.FailTypeWith(n, &reason1259)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason1260)
 		}
 		{
 			it := d.Items(n)
@@ -25931,7 +25931,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "want one of \"managed\", \"project\", \"user\"")
+		return c.FailWith(n, &reason1261)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -25948,7 +25948,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", "boolean")
+		return c.FailTypeWith(n, &reason1262)
 	}
 	_ = d
 	return true
@@ -25959,7 +25959,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/observeSubscription/type", "object")
+		return c.FailTypeWith(n, &reason1263)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26014,13 +26014,13 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/required", "missing member \"events\"")
+			return c.FailWith(n, &reason1264)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason1265)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/required", "missing member \"content\"")
+			return c.FailWith(n, &reason1266)
 		}
 	}
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
@@ -26029,7 +26029,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "draft/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason1267)
 		}
 	}
 	_ = d
@@ -26097,7 +26097,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", "missing member \"disableable\"")
+			return c.FailWith(n, &reason1268)
 		}
 	}
 	_ = d
@@ -26109,7 +26109,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", "want false")
+		return c.FailWith(n, &reason1269)
 	}
 	_ = k
 	_ = d
@@ -26121,15 +26121,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", "array")
+		return c.FailTypeWith(n, &reason1270)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason1271)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason1272)
 		}
 		{
 			it := d.Items(n)
@@ -26176,7 +26176,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", "want \"observe\"")
+		return c.FailWith(n, &reason1273)
 	}
 	_ = k
 	_ = d
@@ -26188,7 +26188,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", "boolean")
+		return c.FailTypeWith(n, &reason1274)
 	}
 	_ = d
 	return true
@@ -26199,7 +26199,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "want one of \"managed\", \"project\", \"user\"")
+		return c.FailWith(n, &reason1275)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -26216,7 +26216,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", "boolean")
+		return c.FailTypeWith(n, &reason1276)
 	}
 	_ = d
 	return true
@@ -26229,11 +26229,11 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1277)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/schema.json#/oneOf", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason1278)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -26280,7 +26280,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.Fail(n, ahprt.CodeOneOfMany, "draft/schema.json#/oneOf", "matches more than one alternative")
+				return c.FailWith(n, &reason1279)
 			}
 			c.Discard(mark)
 			c.Choose(8, n, first)
@@ -26299,11 +26299,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "draft/task-workspace-event.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason1280)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "draft/task-workspace-event.schema.json#/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason1281)
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -26370,7 +26370,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type", "object")
+		return c.FailTypeWith(n, &reason1282)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26418,16 +26418,16 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", "missing member \"elicitationId\"")
+			return c.FailWith(n, &reason1283)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", "missing member \"message\"")
+			return c.FailWith(n, &reason1284)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason1285)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", "missing member \"url\"")
+			return c.FailWith(n, &reason1286)
 		}
 	}
 	_ = d
@@ -26439,7 +26439,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type", "object")
+		return c.FailTypeWith(n, &reason1287)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26471,7 +26471,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type", "string or number")
+		return c.FailTypeWith(n, &reason1288)
 	}
 	_ = d
 	return true
@@ -26482,7 +26482,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type", "string")
+		return c.FailTypeWith(n, &reason1289)
 	}
 	_ = d
 	return true
@@ -26493,7 +26493,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type", "string")
+		return c.FailTypeWith(n, &reason1290)
 	}
 	_ = d
 	return true
@@ -26504,10 +26504,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type", "string")
+		return c.FailTypeWith(n, &reason1291)
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const", "want \"url\"")
+		return c.FailWith(n, &reason1292)
 	}
 	_ = d
 	return true
@@ -26518,7 +26518,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type", "object")
+		return c.FailTypeWith(n, &reason1293)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26550,7 +26550,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type", "number")
+		return c.FailTypeWith(n, &reason1294)
 	}
 	_ = d
 	return true
@@ -26561,11 +26561,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type", "string")
+		return c.FailTypeWith(n, &reason1295)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format", "not a valid uri")
+			return c.FailWith(n, &reason1296)
 		}
 	}
 	_ = d
@@ -26577,7 +26577,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type", "object")
+		return c.FailTypeWith(n, &reason1297)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26619,10 +26619,10 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", "missing member \"message\"")
+			return c.FailWith(n, &reason1298)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", "missing member \"requestedSchema\"")
+			return c.FailWith(n, &reason1299)
 		}
 	}
 	_ = d
@@ -26634,7 +26634,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type", "string")
+		return c.FailTypeWith(n, &reason1300)
 	}
 	_ = d
 	return true
@@ -26645,10 +26645,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type", "string")
+		return c.FailTypeWith(n, &reason1301)
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const", "want \"form\"")
+		return c.FailWith(n, &reason1302)
 	}
 	_ = d
 	return true
@@ -26659,7 +26659,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type", "object")
+		return c.FailTypeWith(n, &reason1303)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26689,7 +26689,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1304)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26697,10 +26697,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", "missing member \"properties\"")
+			return c.FailWith(n, &reason1305)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1306)
 		}
 	}
 	_ = d
@@ -26712,7 +26712,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", "string")
+		return c.FailTypeWith(n, &reason1307)
 	}
 	_ = d
 	return true
@@ -26723,7 +26723,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type", "object")
+		return c.FailTypeWith(n, &reason1308)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26817,7 +26817,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type", "object")
+		return c.FailTypeWith(n, &reason1309)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26858,7 +26858,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1310)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26866,7 +26866,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1311)
 		}
 	}
 	_ = d
@@ -26878,10 +26878,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1312)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const", "want \"string\"")
+		return c.FailWith(n, &reason1313)
 	}
 	_ = d
 	return true
@@ -26892,7 +26892,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1314)
 	}
 	_ = d
 	return true
@@ -26903,7 +26903,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1315)
 	}
 	_ = d
 	return true
@@ -26914,7 +26914,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type", "string")
+		return c.FailTypeWith(n, &reason1316)
 	}
 	_ = d
 	return true
@@ -26925,10 +26925,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", "string")
+		return c.FailTypeWith(n, &reason1317)
 	}
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "want one of \"date\", \"date-time\", \"email\", \"uri\"")
+		return c.FailWith(n, &reason1318)
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -26944,7 +26944,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type", "number")
+		return c.FailTypeWith(n, &reason1319)
 	}
 	_ = d
 	return true
@@ -26955,7 +26955,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type", "number")
+		return c.FailTypeWith(n, &reason1320)
 	}
 	_ = d
 	return true
@@ -26966,7 +26966,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type", "object")
+		return c.FailTypeWith(n, &reason1321)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27003,7 +27003,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1322)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27011,7 +27011,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1323)
 		}
 	}
 	_ = d
@@ -27023,10 +27023,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1324)
 	}
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "want one of \"integer\", \"number\"")
+		return c.FailWith(n, &reason1325)
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -27042,7 +27042,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1326)
 	}
 	_ = d
 	return true
@@ -27053,7 +27053,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1327)
 	}
 	_ = d
 	return true
@@ -27064,7 +27064,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type", "number")
+		return c.FailTypeWith(n, &reason1328)
 	}
 	_ = d
 	return true
@@ -27075,7 +27075,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type", "number")
+		return c.FailTypeWith(n, &reason1329)
 	}
 	_ = d
 	return true
@@ -27086,7 +27086,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type", "number")
+		return c.FailTypeWith(n, &reason1330)
 	}
 	_ = d
 	return true
@@ -27097,7 +27097,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type", "object")
+		return c.FailTypeWith(n, &reason1331)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27126,7 +27126,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1332)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27134,7 +27134,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1333)
 		}
 	}
 	_ = d
@@ -27146,10 +27146,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1334)
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const", "want \"boolean\"")
+		return c.FailWith(n, &reason1335)
 	}
 	_ = d
 	return true
@@ -27160,7 +27160,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1336)
 	}
 	_ = d
 	return true
@@ -27171,7 +27171,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1337)
 	}
 	_ = d
 	return true
@@ -27182,7 +27182,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type", "boolean")
+		return c.FailTypeWith(n, &reason1338)
 	}
 	_ = d
 	return true
@@ -27193,7 +27193,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type", "object")
+		return c.FailTypeWith(n, &reason1339)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27227,7 +27227,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1340)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27235,10 +27235,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", "missing member \"enum\"")
+			return c.FailWith(n, &reason1341)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1342)
 		}
 	}
 	_ = d
@@ -27250,10 +27250,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1343)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const", "want \"string\"")
+		return c.FailWith(n, &reason1344)
 	}
 	_ = d
 	return true
@@ -27264,7 +27264,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1345)
 	}
 	_ = d
 	return true
@@ -27275,7 +27275,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1346)
 	}
 	_ = d
 	return true
@@ -27286,7 +27286,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type", "string")
+		return c.FailTypeWith(n, &reason1347)
 	}
 	_ = d
 	return true
@@ -27297,7 +27297,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", "array")
+		return c.FailTypeWith(n, &reason1348)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27322,7 +27322,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", "string")
+		return c.FailTypeWith(n, &reason1349)
 	}
 	_ = d
 	return true
@@ -27333,7 +27333,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type", "object")
+		return c.FailTypeWith(n, &reason1350)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27367,7 +27367,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1351)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27375,10 +27375,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", "missing member \"oneOf\"")
+			return c.FailWith(n, &reason1352)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1353)
 		}
 	}
 	_ = d
@@ -27390,10 +27390,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1354)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const", "want \"string\"")
+		return c.FailWith(n, &reason1355)
 	}
 	_ = d
 	return true
@@ -27404,7 +27404,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1356)
 	}
 	_ = d
 	return true
@@ -27415,7 +27415,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1357)
 	}
 	_ = d
 	return true
@@ -27426,7 +27426,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type", "string")
+		return c.FailTypeWith(n, &reason1358)
 	}
 	_ = d
 	return true
@@ -27437,7 +27437,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", "array")
+		return c.FailTypeWith(n, &reason1359)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27462,7 +27462,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type", "object")
+		return c.FailTypeWith(n, &reason1360)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27484,7 +27484,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1361)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27492,10 +27492,10 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", "missing member \"const\"")
+			return c.FailWith(n, &reason1362)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", "missing member \"title\"")
+			return c.FailWith(n, &reason1363)
 		}
 	}
 	_ = d
@@ -27507,7 +27507,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", "string")
+		return c.FailTypeWith(n, &reason1364)
 	}
 	_ = d
 	return true
@@ -27518,7 +27518,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1365)
 	}
 	_ = d
 	return true
@@ -27529,7 +27529,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type", "object")
+		return c.FailTypeWith(n, &reason1366)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27571,7 +27571,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1367)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27579,10 +27579,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", "missing member \"items\"")
+			return c.FailWith(n, &reason1368)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1369)
 		}
 	}
 	_ = d
@@ -27594,10 +27594,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1370)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const", "want \"array\"")
+		return c.FailWith(n, &reason1371)
 	}
 	_ = d
 	return true
@@ -27608,7 +27608,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1372)
 	}
 	_ = d
 	return true
@@ -27619,7 +27619,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1373)
 	}
 	_ = d
 	return true
@@ -27630,7 +27630,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", "array")
+		return c.FailTypeWith(n, &reason1374)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27655,7 +27655,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type", "string")
+		return c.FailTypeWith(n, &reason1375)
 	}
 	_ = d
 	return true
@@ -27666,7 +27666,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type", "object")
+		return c.FailTypeWith(n, &reason1376)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27688,7 +27688,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1377)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27696,10 +27696,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", "missing member \"enum\"")
+			return c.FailWith(n, &reason1378)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1379)
 		}
 	}
 	_ = d
@@ -27711,10 +27711,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1380)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", "want \"string\"")
+		return c.FailWith(n, &reason1381)
 	}
 	_ = d
 	return true
@@ -27725,7 +27725,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", "array")
+		return c.FailTypeWith(n, &reason1382)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27750,7 +27750,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", "string")
+		return c.FailTypeWith(n, &reason1383)
 	}
 	_ = d
 	return true
@@ -27761,7 +27761,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", "number")
+		return c.FailTypeWith(n, &reason1384)
 	}
 	_ = d
 	return true
@@ -27772,7 +27772,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", "number")
+		return c.FailTypeWith(n, &reason1385)
 	}
 	_ = d
 	return true
@@ -27783,7 +27783,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type", "object")
+		return c.FailTypeWith(n, &reason1386)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27825,7 +27825,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1387)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27833,10 +27833,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", "missing member \"items\"")
+			return c.FailWith(n, &reason1388)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1389)
 		}
 	}
 	_ = d
@@ -27848,10 +27848,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1390)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const", "want \"array\"")
+		return c.FailWith(n, &reason1391)
 	}
 	_ = d
 	return true
@@ -27862,7 +27862,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1392)
 	}
 	_ = d
 	return true
@@ -27873,7 +27873,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1393)
 	}
 	_ = d
 	return true
@@ -27884,7 +27884,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", "array")
+		return c.FailTypeWith(n, &reason1394)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27909,7 +27909,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type", "string")
+		return c.FailTypeWith(n, &reason1395)
 	}
 	_ = d
 	return true
@@ -27920,7 +27920,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type", "object")
+		return c.FailTypeWith(n, &reason1396)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27937,7 +27937,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1397)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27945,7 +27945,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", "missing member \"anyOf\"")
+			return c.FailWith(n, &reason1398)
 		}
 	}
 	_ = d
@@ -27957,7 +27957,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", "array")
+		return c.FailTypeWith(n, &reason1399)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27982,7 +27982,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", "number")
+		return c.FailTypeWith(n, &reason1400)
 	}
 	_ = d
 	return true
@@ -27993,7 +27993,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", "number")
+		return c.FailTypeWith(n, &reason1401)
 	}
 	_ = d
 	return true
@@ -28004,7 +28004,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type", "object")
+		return c.FailTypeWith(n, &reason1402)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28042,7 +28042,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.Fail(m.Name(), ahprt.CodeUnknownMember, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", "this object allows no other members")
+					return c.FailWith(m.Name(), &reason1403)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -28050,10 +28050,10 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", "missing member \"enum\"")
+			return c.FailWith(n, &reason1404)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", "missing member \"type\"")
+			return c.FailWith(n, &reason1405)
 		}
 	}
 	_ = d
@@ -28065,10 +28065,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1406)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const", "want \"string\"")
+		return c.FailWith(n, &reason1407)
 	}
 	_ = d
 	return true
@@ -28079,7 +28079,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type", "string")
+		return c.FailTypeWith(n, &reason1408)
 	}
 	_ = d
 	return true
@@ -28090,7 +28090,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type", "string")
+		return c.FailTypeWith(n, &reason1409)
 	}
 	_ = d
 	return true
@@ -28101,7 +28101,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type", "string")
+		return c.FailTypeWith(n, &reason1410)
 	}
 	_ = d
 	return true
@@ -28112,7 +28112,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type", "array")
+		return c.FailTypeWith(n, &reason1411)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28137,7 +28137,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type", "string")
+		return c.FailTypeWith(n, &reason1412)
 	}
 	_ = d
 	return true
@@ -28148,7 +28148,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", "array")
+		return c.FailTypeWith(n, &reason1413)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28173,7 +28173,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type", "string")
+		return c.FailTypeWith(n, &reason1414)
 	}
 	_ = d
 	return true
@@ -28184,7 +28184,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", "array")
+		return c.FailTypeWith(n, &reason1415)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28209,7 +28209,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", "string")
+		return c.FailTypeWith(n, &reason1416)
 	}
 	_ = d
 	return true
@@ -28220,10 +28220,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason1417)
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.Fail(n, ahprt.CodeConst, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", "want \"object\"")
+		return c.FailWith(n, &reason1418)
 	}
 	_ = d
 	return true
@@ -28234,7 +28234,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", "object")
+		return c.FailTypeWith(n, &reason1419)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28267,7 +28267,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", "missing member \"action\"")
+			return c.FailWith(n, &reason1420)
 		}
 	}
 	_ = d
@@ -28279,7 +28279,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", "object")
+		return c.FailTypeWith(n, &reason1421)
 	}
 	_ = d
 	return true
@@ -28290,10 +28290,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type", "string")
+		return c.FailTypeWith(n, &reason1422)
 	}
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "want one of \"accept\", \"cancel\", \"decline\"")
+		return c.FailWith(n, &reason1423)
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -28309,7 +28309,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type", "object")
+		return c.FailTypeWith(n, &reason1424)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -28359,7 +28359,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type", "array")
+		return c.FailTypeWith(n, &reason1425)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28384,7 +28384,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type", "string")
+		return c.FailTypeWith(n, &reason1426)
 	}
 	_ = d
 	return true
@@ -28395,7 +28395,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailType(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type", "string or number or boolean")
+		return c.FailTypeWith(n, &reason1427)
 	}
 	_ = d
 	return true
@@ -28406,7 +28406,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "draft/registration.schema.json#/$defs/contentReceiver/type", "object")
+		return c.FailTypeWith(n, &reason1428)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28445,13 +28445,13 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/contentReceiver/required", "missing member \"url\"")
+			return c.FailWith(n, &reason1429)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/contentReceiver/required", "missing member \"timeoutMs\"")
+			return c.FailWith(n, &reason1430)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "draft/registration.schema.json#/$defs/contentReceiver/required", "missing member \"maxBytes\"")
+			return c.FailWith(n, &reason1431)
 		}
 	}
 	_ = d
@@ -28980,6 +28980,7170 @@ var (
 var (
 	num0 = ahprt.MustDecimal("0")
 	num1 = ahprt.MustDecimal("1")
+)
+
+// Why the checks reject a value, one variable per reason (see ahprt.Reason).
+var (
+	reason0 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/request/type",
+	}
+	reason1 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/common.schema.json#/$defs/request/required",
+	}
+	reason2 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/common.schema.json#/$defs/request/required",
+	}
+	reason3 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "draft/common.schema.json#/$defs/request/required",
+	}
+	reason4 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/common.schema.json#/$defs/request/required",
+	}
+	reason5 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"2.0\"",
+		Schema:  "draft/common.schema.json#/$defs/jsonRpcVersion/const",
+	}
+	reason6 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/type",
+	}
+	reason7 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/minLength",
+	}
+	reason8 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
+	}
+	reason9 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/methodName/type",
+	}
+	reason10 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/common.schema.json#/$defs/methodName/minLength",
+	}
+	reason11 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/request/properties/params/type",
+	}
+	reason12 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/type",
+	}
+	reason13 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
+	}
+	reason14 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
+	}
+	reason15 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"hooks/capabilities\"",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/method/const",
+	}
+	reason16 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/type",
+	}
+	reason17 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties",
+	}
+	reason18 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason19 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"draft\"",
+		Schema:  "draft/common.schema.json#/$defs/protocolVersion/const",
+	}
+	reason20 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/type",
+	}
+	reason21 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
+	}
+	reason22 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
+	}
+	reason23 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"result\"",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
+	}
+	reason24 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/not",
+	}
+	reason25 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "null",
+		Schema:  "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
+	}
+	reason26 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/successResponse/properties/result/type",
+	}
+	reason27 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/type",
+	}
+	reason28 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"result\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/required",
+	}
+	reason29 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason30 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason31 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"manifest\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason32 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/not",
+	}
+	reason33 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type",
+	}
+	reason34 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"events\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason35 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason36 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transports\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason37 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"authentication\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason38 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"toolPaths\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason39 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"contentCategories\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason40 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"limits\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason41 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"managedPolicy\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason42 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"correlationIdentityFields\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
+	}
+	reason43 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not",
+	}
+	reason44 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type",
+	}
+	reason45 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type",
+	}
+	reason46 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"event\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
+	}
+	reason47 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"modes\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
+	}
+	reason48 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not",
+	}
+	reason49 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains",
+	}
+	reason50 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"intercept\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains/const",
+	}
+	reason51 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 0 items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems",
+	}
+	reason52 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains",
+	}
+	reason53 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"intercept\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains/const",
+	}
+	reason54 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"capabilities\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required",
+	}
+	reason55 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not",
+	}
+	reason56 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"",
+		Schema:  "draft/common.schema.json#/$defs/interceptableEventType/enum",
+	}
+	reason57 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not",
+	}
+	reason58 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains",
+	}
+	reason59 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"intercept\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const",
+	}
+	reason60 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/type",
+	}
+	reason61 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/capabilities.schema.json#/required",
+	}
+	reason62 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/0/if/required",
+	}
+	reason63 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains",
+	}
+	reason64 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"flow\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains/const",
+	}
+	reason65 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"flow\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/0/then/required",
+	}
+	reason66 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains",
+	}
+	reason67 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"flow\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const",
+	}
+	reason68 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/2/if/required",
+	}
+	reason69 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains",
+	}
+	reason70 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"inject\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains/const",
+	}
+	reason71 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"inject\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/2/then/required",
+	}
+	reason72 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains",
+	}
+	reason73 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"inject\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const",
+	}
+	reason74 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/4/if/required",
+	}
+	reason75 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains",
+	}
+	reason76 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"modify\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains/const",
+	}
+	reason77 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"modify\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/4/then/required",
+	}
+	reason78 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains",
+	}
+	reason79 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"modify\"",
+		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const",
+	}
+	reason80 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/properties/effects/type",
+	}
+	reason81 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities.schema.json#/properties/effects/uniqueItems",
+	}
+	reason82 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"",
+		Schema:  "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum",
+	}
+	reason83 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/type",
+	}
+	reason84 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
+		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/pattern",
+	}
+	reason85 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/modify/type",
+	}
+	reason86 = ahprt.Reason{
+		Code:    ahprt.CodeMinProperties,
+		Message: "want at least 1 members",
+		Schema:  "draft/capabilities.schema.json#/properties/modify/minProperties",
+	}
+	reason87 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/type",
+	}
+	reason88 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"replace\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
+	}
+	reason89 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"merge\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
+	}
+	reason90 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"replace\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required",
+	}
+	reason91 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want true",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const",
+	}
+	reason92 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"merge\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required",
+	}
+	reason93 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want true",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const",
+	}
+	reason94 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type",
+	}
+	reason95 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type",
+	}
+	reason96 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/type",
+	}
+	reason97 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operations\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/required",
+	}
+	reason98 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operations\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/required",
+	}
+	reason99 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains",
+	}
+	reason100 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"continue\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains/const",
+	}
+	reason101 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"remainingContinuations\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
+	}
+	reason102 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"continuationCount\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
+	}
+	reason103 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/type",
+	}
+	reason104 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems",
+	}
+	reason105 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems",
+	}
+	reason106 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\", \"continue\"",
+		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum",
+	}
+	reason107 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/type",
+	}
+	reason108 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/minimum",
+	}
+	reason109 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/type",
+	}
+	reason110 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"context\"",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/required",
+	}
+	reason111 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/type",
+	}
+	reason112 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"append\"",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
+	}
+	reason113 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"deliverAt\"",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
+	}
+	reason114 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want true",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const",
+	}
+	reason115 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type",
+	}
+	reason116 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems",
+	}
+	reason117 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems",
+	}
+	reason118 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"now\", \"next_turn\"",
+		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum",
+	}
+	reason119 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/elicitation/type",
+	}
+	reason120 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/form/type",
+	}
+	reason121 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/url/type",
+	}
+	reason122 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type",
+	}
+	reason123 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"inject\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum",
+	}
+	reason124 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type",
+	}
+	reason125 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum",
+	}
+	reason126 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type",
+	}
+	reason127 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum",
+	}
+	reason128 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type",
+	}
+	reason129 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"prompt\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason130 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type",
+	}
+	reason131 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason132 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason133 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type",
+	}
+	reason134 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"modify\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum",
+	}
+	reason135 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type",
+	}
+	reason136 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"response\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason137 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type",
+	}
+	reason138 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason139 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\", \"continue\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason140 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type",
+	}
+	reason141 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum",
+	}
+	reason142 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type",
+	}
+	reason143 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"request\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason144 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type",
+	}
+	reason145 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason146 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason147 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type",
+	}
+	reason148 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"modify\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum",
+	}
+	reason149 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type",
+	}
+	reason150 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"response\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason151 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type",
+	}
+	reason152 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason153 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason154 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type",
+	}
+	reason155 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum",
+	}
+	reason156 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type",
+	}
+	reason157 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason158 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason159 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type",
+	}
+	reason160 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum",
+	}
+	reason161 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type",
+	}
+	reason162 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"input\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason163 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type",
+	}
+	reason164 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason165 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason166 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type",
+	}
+	reason167 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"modify\", \"inject\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum",
+	}
+	reason168 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type",
+	}
+	reason169 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"output\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason170 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type",
+	}
+	reason171 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason172 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\", \"continue\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason173 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type",
+	}
+	reason174 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum",
+	}
+	reason175 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type",
+	}
+	reason176 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"input\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason177 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type",
+	}
+	reason178 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason179 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason180 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type",
+	}
+	reason181 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"flow\", \"inject\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum",
+	}
+	reason182 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type",
+	}
+	reason183 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type",
+	}
+	reason184 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"stop\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum",
+	}
+	reason185 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type",
+	}
+	reason186 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum",
+	}
+	reason187 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type",
+	}
+	reason188 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"instructions\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason189 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type",
+	}
+	reason190 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"inject\", \"modify\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum",
+	}
+	reason191 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type",
+	}
+	reason192 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"summary\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason193 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type",
+	}
+	reason194 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum",
+	}
+	reason195 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type",
+	}
+	reason196 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"return\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum",
+	}
+	reason197 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type",
+	}
+	reason198 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"modify\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum",
+	}
+	reason199 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type",
+	}
+	reason200 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"content\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason201 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type",
+	}
+	reason202 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum",
+	}
+	reason203 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type",
+	}
+	reason204 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"prompt\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason205 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type",
+	}
+	reason206 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum",
+	}
+	reason207 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type",
+	}
+	reason208 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"content\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason209 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type",
+	}
+	reason210 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"deny\", \"modify\", \"message\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum",
+	}
+	reason211 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type",
+	}
+	reason212 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"workspace\"",
+		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum",
+	}
+	reason213 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"",
+		Schema:  "draft/common.schema.json#/$defs/eventType/enum",
+	}
+	reason214 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type",
+	}
+	reason215 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems",
+	}
+	reason216 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems",
+	}
+	reason217 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"observe\", \"intercept\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum",
+	}
+	reason218 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type",
+	}
+	reason219 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type",
+	}
+	reason220 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
+	}
+	reason221 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
+	}
+	reason222 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type",
+	}
+	reason223 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems",
+	}
+	reason224 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"http\", \"stdio\", \"in_process\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum",
+	}
+	reason225 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type",
+	}
+	reason226 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems",
+	}
+	reason227 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"bearer\", \"oauth\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum",
+	}
+	reason228 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type",
+	}
+	reason229 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type",
+	}
+	reason230 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems",
+	}
+	reason231 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type",
+	}
+	reason232 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems",
+	}
+	reason233 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type",
+	}
+	reason234 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"scopes\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
+	}
+	reason235 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"disableable\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
+	}
+	reason236 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains",
+	}
+	reason237 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"managed\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains/const",
+	}
+	reason238 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want false",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const",
+	}
+	reason239 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type",
+	}
+	reason240 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems",
+	}
+	reason241 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"user\", \"project\", \"managed\"",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum",
+	}
+	reason242 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type",
+	}
+	reason243 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type",
+	}
+	reason244 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems",
+	}
+	reason245 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/catalogue-event.schema.json#/oneOf",
+	}
+	reason246 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/catalogue-event.schema.json#/oneOf",
+	}
+	reason247 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
+	}
+	reason248 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
+	}
+	reason249 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"source\"",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
+	}
+	reason250 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"time\"",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
+	}
+	reason251 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
+	}
+	reason252 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/type",
+	}
+	reason253 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/minLength",
+	}
+	reason254 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/type",
+	}
+	reason255 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/format",
+	}
+	reason256 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/type",
+	}
+	reason257 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid date-time",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/format",
+	}
+	reason258 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/session/type",
+	}
+	reason259 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/common.schema.json#/$defs/session/required",
+	}
+	reason260 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/cwd/type",
+	}
+	reason261 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type",
+	}
+	reason262 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
+	}
+	reason263 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/model/type",
+	}
+	reason264 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/type",
+	}
+	reason265 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/required",
+	}
+	reason266 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type",
+	}
+	reason267 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/common.schema.json#/$defs/session/properties/synthesized/type",
+	}
+	reason268 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type",
+	}
+	reason269 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength",
+	}
+	reason270 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/gaps/type",
+	}
+	reason271 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/$defs/gap/type",
+	}
+	reason272 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/event.schema.json#/$defs/gap/required",
+	}
+	reason273 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/event.schema.json#/$defs/gap/required",
+	}
+	reason274 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/type",
+	}
+	reason275 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/minLength",
+	}
+	reason276 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/type",
+	}
+	reason277 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/minLength",
+	}
+	reason278 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/extensions.schema.json#/type",
+	}
+	reason279 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/event.schema.json#/$defs/synthesizedFlag/type",
+	}
+	reason280 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/$defs/openIdentity/type",
+	}
+	reason281 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/event.schema.json#/$defs/openIdentity/required",
+	}
+	reason282 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/type",
+	}
+	reason283 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength",
+	}
+	reason284 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/event.schema.json#/$defs/contentItems/type",
+	}
+	reason285 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/content-item.schema.json#/oneOf",
+	}
+	reason286 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason287 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason288 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason289 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason290 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason291 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
+	}
+	reason292 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
+	}
+	reason293 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason294 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason295 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason296 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason297 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason298 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
+	}
+	reason299 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
+	}
+	reason300 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text/plain\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
+	}
+	reason301 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
+	}
+	reason302 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
+	}
+	reason303 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
+	}
+	reason304 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
+	}
+	reason305 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
+	}
+	reason306 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason307 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason308 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason309 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason310 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gap\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason311 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
+	}
+	reason312 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text/plain\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
+	}
+	reason313 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
+	}
+	reason314 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
+	}
+	reason315 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
+	}
+	reason316 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
+	}
+	reason317 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
+	}
+	reason318 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 64 characters",
+		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
+	}
+	reason319 = ahprt.Reason{
+		Code:    ahprt.CodeMaxLength,
+		Message: "want at most 64 characters",
+		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
+	}
+	reason320 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^[a-f0-9]{64}$",
+		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
+	}
+	reason321 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
+	}
+	reason322 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
+	}
+	reason323 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason324 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason325 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason326 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason327 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
+	}
+	reason328 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text/plain\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
+	}
+	reason329 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"metadata\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
+	}
+	reason330 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
+	}
+	reason331 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
+	}
+	reason332 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason333 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason334 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason335 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason336 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
+	}
+	reason337 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"text/plain\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
+	}
+	reason338 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"omit\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
+	}
+	reason339 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason340 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason341 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason342 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason343 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
+	}
+	reason344 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
+	}
+	reason345 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason346 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason347 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason348 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason349 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason350 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
+	}
+	reason351 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"attachment\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
+	}
+	reason352 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
+	}
+	reason353 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
+	}
+	reason354 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
+	}
+	reason355 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
+	}
+	reason356 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
+	}
+	reason357 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-reference.schema.json#/type",
+	}
+	reason358 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-reference.schema.json#/additionalProperties",
+	}
+	reason359 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"ref\"",
+		Schema:  "draft/content-reference.schema.json#/required",
+	}
+	reason360 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/content-reference.schema.json#/not",
+	}
+	reason361 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
+	}
+	reason362 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
+	}
+	reason363 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason364 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason365 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason366 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason367 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gap\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason368 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"attachment\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
+	}
+	reason369 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
+	}
+	reason370 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
+	}
+	reason371 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
+	}
+	reason372 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason373 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason374 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason375 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason376 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"attachment\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
+	}
+	reason377 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"metadata\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
+	}
+	reason378 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
+	}
+	reason379 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
+	}
+	reason380 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
+	}
+	reason381 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
+	}
+	reason382 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
+	}
+	reason383 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
+	}
+	reason384 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"attachment\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
+	}
+	reason385 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"omit\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
+	}
+	reason386 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
+	}
+	reason387 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
+	}
+	reason388 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
+	}
+	reason389 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"config.change.before\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
+	}
+	reason390 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
+	}
+	reason391 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
+	}
+	reason392 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"source\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason393 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"scope\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason394 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"settings\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason395 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"summary\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason396 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
+	}
+	reason397 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
+	}
+	reason398 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
+	}
+	reason399 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
+	}
+	reason400 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
+	}
+	reason401 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
+	}
+	reason402 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
+	}
+	reason403 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
+	}
+	reason404 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
+	}
+	reason405 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
+	}
+	reason406 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
+	}
+	reason407 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
+	}
+	reason408 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
+	}
+	reason409 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
+	}
+	reason410 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"config.change.after\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
+	}
+	reason411 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
+	}
+	reason412 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
+	}
+	reason413 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"source\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
+	}
+	reason414 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"scope\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
+	}
+	reason415 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"settings\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
+	}
+	reason416 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"summary\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
+	}
+	reason417 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
+	}
+	reason418 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
+	}
+	reason419 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
+	}
+	reason420 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
+	}
+	reason421 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
+	}
+	reason422 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
+	}
+	reason423 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
+	}
+	reason424 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
+	}
+	reason425 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
+	}
+	reason426 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
+	}
+	reason427 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
+	}
+	reason428 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
+	}
+	reason429 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
+	}
+	reason430 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
+	}
+	reason431 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
+	}
+	reason432 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"trigger\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
+	}
+	reason433 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
+	}
+	reason434 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.start\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
+	}
+	reason435 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/$defs/identity/type",
+	}
+	reason436 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
+	}
+	reason437 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/event.schema.json#/$defs/identity/required",
+	}
+	reason438 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
+	}
+	reason439 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
+	}
+	reason440 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
+	}
+	reason441 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/message/type",
+	}
+	reason442 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
+	}
+	reason443 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/message/required",
+	}
+	reason444 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"role\"",
+		Schema:  "draft/content-item.schema.json#/$defs/message/required",
+	}
+	reason445 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"parts\"",
+		Schema:  "draft/content-item.schema.json#/$defs/message/required",
+	}
+	reason446 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
+		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
+	}
+	reason447 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
+	}
+	reason448 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
+	}
+	reason449 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
+	}
+	reason450 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
+	}
+	reason451 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
+	}
+	reason452 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
+	}
+	reason453 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
+	}
+	reason454 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason455 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"outcome\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason456 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"continuationCount\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason457 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason458 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
+	}
+	reason459 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
+	}
+	reason460 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
+	}
+	reason461 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
+	}
+	reason462 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
+	}
+	reason463 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
+	}
+	reason464 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"scope\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
+	}
+	reason465 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"completeness\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
+	}
+	reason466 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"provenance\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
+	}
+	reason467 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"amount\", \"total\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
+	}
+	reason468 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"attempt\", \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
+	}
+	reason469 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"complete\", \"partial\", \"unknown\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
+	}
+	reason470 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
+	}
+	reason471 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
+	}
+	reason472 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
+	}
+	reason473 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
+	}
+	reason474 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
+	}
+	reason475 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"amount\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
+	}
+	reason476 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"currency\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
+	}
+	reason477 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"basis\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
+	}
+	reason478 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
+	}
+	reason479 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
+	}
+	reason480 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
+	}
+	reason481 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^[A-Z]{3}$",
+		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
+	}
+	reason482 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"billed\", \"reported\", \"estimated\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
+	}
+	reason483 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"total\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
+	}
+	reason484 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
+	}
+	reason485 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.finish.before\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
+	}
+	reason486 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
+	}
+	reason487 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
+	}
+	reason488 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.end\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
+	}
+	reason489 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
+	}
+	reason490 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
+	}
+	reason491 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
+	}
+	reason492 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"class\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
+	}
+	reason493 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
+	}
+	reason494 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
+	}
+	reason495 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
+	}
+	reason496 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
+	}
+	reason497 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
+	}
+	reason498 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
+	}
+	reason499 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
+	}
+	reason500 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
+	}
+	reason501 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
+	}
+	reason502 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
+	}
+	reason503 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
+	}
+	reason504 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
+	}
+	reason505 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"item\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
+	}
+	reason506 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"delta\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
+	}
+	reason507 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"final\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
+	}
+	reason508 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.progress\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
+	}
+	reason509 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
+	}
+	reason510 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
+	}
+	reason511 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"model\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason512 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason513 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason514 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason515 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
+	}
+	reason516 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.request.before\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
+	}
+	reason517 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
+	}
+	reason518 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
+	}
+	reason519 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
+	}
+	reason520 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"provider\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
+	}
+	reason521 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
+	}
+	reason522 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
+	}
+	reason523 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
+	}
+	reason524 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
+	}
+	reason525 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
+	}
+	reason526 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
+	}
+	reason527 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
+	}
+	reason528 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"number\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
+	}
+	reason529 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
+	}
+	reason530 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
+	}
+	reason531 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
+	}
+	reason532 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 1",
+		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
+	}
+	reason533 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
+	}
+	reason534 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
+	}
+	reason535 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"model\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason536 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason537 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason538 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason539 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"finishReason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason540 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
+	}
+	reason541 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
+	}
+	reason542 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
+	}
+	reason543 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
+	}
+	reason544 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"supplied_result\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
+	}
+	reason545 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
+	}
+	reason546 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.response.after\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
+	}
+	reason547 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
+	}
+	reason548 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
+	}
+	reason549 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
+	}
+	reason550 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
+	}
+	reason551 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
+	}
+	reason552 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
+	}
+	reason553 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"executed\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
+	}
+	reason554 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
+	}
+	reason555 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
+	}
+	reason556 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
+	}
+	reason557 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
+	}
+	reason558 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
+	}
+	reason559 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"supplied_result\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
+	}
+	reason560 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
+	}
+	reason561 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
+	}
+	reason562 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
+	}
+	reason563 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
+	}
+	reason564 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
+	}
+	reason565 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"policy\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
+	}
+	reason566 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
+	}
+	reason567 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
+	}
+	reason568 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
+	}
+	reason569 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
+	}
+	reason570 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
+	}
+	reason571 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
+	}
+	reason572 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
+	}
+	reason573 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"cancelled\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
+	}
+	reason574 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
+	}
+	reason575 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
+	}
+	reason576 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
+	}
+	reason577 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
+	}
+	reason578 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
+	}
+	reason579 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
+	}
+	reason580 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
+	}
+	reason581 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"timeout\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
+	}
+	reason582 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
+	}
+	reason583 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
+	}
+	reason584 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
+	}
+	reason585 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
+	}
+	reason586 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"status\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
+	}
+	reason587 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
+	}
+	reason588 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
+	}
+	reason589 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"other\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
+	}
+	reason590 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
+	}
+	reason591 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
+	}
+	reason592 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"amount\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
+	}
+	reason593 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
+	}
+	reason594 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"provider\", \"estimate\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
+	}
+	reason595 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
+	}
+	reason596 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
+	}
+	reason597 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
+	}
+	reason598 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
+	}
+	reason599 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
+	}
+	reason600 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"model\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
+	}
+	reason601 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
+	}
+	reason602 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
+	}
+	reason603 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
+	}
+	reason604 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
+	}
+	reason605 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.error\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
+	}
+	reason606 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"executed\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
+	}
+	reason607 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
+	}
+	reason608 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
+	}
+	reason609 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
+	}
+	reason610 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
+	}
+	reason611 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
+	}
+	reason612 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"current\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
+	}
+	reason613 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"proposed\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
+	}
+	reason614 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
+	}
+	reason615 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
+	}
+	reason616 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.switch.before\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
+	}
+	reason617 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
+	}
+	reason618 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
+	}
+	reason619 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
+	}
+	reason620 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
+	}
+	reason621 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"currency\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
+	}
+	reason622 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
+	}
+	reason623 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
+	}
+	reason624 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
+	}
+	reason625 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
+	}
+	reason626 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
+	}
+	reason627 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"previous\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
+	}
+	reason628 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"current\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
+	}
+	reason629 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
+	}
+	reason630 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
+	}
+	reason631 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.switch.after\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
+	}
+	reason632 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
+	}
+	reason633 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
+	}
+	reason634 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
+	}
+	reason635 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"suggestions\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
+	}
+	reason636 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"sandboxBypass\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
+	}
+	reason637 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
+	}
+	reason638 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
+	}
+	reason639 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"call\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
+	}
+	reason640 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tool\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
+	}
+	reason641 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
+	}
+	reason642 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
+	}
+	reason643 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
+	}
+	reason644 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"name\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
+	}
+	reason645 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"input\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
+	}
+	reason646 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"origin\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
+	}
+	reason647 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mcp\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
+	}
+	reason648 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
+	}
+	reason649 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
+	}
+	reason650 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
+	}
+	reason651 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
+	}
+	reason652 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
+	}
+	reason653 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
+	}
+	reason654 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"native\", \"mcp\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
+	}
+	reason655 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
+	}
+	reason656 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
+	}
+	reason657 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"server\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
+	}
+	reason658 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"toolName\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
+	}
+	reason659 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"provenance\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
+	}
+	reason660 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"connection\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
+	}
+	reason661 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
+	}
+	reason662 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
+	}
+	reason663 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
+	}
+	reason664 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
+	}
+	reason665 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
+	}
+	reason666 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
+	}
+	reason667 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
+	}
+	reason668 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
+	}
+	reason669 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
+	}
+	reason670 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"runtime\", \"inferred\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
+	}
+	reason671 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
+	}
+	reason672 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
+	}
+	reason673 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
+	}
+	reason674 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
+	}
+	reason675 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
+	}
+	reason676 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
+	}
+	reason677 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
+	}
+	reason678 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
+	}
+	reason679 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"url\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason680 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"http\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
+	}
+	reason681 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
+	}
+	reason682 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^https?://",
+		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
+	}
+	reason683 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
+	}
+	reason684 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
+	}
+	reason685 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
+	}
+	reason686 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
+	}
+	reason687 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
+	}
+	reason688 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
+	}
+	reason689 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
+	}
+	reason690 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
+	}
+	reason691 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
+	}
+	reason692 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
+	}
+	reason693 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
+	}
+	reason694 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
+	}
+	reason695 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
+	}
+	reason696 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
+	}
+	reason697 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
+	}
+	reason698 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
+	}
+	reason699 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
+	}
+	reason700 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
+	}
+	reason701 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"url\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason702 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"sse\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
+	}
+	reason703 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
+	}
+	reason704 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
+	}
+	reason705 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
+	}
+	reason706 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"command\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
+	}
+	reason707 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
+	}
+	reason708 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
+	}
+	reason709 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
+	}
+	reason710 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"command\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason711 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"args\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
+	}
+	reason712 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
+	}
+	reason713 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
+	}
+	reason714 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
+	}
+	reason715 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"args\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason716 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"cwd\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
+	}
+	reason717 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
+	}
+	reason718 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
+	}
+	reason719 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
+	}
+	reason720 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"cwd\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason721 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stdio\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
+	}
+	reason722 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
+	}
+	reason723 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
+	}
+	reason724 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
+	}
+	reason725 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
+	}
+	reason726 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
+	}
+	reason727 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
+	}
+	reason728 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
+	}
+	reason729 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
+	}
+	reason730 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
+	}
+	reason731 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"addressForm\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
+	}
+	reason732 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
+	}
+	reason733 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
+	}
+	reason734 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
+	}
+	reason735 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"addressForm\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason736 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"address\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
+	}
+	reason737 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gaps\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
+	}
+	reason738 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
+	}
+	reason739 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
+	}
+	reason740 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"address\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
+	}
+	reason741 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
+	}
+	reason742 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^_.+",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
+	}
+	reason743 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
+	}
+	reason744 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
+	}
+	reason745 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
+	}
+	reason746 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
+	}
+	reason747 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
+	}
+	reason748 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
+	}
+	reason749 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
+	}
+	reason750 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
+	}
+	reason751 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
+	}
+	reason752 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"callIds\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
+	}
+	reason753 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
+	}
+	reason754 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
+	}
+	reason755 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
+	}
+	reason756 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
+	}
+	reason757 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
+	}
+	reason758 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
+	}
+	reason759 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
+	}
+	reason760 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.permission.request\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
+	}
+	reason761 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
+	}
+	reason762 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
+	}
+	reason763 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
+	}
+	reason764 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
+	}
+	reason765 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"decision\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
+	}
+	reason766 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"decidedBy\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
+	}
+	reason767 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.permission.resolved\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
+	}
+	reason768 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"allow\", \"deny\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
+	}
+	reason769 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
+	}
+	reason770 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
+	}
+	reason771 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"partialOutput\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
+	}
+	reason772 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"backgrounded\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
+	}
+	reason773 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
+	}
+	reason774 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.progress\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
+	}
+	reason775 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
+	}
+	reason776 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
+	}
+	reason777 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"batch\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
+	}
+	reason778 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"calls\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
+	}
+	reason779 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.batch.after\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
+	}
+	reason780 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
+	}
+	reason781 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
+	}
+	reason782 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
+	}
+	reason783 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
+	}
+	reason784 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"call\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason785 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tool\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason786 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason787 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"outcome\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason788 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason789 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"skipped\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
+	}
+	reason790 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"policy\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
+	}
+	reason791 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
+	}
+	reason792 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
+	}
+	reason793 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
+	}
+	reason794 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
+	}
+	reason795 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"trigger\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
+	}
+	reason796 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
+	}
+	reason797 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
+	}
+	reason798 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"context.compact.before\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
+	}
+	reason799 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"auto\", \"manual\", \"hook\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
+	}
+	reason800 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
+	}
+	reason801 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
+	}
+	reason802 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
+	}
+	reason803 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
+	}
+	reason804 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
+	}
+	reason805 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"summary\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
+	}
+	reason806 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"removed\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
+	}
+	reason807 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
+	}
+	reason808 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"context.compact.after\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
+	}
+	reason809 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
+	}
+	reason810 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
+	}
+	reason811 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
+	}
+	reason812 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
+	}
+	reason813 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
+	}
+	reason814 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
+	}
+	reason815 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
+	}
+	reason816 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"task\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
+	}
+	reason817 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"task.change.before\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
+	}
+	reason818 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
+	}
+	reason819 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
+	}
+	reason820 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
+	}
+	reason821 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
+	}
+	reason822 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
+	}
+	reason823 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
+	}
+	reason824 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
+	}
+	reason825 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"create\", \"update\", \"remove\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
+	}
+	reason826 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
+	}
+	reason827 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
+	}
+	reason828 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
+	}
+	reason829 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
+	}
+	reason830 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"task\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
+	}
+	reason831 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"task.change.after\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
+	}
+	reason832 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
+	}
+	reason833 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
+	}
+	reason834 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attention\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
+	}
+	reason835 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.attention\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
+	}
+	reason836 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
+	}
+	reason837 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
+	}
+	reason838 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
+	}
+	reason839 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
+	}
+	reason840 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"title\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
+	}
+	reason841 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
+	}
+	reason842 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
+	}
+	reason843 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
+	}
+	reason844 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
+	}
+	reason845 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"elicitation\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
+	}
+	reason846 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.elicitation.request\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
+	}
+	reason847 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
+	}
+	reason848 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
+	}
+	reason849 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"server\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
+	}
+	reason850 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
+	}
+	reason851 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
+	}
+	reason852 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
+	}
+	reason853 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"form\", \"url\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
+	}
+	reason854 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
+	}
+	reason855 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
+	}
+	reason856 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"elicitation\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
+	}
+	reason857 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.elicitation.result\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
+	}
+	reason858 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
+	}
+	reason859 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
+	}
+	reason860 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"server\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
+	}
+	reason861 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
+	}
+	reason862 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"action\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
+	}
+	reason863 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
+	}
+	reason864 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
+	}
+	reason865 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"accept\", \"decline\", \"cancel\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
+	}
+	reason866 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
+	}
+	reason867 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
+	}
+	reason868 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
+	}
+	reason869 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.message.inbound\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
+	}
+	reason870 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
+	}
+	reason871 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
+	}
+	reason872 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"channel\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
+	}
+	reason873 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"sender\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
+	}
+	reason874 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"messages\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
+	}
+	reason875 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
+	}
+	reason876 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
+	}
+	reason877 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
+	}
+	reason878 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
+	}
+	reason879 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
+	}
+	reason880 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
+	}
+	reason881 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
+	}
+	reason882 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
+	}
+	reason883 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
+	}
+	reason884 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.message.outbound\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
+	}
+	reason885 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
+	}
+	reason886 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
+	}
+	reason887 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"channel\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
+	}
+	reason888 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"messages\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
+	}
+	reason889 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
+	}
+	reason890 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
+	}
+	reason891 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
+	}
+	reason892 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"assistant\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
+	}
+	reason893 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
+	}
+	reason894 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"workspace\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
+	}
+	reason895 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"workspace.change.before\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
+	}
+	reason896 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
+	}
+	reason897 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
+	}
+	reason898 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
+	}
+	reason899 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
+	}
+	reason900 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"cwd\", \"roots\", \"switch\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
+	}
+	reason901 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
+	}
+	reason902 = ahprt.Reason{
+		Code:    ahprt.CodeMinProperties,
+		Message: "want at least 1 members",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
+	}
+	reason903 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
+	}
+	reason904 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
+	}
+	reason905 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
+	}
+	reason906 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
+	}
+	reason907 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
+	}
+	reason908 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
+	}
+	reason909 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
+	}
+	reason910 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
+	}
+	reason911 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
+	}
+	reason912 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"workspace\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
+	}
+	reason913 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"workspace.change.after\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
+	}
+	reason914 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
+	}
+	reason915 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"changes\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
+	}
+	reason916 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"file.changed\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
+	}
+	reason917 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
+	}
+	reason918 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
+	}
+	reason919 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
+	}
+	reason920 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
+	}
+	reason921 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
+	}
+	reason922 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
+	}
+	reason923 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"agentCaused\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
+	}
+	reason924 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
+	}
+	reason925 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
+	}
+	reason926 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"create\", \"update\", \"remove\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
+	}
+	reason927 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
+	}
+	reason928 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
+	}
+	reason929 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
+	}
+	reason930 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"failure\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
+	}
+	reason931 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"parentEventId\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
+	}
+	reason932 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"hook.failure\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
+	}
+	reason933 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
+	}
+	reason934 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
+	}
+	reason935 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"backendId\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
+	}
+	reason936 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
+	}
+	reason937 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"policy\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
+	}
+	reason938 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
+	}
+	reason939 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
+	}
+	reason940 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
+	}
+	reason941 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
+	}
+	reason942 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"fail-open\", \"fail-closed\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
+	}
+	reason943 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
+	}
+	reason944 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
+	}
+	reason945 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-selection.schema.json#/type",
+	}
+	reason946 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"default\"",
+		Schema:  "draft/content-selection.schema.json#/required",
+	}
+	reason947 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"body\", \"metadata\", \"omit\"",
+		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
+	}
+	reason948 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-upload-receipt.schema.json#/type",
+	}
+	reason949 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
+	}
+	reason950 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"ref\"",
+		Schema:  "draft/content-upload-receipt.schema.json#/required",
+	}
+	reason951 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"size\"",
+		Schema:  "draft/content-upload-receipt.schema.json#/required",
+	}
+	reason952 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"sha256\"",
+		Schema:  "draft/content-upload-receipt.schema.json#/required",
+	}
+	reason953 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/content-upload.schema.json#/type",
+	}
+	reason954 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"endpoint\"",
+		Schema:  "draft/content-upload.schema.json#/required",
+	}
+	reason955 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"timeoutMs\"",
+		Schema:  "draft/content-upload.schema.json#/required",
+	}
+	reason956 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"maxBytes\"",
+		Schema:  "draft/content-upload.schema.json#/required",
+	}
+	reason957 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
+	}
+	reason958 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
+		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
+	}
+	reason959 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
+	}
+	reason960 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
+	}
+	reason961 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
+	}
+	reason962 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
+	}
+	reason963 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
+	}
+	reason964 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
+	}
+	reason965 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tokenEnv\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
+	}
+	reason966 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
+	}
+	reason967 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tokenRef\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
+	}
+	reason968 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
+	}
+	reason969 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"bearer\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
+	}
+	reason970 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
+	}
+	reason971 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
+	}
+	reason972 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
+	}
+	reason973 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason974 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"resource\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason975 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"issuer\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason976 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"clientId\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason977 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"flow\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason978 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"oauth\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
+	}
+	reason979 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
+	}
+	reason980 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^https://",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
+	}
+	reason981 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
+	}
+	reason982 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
+	}
+	reason983 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
+	}
+	reason984 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
+	}
+	reason985 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
+	}
+	reason986 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 1",
+		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
+	}
+	reason987 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/deny-effect.schema.json#/type",
+	}
+	reason988 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
+	}
+	reason989 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/deny-effect.schema.json#/required",
+	}
+	reason990 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/deny-effect.schema.json#/required",
+	}
+	reason991 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"deny\"",
+		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
+	}
+	reason992 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
+	}
+	reason993 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
+	}
+	reason994 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/oneOf",
+	}
+	reason995 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/oneOf",
+	}
+	reason996 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/oneOf",
+	}
+	reason997 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
+	}
+	reason998 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
+	}
+	reason999 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
+	}
+	reason1000 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"allow\"",
+		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
+	}
+	reason1001 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
+	}
+	reason1002 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
+	}
+	reason1003 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
+	}
+	reason1004 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"ask\"",
+		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
+	}
+	reason1005 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
+	}
+	reason1006 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
+	}
+	reason1007 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason1008 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"target\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason1009 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason1010 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason1011 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
+	}
+	reason1012 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
+	}
+	reason1013 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
+	}
+	reason1014 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
+	}
+	reason1015 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"modify\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
+	}
+	reason1016 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
+	}
+	reason1017 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"replace\", \"merge\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
+	}
+	reason1018 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
+	}
+	reason1019 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
+	}
+	reason1020 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
+	}
+	reason1021 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"text\"",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
+	}
+	reason1022 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"message\"",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
+	}
+	reason1023 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
+	}
+	reason1024 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
+	}
+	reason1025 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
+	}
+	reason1026 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
+	}
+	reason1027 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
+	}
+	reason1028 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"return\"",
+		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
+	}
+	reason1029 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
+	}
+	reason1030 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
+	}
+	reason1031 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
+	}
+	reason1032 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
+	}
+	reason1033 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
+	}
+	reason1034 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"flow\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
+	}
+	reason1035 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stop\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
+	}
+	reason1036 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
+	}
+	reason1037 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
+	}
+	reason1038 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
+	}
+	reason1039 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
+	}
+	reason1040 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"flow\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
+	}
+	reason1041 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"continue\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
+	}
+	reason1042 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
+	}
+	reason1043 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
+	}
+	reason1044 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1045 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"target\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1046 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1047 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"deliverAt\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1048 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1049 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"inject\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
+	}
+	reason1050 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"context\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
+	}
+	reason1051 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"append\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
+	}
+	reason1052 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"now\", \"next_turn\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
+	}
+	reason1053 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/oneOf",
+	}
+	reason1054 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/event.schema.json#/oneOf",
+	}
+	reason1055 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/tool-before.schema.json#/type",
+	}
+	reason1056 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/tool-before.schema.json#/not",
+	}
+	reason1057 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.before\"",
+		Schema:  "draft/tool-before.schema.json#/properties/type/const",
+	}
+	reason1058 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/tool-after.schema.json#/type",
+	}
+	reason1059 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"outcome\"",
+		Schema:  "draft/tool-after.schema.json#/required",
+	}
+	reason1060 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/tool-after.schema.json#/required",
+	}
+	reason1061 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/tool-after.schema.json#/required",
+	}
+	reason1062 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
+	}
+	reason1063 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
+	}
+	reason1064 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
+	}
+	reason1065 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
+	}
+	reason1066 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.after\"",
+		Schema:  "draft/tool-after.schema.json#/properties/type/const",
+	}
+	reason1067 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
+	}
+	reason1068 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
+	}
+	reason1069 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
+	}
+	reason1070 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
+	}
+	reason1071 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
+	}
+	reason1072 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
+	}
+	reason1073 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
+	}
+	reason1074 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"previousPath\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
+	}
+	reason1075 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
+	}
+	reason1076 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
+	}
+	reason1077 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
+	}
+	reason1078 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
+	}
+	reason1079 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
+	}
+	reason1080 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
+	}
+	reason1081 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
+	}
+	reason1082 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/session-start.schema.json#/type",
+	}
+	reason1083 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"session\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1084 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"trigger\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1085 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"harness\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1086 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"permissionMode\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1087 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"manifest\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1088 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1089 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/session-start.schema.json#/not",
+	}
+	reason1090 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"resumedFrom\"",
+		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
+	}
+	reason1091 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"session.start\"",
+		Schema:  "draft/session-start.schema.json#/properties/type/const",
+	}
+	reason1092 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
+		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
+	}
+	reason1093 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
+	}
+	reason1094 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
+	}
+	reason1095 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/session-start.schema.json#/properties/harness/type",
+	}
+	reason1096 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
+	}
+	reason1097 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"name\"",
+		Schema:  "draft/session-start.schema.json#/properties/harness/required",
+	}
+	reason1098 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"version\"",
+		Schema:  "draft/session-start.schema.json#/properties/harness/required",
+	}
+	reason1099 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
+	}
+	reason1100 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
+	}
+	reason1101 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
+	}
+	reason1102 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
+	}
+	reason1103 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/session-end.schema.json#/type",
+	}
+	reason1104 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"session\"",
+		Schema:  "draft/session-end.schema.json#/required",
+	}
+	reason1105 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"outcome\"",
+		Schema:  "draft/session-end.schema.json#/required",
+	}
+	reason1106 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/session-end.schema.json#/required",
+	}
+	reason1107 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/session-end.schema.json#/not",
+	}
+	reason1108 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"session.end\"",
+		Schema:  "draft/session-end.schema.json#/properties/type/const",
+	}
+	reason1109 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
+		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
+	}
+	reason1110 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/session-end.schema.json#/properties/reason/type",
+	}
+	reason1111 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
+	}
+	reason1112 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/session-end.schema.json#/properties/counters/type",
+	}
+	reason1113 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
+	}
+	reason1114 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 0",
+		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
+	}
+	reason1115 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/oneOf",
+	}
+	reason1116 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/execution-event.schema.json#/oneOf",
+	}
+	reason1117 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/oneOf",
+	}
+	reason1118 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/interaction-event.schema.json#/oneOf",
+	}
+	reason1119 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason1120 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1121 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1122 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
+	}
+	reason1123 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
+	}
+	reason1124 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 1 items",
+		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
+	}
+	reason1125 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason1126 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1127 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1128 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
+	}
+	reason1129 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 0 items",
+		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
+	}
+	reason1130 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
+	}
+	reason1131 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
+	}
+	reason1132 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
+	}
+	reason1133 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"hooks/intercept\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
+	}
+	reason1134 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
+	}
+	reason1135 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1136 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"event\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1137 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"capabilities\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1138 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"session.start\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
+	}
+	reason1139 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"config.change.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
+	}
+	reason1140 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.start\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
+	}
+	reason1141 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"turn.finish.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
+	}
+	reason1142 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.request.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
+	}
+	reason1143 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.response.after\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
+	}
+	reason1144 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"model.switch.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
+	}
+	reason1145 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
+	}
+	reason1146 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.after\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
+	}
+	reason1147 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.permission.request\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
+	}
+	reason1148 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.batch.after\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
+	}
+	reason1149 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"context.compact.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
+	}
+	reason1150 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"context.compact.after\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
+	}
+	reason1151 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"task.change.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
+	}
+	reason1152 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.elicitation.request\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
+	}
+	reason1153 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.elicitation.result\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
+	}
+	reason1154 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.message.inbound\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
+	}
+	reason1155 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"user.message.outbound\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
+	}
+	reason1156 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"workspace.change.before\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
+	}
+	reason1157 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
+	}
+	reason1158 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
+	}
+	reason1159 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operations\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/required",
+	}
+	reason1160 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains",
+	}
+	reason1161 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"continue\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains/const",
+	}
+	reason1162 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"remainingContinuations\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
+	}
+	reason1163 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"continuationCount\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
+	}
+	reason1164 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
+	}
+	reason1165 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"permission\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
+	}
+	reason1166 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"candidate\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
+	}
+	reason1167 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
+	}
+	reason1168 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "null",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
+	}
+	reason1169 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
+	}
+	reason1170 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
+	}
+	reason1171 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
+	}
+	reason1172 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"none\", \"stop\", \"continue\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
+	}
+	reason1173 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
+	}
+	reason1174 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
+	}
+	reason1175 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"result\"",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
+	}
+	reason1176 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason1177 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1178 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason1179 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
+	}
+	reason1180 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
+	}
+	reason1181 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
+	}
+	reason1182 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
+	}
+	reason1183 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
+	}
+	reason1184 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/notification/type",
+	}
+	reason1185 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/common.schema.json#/$defs/notification/required",
+	}
+	reason1186 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "draft/common.schema.json#/$defs/notification/required",
+	}
+	reason1187 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/common.schema.json#/$defs/notification/required",
+	}
+	reason1188 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/common.schema.json#/$defs/notification/not",
+	}
+	reason1189 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
+	}
+	reason1190 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
+	}
+	reason1191 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason1192 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason1193 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason1194 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
+	}
+	reason1195 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
+	}
+	reason1196 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"code\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
+	}
+	reason1197 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
+	}
+	reason1198 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
+	}
+	reason1199 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
+	}
+	reason1200 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
+	}
+	reason1201 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"hooks/observe\"",
+		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
+	}
+	reason1202 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
+	}
+	reason1203 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1204 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"event\"",
+		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1205 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/type",
+	}
+	reason1206 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "draft/registration.schema.json#/required",
+	}
+	reason1207 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"hooks\"",
+		Schema:  "draft/registration.schema.json#/required",
+	}
+	reason1208 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/properties/hooks/type",
+	}
+	reason1209 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
+	}
+	reason1210 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/backend/type",
+	}
+	reason1211 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/required",
+	}
+	reason1212 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/required",
+	}
+	reason1213 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"subscriptions\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/required",
+	}
+	reason1214 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/registration.schema.json#/$defs/backend/not",
+	}
+	reason1215 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stdio\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
+	}
+	reason1216 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
+	}
+	reason1217 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"http\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
+	}
+	reason1218 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
+	}
+	reason1219 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
+	}
+	reason1220 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
+	}
+	reason1221 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason1222 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"command\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason1223 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"lifecycle\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason1224 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stdio\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
+	}
+	reason1225 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
+	}
+	reason1226 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
+	}
+	reason1227 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"persistent\", \"per_event\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
+	}
+	reason1228 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
+	}
+	reason1229 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
+	}
+	reason1230 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
+	}
+	reason1231 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
+	}
+	reason1232 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"http\"",
+		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
+	}
+	reason1233 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
+	}
+	reason1234 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^https?://",
+		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
+	}
+	reason1235 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
+	}
+	reason1236 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
+	}
+	reason1237 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
+	}
+	reason1238 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
+	}
+	reason1239 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
+	}
+	reason1240 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
+	}
+	reason1241 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"events\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1242 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1243 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"timeoutMs\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1244 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"failurePolicy\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1245 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"content\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1246 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"disableable\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
+	}
+	reason1247 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want false",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
+	}
+	reason1248 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
+	}
+	reason1249 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
+	}
+	reason1250 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
+	}
+	reason1251 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
+	}
+	reason1252 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
+		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
+	}
+	reason1253 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"intercept\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
+	}
+	reason1254 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"fail-open\", \"fail-closed\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
+	}
+	reason1255 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
+	}
+	reason1256 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/filters/type",
+	}
+	reason1257 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
+	}
+	reason1258 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
+	}
+	reason1259 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
+	}
+	reason1260 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
+	}
+	reason1261 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"managed\", \"project\", \"user\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
+	}
+	reason1262 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
+	}
+	reason1263 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
+	}
+	reason1264 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"events\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
+	}
+	reason1265 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
+	}
+	reason1266 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"content\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
+	}
+	reason1267 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
+	}
+	reason1268 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"disableable\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
+	}
+	reason1269 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want false",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
+	}
+	reason1270 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
+	}
+	reason1271 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
+	}
+	reason1272 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
+	}
+	reason1273 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"observe\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
+	}
+	reason1274 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
+	}
+	reason1275 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"managed\", \"project\", \"user\"",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
+	}
+	reason1276 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
+	}
+	reason1277 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/schema.json#/oneOf",
+	}
+	reason1278 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "draft/schema.json#/oneOf",
+	}
+	reason1279 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "draft/schema.json#/oneOf",
+	}
+	reason1280 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
+	}
+	reason1281 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
+	}
+	reason1282 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
+	}
+	reason1283 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"elicitationId\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
+	}
+	reason1284 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
+	}
+	reason1285 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
+	}
+	reason1286 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
+	}
+	reason1287 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
+	}
+	reason1288 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string or number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
+	}
+	reason1289 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
+	}
+	reason1290 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
+	}
+	reason1291 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
+	}
+	reason1292 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"url\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
+	}
+	reason1293 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
+	}
+	reason1294 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
+	}
+	reason1295 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
+	}
+	reason1296 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
+	}
+	reason1297 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
+	}
+	reason1298 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
+	}
+	reason1299 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"requestedSchema\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
+	}
+	reason1300 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
+	}
+	reason1301 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
+	}
+	reason1302 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"form\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
+	}
+	reason1303 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
+	}
+	reason1304 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
+	}
+	reason1305 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"properties\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
+	}
+	reason1306 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
+	}
+	reason1307 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
+	}
+	reason1308 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
+	}
+	reason1309 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
+	}
+	reason1310 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
+	}
+	reason1311 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
+	}
+	reason1312 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
+	}
+	reason1313 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"string\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
+	}
+	reason1314 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
+	}
+	reason1315 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
+	}
+	reason1316 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
+	}
+	reason1317 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
+	}
+	reason1318 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
+	}
+	reason1319 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
+	}
+	reason1320 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
+	}
+	reason1321 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
+	}
+	reason1322 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
+	}
+	reason1323 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
+	}
+	reason1324 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
+	}
+	reason1325 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"integer\", \"number\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
+	}
+	reason1326 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
+	}
+	reason1327 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
+	}
+	reason1328 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
+	}
+	reason1329 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
+	}
+	reason1330 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
+	}
+	reason1331 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
+	}
+	reason1332 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
+	}
+	reason1333 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
+	}
+	reason1334 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
+	}
+	reason1335 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"boolean\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
+	}
+	reason1336 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
+	}
+	reason1337 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
+	}
+	reason1338 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
+	}
+	reason1339 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
+	}
+	reason1340 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
+	}
+	reason1341 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"enum\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
+	}
+	reason1342 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
+	}
+	reason1343 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
+	}
+	reason1344 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"string\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
+	}
+	reason1345 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
+	}
+	reason1346 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
+	}
+	reason1347 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
+	}
+	reason1348 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
+	}
+	reason1349 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
+	}
+	reason1350 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
+	}
+	reason1351 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
+	}
+	reason1352 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"oneOf\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
+	}
+	reason1353 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
+	}
+	reason1354 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
+	}
+	reason1355 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"string\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
+	}
+	reason1356 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
+	}
+	reason1357 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
+	}
+	reason1358 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
+	}
+	reason1359 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
+	}
+	reason1360 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
+	}
+	reason1361 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
+	}
+	reason1362 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"const\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
+	}
+	reason1363 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"title\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
+	}
+	reason1364 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
+	}
+	reason1365 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
+	}
+	reason1366 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
+	}
+	reason1367 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
+	}
+	reason1368 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
+	}
+	reason1369 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
+	}
+	reason1370 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
+	}
+	reason1371 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"array\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
+	}
+	reason1372 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
+	}
+	reason1373 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
+	}
+	reason1374 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
+	}
+	reason1375 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
+	}
+	reason1376 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
+	}
+	reason1377 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
+	}
+	reason1378 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"enum\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
+	}
+	reason1379 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
+	}
+	reason1380 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
+	}
+	reason1381 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"string\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
+	}
+	reason1382 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
+	}
+	reason1383 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
+	}
+	reason1384 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
+	}
+	reason1385 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
+	}
+	reason1386 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
+	}
+	reason1387 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
+	}
+	reason1388 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
+	}
+	reason1389 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
+	}
+	reason1390 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
+	}
+	reason1391 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"array\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
+	}
+	reason1392 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
+	}
+	reason1393 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
+	}
+	reason1394 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
+	}
+	reason1395 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
+	}
+	reason1396 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
+	}
+	reason1397 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
+	}
+	reason1398 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"anyOf\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
+	}
+	reason1399 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
+	}
+	reason1400 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
+	}
+	reason1401 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "number",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
+	}
+	reason1402 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
+	}
+	reason1403 = ahprt.Reason{
+		Code:    ahprt.CodeUnknownMember,
+		Message: "this object allows no other members",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
+	}
+	reason1404 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"enum\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
+	}
+	reason1405 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
+	}
+	reason1406 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
+	}
+	reason1407 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"string\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
+	}
+	reason1408 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
+	}
+	reason1409 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
+	}
+	reason1410 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
+	}
+	reason1411 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
+	}
+	reason1412 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
+	}
+	reason1413 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
+	}
+	reason1414 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
+	}
+	reason1415 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
+	}
+	reason1416 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
+	}
+	reason1417 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
+	}
+	reason1418 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"object\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
+	}
+	reason1419 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
+	}
+	reason1420 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"action\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
+	}
+	reason1421 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
+	}
+	reason1422 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
+	}
+	reason1423 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"accept\", \"cancel\", \"decline\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
+	}
+	reason1424 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
+	}
+	reason1425 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
+	}
+	reason1426 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
+	}
+	reason1427 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string or number or boolean",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
+	}
+	reason1428 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
+	}
+	reason1429 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
+	}
+	reason1430 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"timeoutMs\"",
+		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
+	}
+	reason1431 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"maxBytes\"",
+		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
+	}
 )
 
 // presence0 reports which of "error" object n has: bit i for the i-th.

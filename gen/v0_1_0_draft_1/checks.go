@@ -13,7 +13,7 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/capabilities.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason0)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -38,7 +38,7 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/capabilities.schema.json#/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason1)
 		}
 	}
 	_ = d
@@ -50,15 +50,15 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason2)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason3)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason4)
 		}
 		{
 			it := d.Items(n)
@@ -105,7 +105,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const", "want \"deny\"")
+		return c.FailWith(n, &reason5)
 	}
 	_ = k
 	_ = d
@@ -117,11 +117,11 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type", "string")
+		return c.FailTypeWith(n, &reason6)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern", "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+			return c.FailWith(n, &reason7)
 		}
 	}
 	_ = d
@@ -133,7 +133,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/deny-effect.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason8)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -171,10 +171,10 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/deny-effect.schema.json#/required", "missing member \"type\"")
+			return c.FailWith(n, &reason9)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/deny-effect.schema.json#/required", "missing member \"reason\"")
+			return c.FailWith(n, &reason10)
 		}
 	}
 	_ = d
@@ -186,7 +186,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const", "want \"deny\"")
+		return c.FailWith(n, &reason11)
 	}
 	_ = k
 	_ = d
@@ -198,11 +198,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type", "string")
+		return c.FailTypeWith(n, &reason12)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason13)
 		}
 	}
 	_ = d
@@ -214,11 +214,11 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type", "string")
+		return c.FailTypeWith(n, &reason14)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern", "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+			return c.FailWith(n, &reason15)
 		}
 	}
 	_ = d
@@ -230,7 +230,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/extensions.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason16)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -252,7 +252,7 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern", "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+			return c.FailWith(n, &reason17)
 		}
 	}
 	_ = d
@@ -279,7 +279,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type", "object")
+		return c.FailTypeWith(n, &reason18)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -314,19 +314,19 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason19)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", "missing member \"id\"")
+			return c.FailWith(n, &reason20)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", "missing member \"result\"")
+			return c.FailWith(n, &reason21)
 		}
 	}
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason22)
 		}
 	}
 	_ = d
@@ -338,7 +338,7 @@ func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const", "want \"2.0\"")
+		return c.FailWith(n, &reason23)
 	}
 	_ = k
 	_ = d
@@ -396,11 +396,11 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type", "string")
+		return c.FailTypeWith(n, &reason24)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason25)
 		}
 	}
 	_ = d
@@ -412,7 +412,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type", "integer")
+		return c.FailTypeWith(n, &reason26)
 	}
 	_ = d
 	return true
@@ -423,7 +423,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", "null")
+		return c.FailTypeWith(n, &reason27)
 	}
 	_ = d
 	return true
@@ -434,7 +434,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason28)
 	}
 	_ = d
 	return true
@@ -474,7 +474,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason29)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -508,10 +508,10 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason30)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason31)
 		}
 	}
 	_ = d
@@ -523,7 +523,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "0.1")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const", "want \"0.1\"")
+		return c.FailWith(n, &reason32)
 	}
 	_ = k
 	_ = d
@@ -535,14 +535,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason33)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason34)
 		}
 		if d.Len(n) > 1 {
-			return c.Fail(n, ahprt.CodeMaxItems, "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 1 items")
+			return c.FailWith(n, &reason35)
 		}
 		{
 			it := d.Items(n)
@@ -610,7 +610,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", "object")
+		return c.FailTypeWith(n, &reason36)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -644,10 +644,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason37)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", "missing member \"effects\"")
+			return c.FailWith(n, &reason38)
 		}
 	}
 	_ = d
@@ -659,11 +659,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", "array")
+		return c.FailTypeWith(n, &reason39)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.Fail(n, ahprt.CodeMaxItems, "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", "want at most 0 items")
+			return c.FailWith(n, &reason40)
 		}
 	}
 	_ = d
@@ -693,7 +693,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/request/type", "object")
+		return c.FailTypeWith(n, &reason41)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -733,16 +733,16 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/request/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason42)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/request/required", "missing member \"id\"")
+			return c.FailWith(n, &reason43)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/request/required", "missing member \"method\"")
+			return c.FailWith(n, &reason44)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/request/required", "missing member \"params\"")
+			return c.FailWith(n, &reason45)
 		}
 	}
 	_ = d
@@ -754,7 +754,7 @@ func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", "want \"2.0\"")
+		return c.FailWith(n, &reason46)
 	}
 	_ = k
 	_ = d
@@ -766,11 +766,11 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", "string")
+		return c.FailTypeWith(n, &reason47)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason48)
 		}
 	}
 	_ = d
@@ -782,7 +782,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason49)
 	}
 	_ = d
 	return true
@@ -793,7 +793,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", "object")
+		return c.FailTypeWith(n, &reason50)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -829,7 +829,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", "want \"hooks/intercept\"")
+		return c.FailWith(n, &reason51)
 	}
 	_ = k
 	_ = d
@@ -841,7 +841,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason52)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -880,13 +880,13 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason53)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"event\"")
+			return c.FailWith(n, &reason54)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", "missing member \"capabilities\"")
+			return c.FailWith(n, &reason55)
 		}
 	}
 	_ = d
@@ -898,7 +898,7 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason56)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -956,22 +956,22 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"id\"")
+			return c.FailWith(n, &reason57)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"source\"")
+			return c.FailWith(n, &reason58)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"type\"")
+			return c.FailWith(n, &reason59)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"time\"")
+			return c.FailWith(n, &reason60)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"session\"")
+			return c.FailWith(n, &reason61)
 		}
 		if seen&uint64(0x20) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/required", "missing member \"tool\"")
+			return c.FailWith(n, &reason62)
 		}
 	}
 	_ = d
@@ -983,11 +983,11 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason63)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason64)
 		}
 	}
 	_ = d
@@ -999,11 +999,11 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/source/type", "string")
+		return c.FailTypeWith(n, &reason65)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "0.1.0-draft.1/tool-before.schema.json#/properties/source/format", "not a valid uri")
+			return c.FailWith(n, &reason66)
 		}
 	}
 	_ = d
@@ -1015,7 +1015,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/tool-before.schema.json#/properties/type/const", "want \"tool.before\"")
+		return c.FailWith(n, &reason67)
 	}
 	_ = k
 	_ = d
@@ -1027,11 +1027,11 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/time/type", "string")
+		return c.FailTypeWith(n, &reason68)
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "0.1.0-draft.1/tool-before.schema.json#/properties/time/format", "not a valid date-time")
+			return c.FailWith(n, &reason69)
 		}
 	}
 	_ = d
@@ -1043,7 +1043,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/type", "object")
+		return c.FailTypeWith(n, &reason70)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1084,7 +1084,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/session/required", "missing member \"id\"")
+			return c.FailWith(n, &reason71)
 		}
 	}
 	_ = d
@@ -1096,11 +1096,11 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason72)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason73)
 		}
 	}
 	_ = d
@@ -1112,7 +1112,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason74)
 	}
 	_ = d
 	return true
@@ -1123,7 +1123,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", "array")
+		return c.FailTypeWith(n, &reason75)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -1148,7 +1148,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", "string")
+		return c.FailTypeWith(n, &reason76)
 	}
 	_ = d
 	return true
@@ -1159,7 +1159,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", "string")
+		return c.FailTypeWith(n, &reason77)
 	}
 	_ = d
 	return true
@@ -1170,7 +1170,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type", "object")
+		return c.FailTypeWith(n, &reason78)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1199,7 +1199,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", "missing member \"id\"")
+			return c.FailWith(n, &reason79)
 		}
 	}
 	_ = d
@@ -1211,11 +1211,11 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", "string")
+		return c.FailTypeWith(n, &reason80)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason81)
 		}
 	}
 	_ = d
@@ -1227,7 +1227,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type", "string")
+		return c.FailTypeWith(n, &reason82)
 	}
 	_ = d
 	return true
@@ -1238,7 +1238,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type", "object")
+		return c.FailTypeWith(n, &reason83)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1282,22 +1282,22 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", "missing member \"callId\"")
+			return c.FailWith(n, &reason84)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", "missing member \"name\"")
+			return c.FailWith(n, &reason85)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", "missing member \"kind\"")
+			return c.FailWith(n, &reason86)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", "missing member \"input\"")
+			return c.FailWith(n, &reason87)
 		}
 	}
 	{
 		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason88)
 		}
 	}
 	_ = d
@@ -1309,11 +1309,11 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", "string")
+		return c.FailTypeWith(n, &reason89)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason90)
 		}
 	}
 	_ = d
@@ -1325,11 +1325,11 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", "string")
+		return c.FailTypeWith(n, &reason91)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason92)
 		}
 	}
 	_ = d
@@ -1341,7 +1341,7 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\"")
+		return c.FailWith(n, &reason93)
 	}
 	switch d.StrView(n) {
 	case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
@@ -1358,7 +1358,7 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type", "object")
+		return c.FailTypeWith(n, &reason94)
 	}
 	_ = d
 	return true
@@ -1369,7 +1369,7 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type", "object")
+		return c.FailTypeWith(n, &reason95)
 	}
 	_ = d
 	return true
@@ -1380,7 +1380,7 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/type", "object")
+		return c.FailTypeWith(n, &reason96)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1415,13 +1415,13 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/native/required", "missing member \"provider\"")
+			return c.FailWith(n, &reason97)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/native/required", "missing member \"eventName\"")
+			return c.FailWith(n, &reason98)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/native/required", "missing member \"payload\"")
+			return c.FailWith(n, &reason99)
 		}
 	}
 	_ = d
@@ -1433,11 +1433,11 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type", "string")
+		return c.FailTypeWith(n, &reason100)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason101)
 		}
 	}
 	_ = d
@@ -1449,11 +1449,11 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type", "string")
+		return c.FailTypeWith(n, &reason102)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason103)
 		}
 	}
 	_ = d
@@ -1465,7 +1465,7 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type", "object")
+		return c.FailTypeWith(n, &reason104)
 	}
 	_ = d
 	return true
@@ -1534,7 +1534,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.Fail(n, ahprt.CodeContains, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains", "want at least 1 matching items")
+			return c.FailWith(n, &reason105)
 		}
 	}
 	_ = d
@@ -1546,7 +1546,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const", "want \"deny\"")
+		return c.FailWith(n, &reason106)
 	}
 	_ = k
 	_ = d
@@ -1560,11 +1560,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "object")
+			return c.FailTypeWith(n, &reason107)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason108)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -1599,7 +1599,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.Fail(n, ahprt.CodeOneOfMany, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches more than one alternative")
+				return c.FailWith(n, &reason109)
 			}
 			c.Discard(mark)
 			c.Choose(1, n, first)
@@ -1616,7 +1616,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/notification/type", "object")
+		return c.FailTypeWith(n, &reason110)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1651,19 +1651,19 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/notification/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason111)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/notification/required", "missing member \"method\"")
+			return c.FailWith(n, &reason112)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/notification/required", "missing member \"params\"")
+			return c.FailWith(n, &reason113)
 		}
 	}
 	{
 		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/notification/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason114)
 		}
 	}
 	_ = d
@@ -1675,7 +1675,7 @@ func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", "want \"2.0\"")
+		return c.FailWith(n, &reason115)
 	}
 	_ = k
 	_ = d
@@ -1687,11 +1687,11 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", "string")
+		return c.FailTypeWith(n, &reason116)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason117)
 		}
 	}
 	_ = d
@@ -1703,7 +1703,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type", "object")
+		return c.FailTypeWith(n, &reason118)
 	}
 	_ = d
 	return true
@@ -1714,7 +1714,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type", "object")
+		return c.FailTypeWith(n, &reason119)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1749,19 +1749,19 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", "missing member \"jsonrpc\"")
+			return c.FailWith(n, &reason120)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", "missing member \"id\"")
+			return c.FailWith(n, &reason121)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", "missing member \"error\"")
+			return c.FailWith(n, &reason122)
 		}
 	}
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason123)
 		}
 	}
 	_ = d
@@ -1773,7 +1773,7 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const", "want \"2.0\"")
+		return c.FailWith(n, &reason124)
 	}
 	_ = k
 	_ = d
@@ -1785,7 +1785,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type", "object")
+		return c.FailTypeWith(n, &reason125)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1816,10 +1816,10 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", "missing member \"code\"")
+			return c.FailWith(n, &reason126)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", "missing member \"message\"")
+			return c.FailWith(n, &reason127)
 		}
 	}
 	_ = d
@@ -1831,7 +1831,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", "integer")
+		return c.FailTypeWith(n, &reason128)
 	}
 	_ = d
 	return true
@@ -1842,7 +1842,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", "string")
+		return c.FailTypeWith(n, &reason129)
 	}
 	_ = d
 	return true
@@ -1853,7 +1853,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/type", "object")
+		return c.FailTypeWith(n, &reason130)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1883,10 +1883,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/required", "missing member \"protocolVersion\"")
+			return c.FailWith(n, &reason131)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/required", "missing member \"hooks\"")
+			return c.FailWith(n, &reason132)
 		}
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -1901,11 +1901,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/properties/hooks/type", "array")
+		return c.FailTypeWith(n, &reason133)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason134)
 		}
 		{
 			it := d.Items(n)
@@ -1929,7 +1929,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/backend/type", "object")
+		return c.FailTypeWith(n, &reason135)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1968,13 +1968,13 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", "missing member \"id\"")
+			return c.FailWith(n, &reason136)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", "missing member \"transport\"")
+			return c.FailWith(n, &reason137)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", "missing member \"subscriptions\"")
+			return c.FailWith(n, &reason138)
 		}
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
@@ -2064,7 +2064,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", "want \"stdio\"")
+		return c.FailWith(n, &reason139)
 	}
 	_ = k
 	_ = d
@@ -2079,7 +2079,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason140)
 		}
 	}
 	_ = d
@@ -2163,7 +2163,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", "want \"http\"")
+		return c.FailWith(n, &reason141)
 	}
 	_ = k
 	_ = d
@@ -2175,11 +2175,11 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type", "string")
+		return c.FailTypeWith(n, &reason142)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern", "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$")
+			return c.FailWith(n, &reason143)
 		}
 	}
 	_ = d
@@ -2193,11 +2193,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "object")
+			return c.FailTypeWith(n, &reason144)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "missing member \"type\"")
+			return c.FailWith(n, &reason145)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -2221,7 +2221,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type", "object")
+		return c.FailTypeWith(n, &reason146)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2264,13 +2264,13 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", "missing member \"type\"")
+			return c.FailWith(n, &reason147)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", "missing member \"command\"")
+			return c.FailWith(n, &reason148)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", "missing member \"lifecycle\"")
+			return c.FailWith(n, &reason149)
 		}
 	}
 	_ = d
@@ -2282,7 +2282,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const", "want \"stdio\"")
+		return c.FailWith(n, &reason150)
 	}
 	_ = k
 	_ = d
@@ -2294,11 +2294,11 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", "string")
+		return c.FailTypeWith(n, &reason151)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.Fail(n, ahprt.CodeMinLength, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", "want at least 1 characters")
+			return c.FailWith(n, &reason152)
 		}
 	}
 	_ = d
@@ -2310,7 +2310,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", "array")
+		return c.FailTypeWith(n, &reason153)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2335,7 +2335,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", "string")
+		return c.FailTypeWith(n, &reason154)
 	}
 	_ = d
 	return true
@@ -2346,7 +2346,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "want one of \"persistent\", \"per_event\"")
+		return c.FailWith(n, &reason155)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -2363,7 +2363,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", "string")
+		return c.FailTypeWith(n, &reason156)
 	}
 	_ = d
 	return true
@@ -2374,7 +2374,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", "object")
+		return c.FailTypeWith(n, &reason157)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2404,10 +2404,10 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", "missing member \"type\"")
+			return c.FailWith(n, &reason158)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", "missing member \"url\"")
+			return c.FailWith(n, &reason159)
 		}
 	}
 	_ = d
@@ -2419,7 +2419,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", "want \"http\"")
+		return c.FailWith(n, &reason160)
 	}
 	_ = k
 	_ = d
@@ -2431,14 +2431,14 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", "string")
+		return c.FailTypeWith(n, &reason161)
 	}
 	if k == ahprt.KindString {
 		if !re1.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern", "does not match ^https?://")
+			return c.FailWith(n, &reason162)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.Fail(n, ahprt.CodeFormat, "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format", "not a valid uri")
+			return c.FailWith(n, &reason163)
 		}
 	}
 	_ = d
@@ -2450,7 +2450,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type", "object")
+		return c.FailTypeWith(n, &reason164)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2480,16 +2480,16 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", "missing member \"type\"")
+			return c.FailWith(n, &reason165)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", "missing member \"tokenEnv\"")
+			return c.FailWith(n, &reason166)
 		}
 	}
 	{
 		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason167)
 		}
 	}
 	_ = d
@@ -2501,7 +2501,7 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const", "want \"bearer\"")
+		return c.FailWith(n, &reason168)
 	}
 	_ = k
 	_ = d
@@ -2513,11 +2513,11 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type", "string")
+		return c.FailTypeWith(n, &reason169)
 	}
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.Fail(n, ahprt.CodePattern, "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern", "does not match ^[A-Za-z_][A-Za-z0-9_]*$")
+			return c.FailWith(n, &reason170)
 		}
 	}
 	_ = d
@@ -2529,11 +2529,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", "array")
+		return c.FailTypeWith(n, &reason171)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason172)
 		}
 		{
 			it := d.Items(n)
@@ -2559,11 +2559,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "object")
+			return c.FailTypeWith(n, &reason173)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "missing member \"mode\"")
+			return c.FailWith(n, &reason174)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -2587,7 +2587,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type", "object")
+		return c.FailTypeWith(n, &reason175)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2631,16 +2631,16 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"events\"")
+			return c.FailWith(n, &reason176)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason177)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"timeoutMs\"")
+			return c.FailWith(n, &reason178)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", "missing member \"failurePolicy\"")
+			return c.FailWith(n, &reason179)
 		}
 	}
 	_ = d
@@ -2652,18 +2652,18 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type", "array")
+		return c.FailTypeWith(n, &reason180)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason181)
 		}
 		if d.Len(n) > 1 {
-			return c.Fail(n, ahprt.CodeMaxItems, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", "want at most 1 items")
+			return c.FailWith(n, &reason182)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason183)
 		}
 		{
 			it := d.Items(n)
@@ -2687,7 +2687,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", "want \"tool.before\"")
+		return c.FailWith(n, &reason184)
 	}
 	_ = k
 	_ = d
@@ -2699,7 +2699,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", "want \"intercept\"")
+		return c.FailWith(n, &reason185)
 	}
 	_ = k
 	_ = d
@@ -2711,11 +2711,11 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", "integer")
+		return c.FailTypeWith(n, &reason186)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.Fail(n, ahprt.CodeMinimum, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", "want at least 1")
+			return c.FailWith(n, &reason187)
 		}
 	}
 	_ = d
@@ -2727,7 +2727,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "want one of \"fail-open\", \"fail-closed\"")
+		return c.FailWith(n, &reason188)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -2744,7 +2744,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", "boolean")
+		return c.FailTypeWith(n, &reason189)
 	}
 	_ = d
 	return true
@@ -2755,7 +2755,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", "object")
+		return c.FailTypeWith(n, &reason190)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2789,16 +2789,16 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", "missing member \"events\"")
+			return c.FailWith(n, &reason191)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.Fail(n, ahprt.CodeRequired, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", "missing member \"mode\"")
+			return c.FailWith(n, &reason192)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.Fail(n, ahprt.CodeNot, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", "matches a schema it must not match")
+			return c.FailWith(n, &reason193)
 		}
 	}
 	_ = d
@@ -2810,15 +2810,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type", "array")
+		return c.FailTypeWith(n, &reason194)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.Fail(n, ahprt.CodeMinItems, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", "want at least 1 items")
+			return c.FailWith(n, &reason195)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.Fail(n, ahprt.CodeUniqueItems, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", "items must be unique")
+			return c.FailWith(n, &reason196)
 		}
 		{
 			it := d.Items(n)
@@ -2842,7 +2842,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.Fail(n, ahprt.CodeEnum, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\"")
+		return c.FailWith(n, &reason197)
 	}
 	switch d.StrView(n) {
 	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
@@ -2859,7 +2859,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.Fail(n, ahprt.CodeConst, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", "want \"observe\"")
+		return c.FailWith(n, &reason198)
 	}
 	_ = k
 	_ = d
@@ -2871,7 +2871,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailType(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", "boolean")
+		return c.FailTypeWith(n, &reason199)
 	}
 	_ = d
 	return true
@@ -3017,6 +3017,1010 @@ var (
 // Constants and numeric bounds, parsed once.
 var (
 	num0 = ahprt.MustDecimal("1")
+)
+
+// Why the checks reject a value, one variable per reason (see ahprt.Reason).
+var (
+	reason0 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/type",
+	}
+	reason1 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/required",
+	}
+	reason2 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type",
+	}
+	reason3 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems",
+	}
+	reason4 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems",
+	}
+	reason5 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"deny\"",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const",
+	}
+	reason6 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type",
+	}
+	reason7 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
+		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern",
+	}
+	reason8 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/type",
+	}
+	reason9 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
+	}
+	reason10 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
+	}
+	reason11 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"deny\"",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const",
+	}
+	reason12 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type",
+	}
+	reason13 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength",
+	}
+	reason14 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type",
+	}
+	reason15 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
+		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern",
+	}
+	reason16 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/extensions.schema.json#/type",
+	}
+	reason17 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
+		Schema:  "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern",
+	}
+	reason18 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type",
+	}
+	reason19 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
+	}
+	reason20 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
+	}
+	reason21 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"result\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
+	}
+	reason22 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not",
+	}
+	reason23 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"2.0\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const",
+	}
+	reason24 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type",
+	}
+	reason25 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength",
+	}
+	reason26 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
+	}
+	reason27 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "null",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
+	}
+	reason28 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type",
+	}
+	reason29 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason30 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason31 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason32 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"0.1\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const",
+	}
+	reason33 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
+	}
+	reason34 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
+	}
+	reason35 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 1 items",
+		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
+	}
+	reason36 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
+	}
+	reason37 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason38 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"effects\"",
+		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
+	}
+	reason39 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
+	}
+	reason40 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 0 items",
+		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
+	}
+	reason41 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/type",
+	}
+	reason42 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
+	}
+	reason43 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
+	}
+	reason44 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
+	}
+	reason45 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
+	}
+	reason46 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"2.0\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const",
+	}
+	reason47 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type",
+	}
+	reason48 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength",
+	}
+	reason49 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type",
+	}
+	reason50 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type",
+	}
+	reason51 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"hooks/intercept\"",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const",
+	}
+	reason52 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type",
+	}
+	reason53 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason54 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"event\"",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason55 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"capabilities\"",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason56 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/type",
+	}
+	reason57 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason58 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"source\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason59 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason60 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"time\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason61 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"session\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason62 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tool\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
+	}
+	reason63 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/type",
+	}
+	reason64 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength",
+	}
+	reason65 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/type",
+	}
+	reason66 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/format",
+	}
+	reason67 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.before\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/type/const",
+	}
+	reason68 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/type",
+	}
+	reason69 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid date-time",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/format",
+	}
+	reason70 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/type",
+	}
+	reason71 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/required",
+	}
+	reason72 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type",
+	}
+	reason73 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength",
+	}
+	reason74 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type",
+	}
+	reason75 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type",
+	}
+	reason76 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
+	}
+	reason77 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type",
+	}
+	reason78 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type",
+	}
+	reason79 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required",
+	}
+	reason80 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type",
+	}
+	reason81 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength",
+	}
+	reason82 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type",
+	}
+	reason83 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type",
+	}
+	reason84 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"callId\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
+	}
+	reason85 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"name\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
+	}
+	reason86 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
+	}
+	reason87 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"input\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
+	}
+	reason88 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not",
+	}
+	reason89 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type",
+	}
+	reason90 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength",
+	}
+	reason91 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type",
+	}
+	reason92 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength",
+	}
+	reason93 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\"",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum",
+	}
+	reason94 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type",
+	}
+	reason95 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type",
+	}
+	reason96 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/type",
+	}
+	reason97 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"provider\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
+	}
+	reason98 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"eventName\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
+	}
+	reason99 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"payload\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
+	}
+	reason100 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type",
+	}
+	reason101 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength",
+	}
+	reason102 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type",
+	}
+	reason103 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength",
+	}
+	reason104 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type",
+	}
+	reason105 = ahprt.Reason{
+		Code:    ahprt.CodeContains,
+		Message: "want at least 1 matching items",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains",
+	}
+	reason106 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"deny\"",
+		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const",
+	}
+	reason107 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
+	}
+	reason108 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
+	}
+	reason109 = ahprt.Reason{
+		Code:    ahprt.CodeOneOfMany,
+		Message: "matches more than one alternative",
+		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
+	}
+	reason110 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/type",
+	}
+	reason111 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
+	}
+	reason112 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"method\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
+	}
+	reason113 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
+	}
+	reason114 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/not",
+	}
+	reason115 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"2.0\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const",
+	}
+	reason116 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type",
+	}
+	reason117 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength",
+	}
+	reason118 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type",
+	}
+	reason119 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type",
+	}
+	reason120 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"jsonrpc\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason121 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason122 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason123 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not",
+	}
+	reason124 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"2.0\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const",
+	}
+	reason125 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type",
+	}
+	reason126 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"code\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
+	}
+	reason127 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"message\"",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
+	}
+	reason128 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
+	}
+	reason129 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
+	}
+	reason130 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/type",
+	}
+	reason131 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"protocolVersion\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
+	}
+	reason132 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"hooks\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
+	}
+	reason133 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/type",
+	}
+	reason134 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems",
+	}
+	reason135 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/type",
+	}
+	reason136 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"id\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
+	}
+	reason137 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"transport\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
+	}
+	reason138 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"subscriptions\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
+	}
+	reason139 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stdio\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
+	}
+	reason140 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not",
+	}
+	reason141 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"http\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
+	}
+	reason142 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type",
+	}
+	reason143 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern",
+	}
+	reason144 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
+	}
+	reason145 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
+	}
+	reason146 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type",
+	}
+	reason147 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason148 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"command\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason149 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"lifecycle\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason150 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"stdio\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const",
+	}
+	reason151 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type",
+	}
+	reason152 = ahprt.Reason{
+		Code:    ahprt.CodeMinLength,
+		Message: "want at least 1 characters",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength",
+	}
+	reason153 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type",
+	}
+	reason154 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
+	}
+	reason155 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"persistent\", \"per_event\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
+	}
+	reason156 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
+	}
+	reason157 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type",
+	}
+	reason158 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
+	}
+	reason159 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
+	}
+	reason160 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"http\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const",
+	}
+	reason161 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type",
+	}
+	reason162 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^https?://",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern",
+	}
+	reason163 = ahprt.Reason{
+		Code:    ahprt.CodeFormat,
+		Message: "not a valid uri",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format",
+	}
+	reason164 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type",
+	}
+	reason165 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
+	}
+	reason166 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"tokenEnv\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
+	}
+	reason167 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not",
+	}
+	reason168 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"bearer\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const",
+	}
+	reason169 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "string",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type",
+	}
+	reason170 = ahprt.Reason{
+		Code:    ahprt.CodePattern,
+		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern",
+	}
+	reason171 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type",
+	}
+	reason172 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
+	}
+	reason173 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
+	}
+	reason174 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
+	}
+	reason175 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type",
+	}
+	reason176 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"events\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason177 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason178 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"timeoutMs\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason179 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"failurePolicy\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason180 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
+	}
+	reason181 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
+	}
+	reason182 = ahprt.Reason{
+		Code:    ahprt.CodeMaxItems,
+		Message: "want at most 1 items",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems",
+	}
+	reason183 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
+	}
+	reason184 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"tool.before\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const",
+	}
+	reason185 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"intercept\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
+	}
+	reason186 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "integer",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type",
+	}
+	reason187 = ahprt.Reason{
+		Code:    ahprt.CodeMinimum,
+		Message: "want at least 1",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum",
+	}
+	reason188 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"fail-open\", \"fail-closed\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
+	}
+	reason189 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
+	}
+	reason190 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type",
+	}
+	reason191 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"events\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
+	}
+	reason192 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
+	}
+	reason193 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not",
+	}
+	reason194 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "array",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type",
+	}
+	reason195 = ahprt.Reason{
+		Code:    ahprt.CodeMinItems,
+		Message: "want at least 1 items",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
+	}
+	reason196 = ahprt.Reason{
+		Code:    ahprt.CodeUniqueItems,
+		Message: "items must be unique",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
+	}
+	reason197 = ahprt.Reason{
+		Code:    ahprt.CodeEnum,
+		Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum",
+	}
+	reason198 = ahprt.Reason{
+		Code:    ahprt.CodeConst,
+		Message: "want \"observe\"",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
+	}
+	reason199 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "boolean",
+		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
+	}
 )
 
 // presence0 reports which of "error" object n has: bit i for the i-th.

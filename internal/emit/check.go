@@ -30,6 +30,10 @@ type checks struct {
 	consts map[string]string // literal JSON → Go var of its parsed form
 	decs   map[string]string // numeric literal → Go var of its exact form
 	vars   []Code
+	// reasons maps a rejection (code, location, message) to the variable
+	// holding it; reasonVars declares them.
+	reasons    map[string]string
+	reasonVars []Code
 	// presence maps a list of member names to its presence helper.
 	presence map[string]string
 	helpers  []Code
@@ -111,6 +115,10 @@ func (e *checks) emit() {
 	if len(e.vars) > 0 {
 		e.f.Comment("Constants and numeric bounds, parsed once.")
 		e.f.Var().Defs(e.vars...)
+	}
+	if len(e.reasonVars) > 0 {
+		e.f.Comment("Why the checks reject a value, one variable per reason (see ahprt.Reason).")
+		e.f.Var().Defs(e.reasonVars...)
 	}
 	for _, h := range e.helpers {
 		e.f.Add(h)
@@ -334,7 +342,34 @@ func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) fail(node Code, code, loc, msg string) Code {
-	return Id("c").Dot("Fail").Call(node, Qual(rt, code), Lit(loc), Lit(msg))
+	return Id("c").Dot("FailWith").Call(node, Op("&").Id(e.reason(code, loc, msg)))
+}
+
+// failType is c.FailType(node, loc, want), its arguments in a variable.
+func (e *checks) failType(node Code, loc, want string) Code {
+	return Id("c").Dot("FailTypeWith").Call(node, Op("&").Id(e.reason("CodeType", loc, want)))
+}
+
+// reason names the package variable holding an ahprt.Reason (one per
+// distinct reason): a rejecting call passes its address rather than three
+// arguments, which kept the rejecting branches twice as long in the
+// middle of the hot checks.
+func (e *checks) reason(code, loc, msg string) string {
+	k := code + "\x00" + loc + "\x00" + msg
+	name, ok := e.reasons[k]
+	if !ok {
+		if e.reasons == nil {
+			e.reasons = map[string]string{}
+		}
+		name = "reason" + strconv.Itoa(len(e.reasons))
+		e.reasons[k] = name
+		e.reasonVars = append(e.reasonVars, Id(name).Op("=").Qual(rt, "Reason").Values(Dict{
+			Id("Code"):    Qual(rt, code),
+			Id("Schema"):  Lit(loc),
+			Id("Message"): Lit(msg),
+		}))
+	}
+	return name
 }
 
 func (e *checks) constVar(l ir.Literal) Code {
@@ -435,7 +470,7 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
 		uses = true
 		g.If(Op("!").Parens(kindTest(s.Types))).Block(
-			Return(Id("c").Dot("FailType").Call(Id("n"), Lit(s.Loc+"/type"), Lit(strings.Join(s.Types, " or ")))),
+			Return(e.failType(Id("n"), s.Loc+"/type", strings.Join(s.Types, " or "))),
 		)
 	}
 	if s.Const != nil {
@@ -1145,7 +1180,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
 	g.BlockFunc(func(g *Group) {
 		if s.Dispatch != nil {
 			g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(
-				Return(Id("c").Dot("FailType").Call(Id("n"), Lit(loc), Lit("object"))))
+				Return(e.failType(Id("n"), loc, "object")))
 			e.dispatch(g, s.Dispatch, list, one, loc, code, choice)
 			return
 		}
