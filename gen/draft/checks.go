@@ -8207,29 +8207,25 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	_ = k
 	{
-		mark := c.Mark()
-		matches := 0
-		first := -1
-		if c.Branch(n, ev, vContentItem_textPart) {
-			if matches == 0 {
-				first = 0
+		if k != ahprt.KindObject {
+			return c.FailTypeWith(n, &reason285)
+		}
+		dv, ok := d.Member(n, "kind")
+		if !ok {
+			return c.FailWith(n, &reason286)
+		}
+		switch d.Tag(dv) {
+		case "text":
+			if !vContentItem_textPart(c, n, ev) {
+				return false
 			}
-			matches++
-		}
-		if c.Branch(n, ev, vContentItem_attachmentPart) {
-			if matches == 0 {
-				first = 1
+		case "attachment":
+			if !vContentItem_attachmentPart(c, n, ev) {
+				return false
 			}
-			matches++
+		default:
+			return c.FailUnsupported(dv, "draft/content-item.schema.json#/oneOf", "kind")
 		}
-		if matches == 0 {
-			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/oneOf", "matches none of 2 alternatives")
-		}
-		if matches > 1 {
-			return c.FailWith(n, &reason285)
-		}
-		c.Discard(mark)
-		c.Choose(1, n, first)
 	}
 	_ = d
 	return true
@@ -8247,25 +8243,25 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason286)
+			return c.FailTypeWith(n, &reason287)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason287)
+			return c.FailWith(n, &reason288)
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv, ok := d.Member(n, "mediaType")
 				if !ok {
-					return c.FailWith(n, &reason288)
+					return c.FailWith(n, &reason289)
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv, ok := d.Member(n, "selection")
 						if !ok {
-							return c.FailWith(n, &reason289)
+							return c.FailWith(n, &reason290)
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -8288,10 +8284,10 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
 							}
 							if matches > 1 {
-								return c.FailWith(n, &reason290)
+								return c.FailWith(n, &reason291)
 							}
 							c.Discard(mark)
-							c.Choose(2, n, first)
+							c.Choose(1, n, first)
 						case "metadata":
 							if !vContentItem_textMetadataPart(c, n, ev) {
 								return false
@@ -8321,7 +8317,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason291)
+		return c.FailTypeWith(n, &reason292)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8366,7 +8362,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason292)
+					return c.FailWith(m.Name(), &reason293)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8374,25 +8370,25 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason293)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason294)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason295)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason296)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason297)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason298)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason298)
+			return c.FailWith(n, &reason299)
 		}
 	}
 	_ = d
@@ -8404,7 +8400,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason299)
+		return c.FailWith(n, &reason300)
 	}
 	_ = k
 	_ = d
@@ -8416,7 +8412,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason300)
+		return c.FailWith(n, &reason301)
 	}
 	_ = k
 	_ = d
@@ -8428,7 +8424,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason301)
+		return c.FailWith(n, &reason302)
 	}
 	_ = k
 	_ = d
@@ -8440,7 +8436,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason302)
+		return c.FailTypeWith(n, &reason303)
 	}
 	_ = d
 	return true
@@ -8451,7 +8447,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason303)
+		return c.FailTypeWith(n, &reason304)
 	}
 	_ = d
 	return true
@@ -8462,7 +8458,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason304)
+		return c.FailTypeWith(n, &reason305)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8515,7 +8511,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason305)
+					return c.FailWith(m.Name(), &reason306)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8523,19 +8519,19 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason306)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason307)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason308)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason309)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason310)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason311)
 		}
 	}
 	_ = d
@@ -8547,7 +8543,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason311)
+		return c.FailWith(n, &reason312)
 	}
 	_ = k
 	_ = d
@@ -8559,7 +8555,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason312)
+		return c.FailWith(n, &reason313)
 	}
 	_ = k
 	_ = d
@@ -8571,7 +8567,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason313)
+		return c.FailWith(n, &reason314)
 	}
 	_ = k
 	_ = d
@@ -8583,7 +8579,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason314)
+		return c.FailTypeWith(n, &reason315)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8604,7 +8600,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason315)
+					return c.FailWith(m.Name(), &reason316)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8612,7 +8608,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason316)
+			return c.FailWith(n, &reason317)
 		}
 	}
 	_ = d
@@ -8624,17 +8620,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason317)
+		return c.FailTypeWith(n, &reason318)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reason318)
-		}
-		if d.RunesAbove(n, 64) {
 			return c.FailWith(n, &reason319)
 		}
-		if !re1.Match(d.Str(n)) {
+		if d.RunesAbove(n, 64) {
 			return c.FailWith(n, &reason320)
+		}
+		if !re1.Match(d.Str(n)) {
+			return c.FailWith(n, &reason321)
 		}
 	}
 	_ = d
@@ -8646,7 +8642,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason321)
+		return c.FailTypeWith(n, &reason322)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8694,7 +8690,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason322)
+					return c.FailWith(m.Name(), &reason323)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8702,16 +8698,16 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason323)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason324)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason325)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason326)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason327)
 		}
 	}
 	_ = d
@@ -8723,7 +8719,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason327)
+		return c.FailWith(n, &reason328)
 	}
 	_ = k
 	_ = d
@@ -8735,7 +8731,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason328)
+		return c.FailWith(n, &reason329)
 	}
 	_ = k
 	_ = d
@@ -8747,7 +8743,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason329)
+		return c.FailWith(n, &reason330)
 	}
 	_ = k
 	_ = d
@@ -8759,7 +8755,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason330)
+		return c.FailTypeWith(n, &reason331)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8807,7 +8803,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason331)
+					return c.FailWith(m.Name(), &reason332)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8815,16 +8811,16 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason332)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason333)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason334)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason335)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason336)
 		}
 	}
 	_ = d
@@ -8836,7 +8832,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason336)
+		return c.FailWith(n, &reason337)
 	}
 	_ = k
 	_ = d
@@ -8848,7 +8844,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason337)
+		return c.FailWith(n, &reason338)
 	}
 	_ = k
 	_ = d
@@ -8860,7 +8856,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason338)
+		return c.FailWith(n, &reason339)
 	}
 	_ = k
 	_ = d
@@ -8879,18 +8875,18 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason339)
+			return c.FailTypeWith(n, &reason340)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason340)
+			return c.FailWith(n, &reason341)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
-					return c.FailWith(n, &reason341)
+					return c.FailWith(n, &reason342)
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8913,10 +8909,10 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
 					}
 					if matches > 1 {
-						return c.FailWith(n, &reason342)
+						return c.FailWith(n, &reason343)
 					}
 					c.Discard(mark)
-					c.Choose(3, n, first)
+					c.Choose(2, n, first)
 				case "metadata":
 					if !vContentItem_attachmentMetadataPart(c, n, ev) {
 						return false
@@ -8942,7 +8938,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason343)
+		return c.FailTypeWith(n, &reason344)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8987,7 +8983,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason344)
+					return c.FailWith(m.Name(), &reason345)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8995,25 +8991,25 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason345)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason346)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason347)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason348)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason349)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason350)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason350)
+			return c.FailWith(n, &reason351)
 		}
 	}
 	_ = d
@@ -9025,7 +9021,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason351)
+		return c.FailWith(n, &reason352)
 	}
 	_ = k
 	_ = d
@@ -9037,15 +9033,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason352)
+		return c.FailTypeWith(n, &reason353)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason353)
+			return c.FailWith(n, &reason354)
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reason354)
+		return c.FailWith(n, &reason355)
 	}
 	_ = d
 	return true
@@ -9057,7 +9053,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason355)
+			return c.FailWith(n, &reason356)
 		}
 	}
 	_ = d
@@ -9069,7 +9065,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason356)
+		return c.FailWith(n, &reason357)
 	}
 	_ = k
 	_ = d
@@ -9081,7 +9077,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason357)
+		return c.FailTypeWith(n, &reason358)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9098,7 +9094,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason358)
+					return c.FailWith(m.Name(), &reason359)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9106,13 +9102,13 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason359)
+			return c.FailWith(n, &reason360)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason360)
+			return c.FailWith(n, &reason361)
 		}
 	}
 	_ = d
@@ -9124,7 +9120,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason361)
+		return c.FailTypeWith(n, &reason362)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9177,7 +9173,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason362)
+					return c.FailWith(m.Name(), &reason363)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9185,19 +9181,19 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason363)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason364)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason365)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason366)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason367)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason368)
 		}
 	}
 	_ = d
@@ -9209,7 +9205,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason368)
+		return c.FailWith(n, &reason369)
 	}
 	_ = k
 	_ = d
@@ -9221,7 +9217,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason369)
+		return c.FailWith(n, &reason370)
 	}
 	_ = k
 	_ = d
@@ -9233,7 +9229,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason370)
+		return c.FailTypeWith(n, &reason371)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9281,7 +9277,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason371)
+					return c.FailWith(m.Name(), &reason372)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9289,16 +9285,16 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason372)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason373)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason374)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason375)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason376)
 		}
 	}
 	_ = d
@@ -9310,7 +9306,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason376)
+		return c.FailWith(n, &reason377)
 	}
 	_ = k
 	_ = d
@@ -9322,7 +9318,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason377)
+		return c.FailWith(n, &reason378)
 	}
 	_ = k
 	_ = d
@@ -9334,7 +9330,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason378)
+		return c.FailTypeWith(n, &reason379)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9382,7 +9378,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason379)
+					return c.FailWith(m.Name(), &reason380)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9390,16 +9386,16 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason380)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason381)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason382)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason383)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason384)
 		}
 	}
 	_ = d
@@ -9411,7 +9407,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason384)
+		return c.FailWith(n, &reason385)
 	}
 	_ = k
 	_ = d
@@ -9423,7 +9419,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason385)
+		return c.FailWith(n, &reason386)
 	}
 	_ = k
 	_ = d
@@ -9435,7 +9431,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason386)
+		return c.FailTypeWith(n, &reason387)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9465,10 +9461,10 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason387)
+			return c.FailWith(n, &reason388)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason388)
+			return c.FailWith(n, &reason389)
 		}
 	}
 	_ = d
@@ -9480,7 +9476,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason389)
+		return c.FailWith(n, &reason390)
 	}
 	_ = k
 	_ = d
@@ -9492,7 +9488,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason390)
+		return c.FailTypeWith(n, &reason391)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9528,7 +9524,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason391)
+					return c.FailWith(m.Name(), &reason392)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9536,16 +9532,16 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason392)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason393)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason394)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason395)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason396)
 		}
 	}
 	_ = d
@@ -9557,11 +9553,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason396)
+		return c.FailTypeWith(n, &reason397)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason397)
+			return c.FailWith(n, &reason398)
 		}
 	}
 	_ = d
@@ -9573,11 +9569,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason398)
+		return c.FailTypeWith(n, &reason399)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason399)
+			return c.FailWith(n, &reason400)
 		}
 	}
 	_ = d
@@ -9589,7 +9585,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason400)
+		return c.FailTypeWith(n, &reason401)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9614,11 +9610,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason401)
+		return c.FailTypeWith(n, &reason402)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason402)
+			return c.FailWith(n, &reason403)
 		}
 	}
 	_ = d
@@ -9630,11 +9626,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason403)
+		return c.FailTypeWith(n, &reason404)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason404)
+			return c.FailWith(n, &reason405)
 		}
 	}
 	_ = d
@@ -9646,11 +9642,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason405)
+		return c.FailTypeWith(n, &reason406)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason406)
+			return c.FailWith(n, &reason407)
 		}
 	}
 	_ = d
@@ -9682,7 +9678,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason407)
+		return c.FailTypeWith(n, &reason408)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9712,10 +9708,10 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason408)
+			return c.FailWith(n, &reason409)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason409)
+			return c.FailWith(n, &reason410)
 		}
 	}
 	_ = d
@@ -9727,7 +9723,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reason410)
+		return c.FailWith(n, &reason411)
 	}
 	_ = k
 	_ = d
@@ -9739,7 +9735,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason411)
+		return c.FailTypeWith(n, &reason412)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9779,7 +9775,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason412)
+					return c.FailWith(m.Name(), &reason413)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9787,16 +9783,16 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason413)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason414)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason415)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason416)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason417)
 		}
 	}
 	_ = d
@@ -9808,11 +9804,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason417)
+		return c.FailTypeWith(n, &reason418)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason418)
+			return c.FailWith(n, &reason419)
 		}
 	}
 	_ = d
@@ -9824,11 +9820,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason419)
+		return c.FailTypeWith(n, &reason420)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason420)
+			return c.FailWith(n, &reason421)
 		}
 	}
 	_ = d
@@ -9840,7 +9836,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason421)
+		return c.FailTypeWith(n, &reason422)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9865,11 +9861,11 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason422)
+		return c.FailTypeWith(n, &reason423)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason423)
+			return c.FailWith(n, &reason424)
 		}
 	}
 	_ = d
@@ -9881,11 +9877,11 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason424)
+		return c.FailTypeWith(n, &reason425)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason425)
+			return c.FailWith(n, &reason426)
 		}
 	}
 	_ = d
@@ -9897,11 +9893,11 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason426)
+		return c.FailTypeWith(n, &reason427)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason427)
+			return c.FailWith(n, &reason428)
 		}
 	}
 	_ = d
@@ -9913,7 +9909,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason428)
+		return c.FailTypeWith(n, &reason429)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9938,7 +9934,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason429)
+		return c.FailTypeWith(n, &reason430)
 	}
 	_ = d
 	return true
@@ -9954,7 +9950,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason430)
+		return c.FailTypeWith(n, &reason431)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9997,13 +9993,13 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason431)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason432)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason433)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason434)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -10018,7 +10014,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason434)
+		return c.FailWith(n, &reason435)
 	}
 	_ = k
 	_ = d
@@ -10030,7 +10026,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason435)
+		return c.FailTypeWith(n, &reason436)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10051,7 +10047,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason436)
+					return c.FailWith(m.Name(), &reason437)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10059,7 +10055,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason437)
+			return c.FailWith(n, &reason438)
 		}
 	}
 	_ = d
@@ -10071,11 +10067,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason438)
+		return c.FailTypeWith(n, &reason439)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason439)
+			return c.FailWith(n, &reason440)
 		}
 	}
 	_ = d
@@ -10087,7 +10083,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason440)
+		return c.FailTypeWith(n, &reason441)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10117,7 +10113,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason441)
+		return c.FailTypeWith(n, &reason442)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10148,7 +10144,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason442)
+					return c.FailWith(m.Name(), &reason443)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10156,13 +10152,13 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason443)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason444)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason445)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason446)
 		}
 	}
 	_ = d
@@ -10174,7 +10170,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason446)
+		return c.FailWith(n, &reason447)
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -10191,7 +10187,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason447)
+		return c.FailTypeWith(n, &reason448)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10216,7 +10212,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason448)
+		return c.FailTypeWith(n, &reason449)
 	}
 	_ = d
 	return true
@@ -10227,7 +10223,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason449)
+		return c.FailWith(n, &reason450)
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -10244,11 +10240,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason450)
+		return c.FailTypeWith(n, &reason451)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason451)
+			return c.FailWith(n, &reason452)
 		}
 	}
 	_ = d
@@ -10265,7 +10261,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason452)
+		return c.FailTypeWith(n, &reason453)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10308,7 +10304,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason453)
+		return c.FailTypeWith(n, &reason454)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10356,16 +10352,16 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason454)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason455)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason456)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason457)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason458)
 		}
 	}
 	_ = d
@@ -10377,7 +10373,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason458)
+		return c.FailWith(n, &reason459)
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -10394,11 +10390,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason459)
+		return c.FailTypeWith(n, &reason460)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason460)
+			return c.FailWith(n, &reason461)
 		}
 	}
 	_ = d
@@ -10425,7 +10421,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason461)
+		return c.FailTypeWith(n, &reason462)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10477,7 +10473,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason462)
+					return c.FailWith(m.Name(), &reason463)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10485,16 +10481,16 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason463)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason464)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason465)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason466)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason467)
 		}
 	}
 	_ = d
@@ -10506,7 +10502,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason467)
+		return c.FailWith(n, &reason468)
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -10523,7 +10519,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason468)
+		return c.FailWith(n, &reason469)
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -10540,7 +10536,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason469)
+		return c.FailWith(n, &reason470)
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -10557,7 +10553,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason470)
+		return c.FailWith(n, &reason471)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -10574,11 +10570,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason471)
+		return c.FailTypeWith(n, &reason472)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason472)
+			return c.FailWith(n, &reason473)
 		}
 	}
 	_ = d
@@ -10590,7 +10586,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason473)
+		return c.FailTypeWith(n, &reason474)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10617,7 +10613,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason474)
+					return c.FailWith(m.Name(), &reason475)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10625,13 +10621,13 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason475)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason476)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason477)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason478)
 		}
 	}
 	_ = d
@@ -10643,11 +10639,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason478)
+		return c.FailTypeWith(n, &reason479)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason479)
+			return c.FailWith(n, &reason480)
 		}
 	}
 	_ = d
@@ -10659,11 +10655,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason480)
+		return c.FailTypeWith(n, &reason481)
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reason481)
+			return c.FailWith(n, &reason482)
 		}
 	}
 	_ = d
@@ -10675,7 +10671,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason482)
+		return c.FailWith(n, &reason483)
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10725,7 +10721,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reason483)
+		return c.FailWith(n, &reason484)
 	}
 	_ = k
 	_ = d
@@ -10737,7 +10733,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reason484)
+		return c.FailWith(n, &reason485)
 	}
 	_ = k
 	_ = d
@@ -10749,7 +10745,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason485)
+		return c.FailWith(n, &reason486)
 	}
 	_ = k
 	_ = d
@@ -10766,7 +10762,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason486)
+		return c.FailTypeWith(n, &reason487)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10848,7 +10844,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason487)
+			return c.FailWith(n, &reason488)
 		}
 	}
 	_ = d
@@ -10860,7 +10856,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reason488)
+		return c.FailWith(n, &reason489)
 	}
 	_ = k
 	_ = d
@@ -10872,7 +10868,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason489)
+		return c.FailTypeWith(n, &reason490)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10903,7 +10899,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.FailWith(m.Name(), &reason490)
+					return c.FailWith(m.Name(), &reason491)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10911,10 +10907,10 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason491)
+			return c.FailWith(n, &reason492)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason492)
+			return c.FailWith(n, &reason493)
 		}
 	}
 	_ = d
@@ -10926,11 +10922,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason493)
+		return c.FailTypeWith(n, &reason494)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason494)
+			return c.FailWith(n, &reason495)
 		}
 	}
 	_ = d
@@ -10942,11 +10938,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason495)
+		return c.FailTypeWith(n, &reason496)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason496)
+			return c.FailWith(n, &reason497)
 		}
 	}
 	_ = d
@@ -10958,11 +10954,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason497)
+		return c.FailTypeWith(n, &reason498)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason498)
+			return c.FailWith(n, &reason499)
 		}
 	}
 	_ = d
@@ -10987,7 +10983,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason499)
+			return c.FailWith(n, &reason500)
 		}
 		c.Discard(mark)
 	}
@@ -11000,11 +10996,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason500)
+		return c.FailTypeWith(n, &reason501)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason501)
+			return c.FailWith(n, &reason502)
 		}
 	}
 	_ = d
@@ -11016,7 +11012,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason502)
+		return c.FailTypeWith(n, &reason503)
 	}
 	_ = d
 	return true
@@ -11032,7 +11028,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason503)
+		return c.FailTypeWith(n, &reason504)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11080,16 +11076,16 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason504)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason505)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason506)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason507)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason508)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11104,7 +11100,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reason508)
+		return c.FailWith(n, &reason509)
 	}
 	_ = k
 	_ = d
@@ -11116,7 +11112,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason509)
+		return c.FailTypeWith(n, &reason510)
 	}
 	_ = d
 	return true
@@ -11132,7 +11128,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason510)
+		return c.FailTypeWith(n, &reason511)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11180,16 +11176,16 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason511)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason512)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason513)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason514)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason515)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11198,7 +11194,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.FailWith(n, &reason515)
+			return c.FailWith(n, &reason516)
 		}
 	}
 	_ = d
@@ -11210,7 +11206,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason516)
+		return c.FailWith(n, &reason517)
 	}
 	_ = k
 	_ = d
@@ -11222,7 +11218,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason517)
+		return c.FailTypeWith(n, &reason518)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11244,7 +11240,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason518)
+					return c.FailWith(m.Name(), &reason519)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11252,10 +11248,10 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason519)
+			return c.FailWith(n, &reason520)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason520)
+			return c.FailWith(n, &reason521)
 		}
 	}
 	_ = d
@@ -11267,11 +11263,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason521)
+		return c.FailTypeWith(n, &reason522)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason522)
+			return c.FailWith(n, &reason523)
 		}
 	}
 	_ = d
@@ -11283,11 +11279,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason523)
+		return c.FailTypeWith(n, &reason524)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason524)
+			return c.FailWith(n, &reason525)
 		}
 	}
 	_ = d
@@ -11299,7 +11295,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason525)
+		return c.FailTypeWith(n, &reason526)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11325,7 +11321,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason526)
+					return c.FailWith(m.Name(), &reason527)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11333,10 +11329,10 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason527)
+			return c.FailWith(n, &reason528)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason528)
+			return c.FailWith(n, &reason529)
 		}
 	}
 	_ = d
@@ -11348,11 +11344,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason529)
+		return c.FailTypeWith(n, &reason530)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason530)
+			return c.FailWith(n, &reason531)
 		}
 	}
 	_ = d
@@ -11364,11 +11360,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason531)
+		return c.FailTypeWith(n, &reason532)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason532)
+			return c.FailWith(n, &reason533)
 		}
 	}
 	_ = d
@@ -11380,7 +11376,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason533)
+		return c.FailTypeWith(n, &reason534)
 	}
 	_ = d
 	return true
@@ -11396,7 +11392,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason534)
+		return c.FailTypeWith(n, &reason535)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11457,19 +11453,19 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason535)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason536)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason537)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason538)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason539)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason540)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11484,7 +11480,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason540)
+			return c.FailWith(n, &reason541)
 		}
 	}
 	_ = d
@@ -11532,7 +11528,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason541)
+			return c.FailWith(n, &reason542)
 		}
 	}
 	_ = d
@@ -11566,7 +11562,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason542)
+			return c.FailWith(n, &reason543)
 		}
 	}
 	_ = d
@@ -11578,7 +11574,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason543)
+		return c.FailWith(n, &reason544)
 	}
 	_ = k
 	_ = d
@@ -11648,7 +11644,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason544)
+		return c.FailWith(n, &reason545)
 	}
 	_ = k
 	_ = d
@@ -11677,7 +11673,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason545)
+			return c.FailWith(n, &reason546)
 		}
 	}
 	_ = d
@@ -11689,7 +11685,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason546)
+		return c.FailWith(n, &reason547)
 	}
 	_ = k
 	_ = d
@@ -11703,11 +11699,11 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason547)
+			return c.FailTypeWith(n, &reason548)
 		}
 		dv, ok := d.Member(n, "status")
 		if !ok {
-			return c.FailWith(n, &reason548)
+			return c.FailWith(n, &reason549)
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11718,7 +11714,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
-					return c.FailWith(n, &reason549)
+					return c.FailWith(n, &reason550)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11758,7 +11754,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason550)
+		return c.FailTypeWith(n, &reason551)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11775,7 +11771,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason551)
+					return c.FailWith(m.Name(), &reason552)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11783,7 +11779,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason552)
+			return c.FailWith(n, &reason553)
 		}
 	}
 	_ = d
@@ -11795,7 +11791,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason553)
+		return c.FailWith(n, &reason554)
 	}
 	_ = k
 	_ = d
@@ -11807,7 +11803,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason554)
+		return c.FailTypeWith(n, &reason555)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11829,7 +11825,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason555)
+					return c.FailWith(m.Name(), &reason556)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11837,10 +11833,10 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason556)
+			return c.FailWith(n, &reason557)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason557)
+			return c.FailWith(n, &reason558)
 		}
 	}
 	_ = d
@@ -11852,7 +11848,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason558)
+		return c.FailWith(n, &reason559)
 	}
 	_ = k
 	_ = d
@@ -11864,7 +11860,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason559)
+		return c.FailWith(n, &reason560)
 	}
 	_ = k
 	_ = d
@@ -11876,7 +11872,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason560)
+		return c.FailTypeWith(n, &reason561)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11902,7 +11898,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason561)
+					return c.FailWith(m.Name(), &reason562)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11910,10 +11906,10 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason562)
+			return c.FailWith(n, &reason563)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason563)
+			return c.FailWith(n, &reason564)
 		}
 	}
 	_ = d
@@ -11925,7 +11921,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason564)
+		return c.FailWith(n, &reason565)
 	}
 	_ = k
 	_ = d
@@ -11937,7 +11933,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason565)
+		return c.FailWith(n, &reason566)
 	}
 	_ = k
 	_ = d
@@ -11949,11 +11945,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason566)
+		return c.FailTypeWith(n, &reason567)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason567)
+			return c.FailWith(n, &reason568)
 		}
 	}
 	_ = d
@@ -11965,7 +11961,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason568)
+		return c.FailTypeWith(n, &reason569)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11991,7 +11987,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason569)
+					return c.FailWith(m.Name(), &reason570)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11999,10 +11995,10 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason570)
+			return c.FailWith(n, &reason571)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason571)
+			return c.FailWith(n, &reason572)
 		}
 	}
 	_ = d
@@ -12014,7 +12010,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason572)
+		return c.FailWith(n, &reason573)
 	}
 	_ = k
 	_ = d
@@ -12026,7 +12022,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reason573)
+		return c.FailWith(n, &reason574)
 	}
 	_ = k
 	_ = d
@@ -12038,11 +12034,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason574)
+		return c.FailTypeWith(n, &reason575)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason575)
+			return c.FailWith(n, &reason576)
 		}
 	}
 	_ = d
@@ -12054,7 +12050,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason576)
+		return c.FailTypeWith(n, &reason577)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12080,7 +12076,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason577)
+					return c.FailWith(m.Name(), &reason578)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12088,10 +12084,10 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason578)
+			return c.FailWith(n, &reason579)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason579)
+			return c.FailWith(n, &reason580)
 		}
 	}
 	_ = d
@@ -12103,7 +12099,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason580)
+		return c.FailWith(n, &reason581)
 	}
 	_ = k
 	_ = d
@@ -12115,7 +12111,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reason581)
+		return c.FailWith(n, &reason582)
 	}
 	_ = k
 	_ = d
@@ -12127,11 +12123,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason582)
+		return c.FailTypeWith(n, &reason583)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason583)
+			return c.FailWith(n, &reason584)
 		}
 	}
 	_ = d
@@ -12143,7 +12139,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason584)
+		return c.FailTypeWith(n, &reason585)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12169,7 +12165,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason585)
+					return c.FailWith(m.Name(), &reason586)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12177,10 +12173,10 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason586)
+			return c.FailWith(n, &reason587)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason587)
+			return c.FailWith(n, &reason588)
 		}
 	}
 	_ = d
@@ -12192,7 +12188,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason588)
+		return c.FailWith(n, &reason589)
 	}
 	_ = k
 	_ = d
@@ -12204,7 +12200,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reason589)
+		return c.FailWith(n, &reason590)
 	}
 	_ = k
 	_ = d
@@ -12216,11 +12212,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason590)
+		return c.FailTypeWith(n, &reason591)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason591)
+			return c.FailWith(n, &reason592)
 		}
 	}
 	_ = d
@@ -12284,7 +12280,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reason592)
+		return c.FailWith(n, &reason593)
 	}
 	_ = k
 	_ = d
@@ -12296,7 +12292,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reason593)
+		return c.FailWith(n, &reason594)
 	}
 	_ = k
 	_ = d
@@ -12308,7 +12304,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason594)
+		return c.FailWith(n, &reason595)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -12325,11 +12321,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason595)
+		return c.FailTypeWith(n, &reason596)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason596)
+			return c.FailWith(n, &reason597)
 		}
 	}
 	_ = d
@@ -12341,11 +12337,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason597)
+		return c.FailTypeWith(n, &reason598)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason598)
+			return c.FailWith(n, &reason599)
 		}
 	}
 	_ = d
@@ -12362,7 +12358,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason599)
+		return c.FailTypeWith(n, &reason600)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12426,16 +12422,16 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason600)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason601)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason602)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason603)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason604)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12444,7 +12440,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason604)
+			return c.FailWith(n, &reason605)
 		}
 	}
 	_ = d
@@ -12456,7 +12452,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reason605)
+		return c.FailWith(n, &reason606)
 	}
 	_ = k
 	_ = d
@@ -12512,7 +12508,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason606)
+		return c.FailWith(n, &reason607)
 	}
 	_ = k
 	_ = d
@@ -12524,11 +12520,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason607)
+		return c.FailTypeWith(n, &reason608)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason608)
+			return c.FailWith(n, &reason609)
 		}
 	}
 	_ = d
@@ -12540,11 +12536,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason609)
+		return c.FailTypeWith(n, &reason610)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason610)
+			return c.FailWith(n, &reason611)
 		}
 	}
 	_ = d
@@ -12561,7 +12557,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason611)
+		return c.FailTypeWith(n, &reason612)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12612,13 +12608,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason612)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason613)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason614)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason615)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12627,7 +12623,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason615)
+			return c.FailWith(n, &reason616)
 		}
 	}
 	_ = d
@@ -12639,7 +12635,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason616)
+		return c.FailWith(n, &reason617)
 	}
 	_ = k
 	_ = d
@@ -12651,11 +12647,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason617)
+		return c.FailTypeWith(n, &reason618)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason618)
+			return c.FailWith(n, &reason619)
 		}
 	}
 	_ = d
@@ -12667,7 +12663,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason619)
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12692,7 +12688,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason620)
+					return c.FailWith(m.Name(), &reason621)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12700,7 +12696,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason621)
+			return c.FailWith(n, &reason622)
 		}
 	}
 	_ = d
@@ -12712,11 +12708,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason622)
+		return c.FailTypeWith(n, &reason623)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason623)
+			return c.FailWith(n, &reason624)
 		}
 	}
 	_ = d
@@ -12728,11 +12724,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason624)
+		return c.FailTypeWith(n, &reason625)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason625)
+			return c.FailWith(n, &reason626)
 		}
 	}
 	_ = d
@@ -12749,7 +12745,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason626)
+		return c.FailTypeWith(n, &reason627)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12796,13 +12792,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason627)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason628)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason629)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason630)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12811,7 +12807,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	{
 		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason630)
+			return c.FailWith(n, &reason631)
 		}
 	}
 	_ = d
@@ -12823,7 +12819,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reason631)
+		return c.FailWith(n, &reason632)
 	}
 	_ = k
 	_ = d
@@ -12835,11 +12831,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason632)
+		return c.FailTypeWith(n, &reason633)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason633)
+			return c.FailWith(n, &reason634)
 		}
 	}
 	_ = d
@@ -12856,7 +12852,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason634)
+		return c.FailTypeWith(n, &reason635)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12898,10 +12894,10 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason635)
+			return c.FailWith(n, &reason636)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason636)
+			return c.FailWith(n, &reason637)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12913,7 +12909,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	{
 		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason637)
+			return c.FailWith(n, &reason638)
 		}
 	}
 	_ = d
@@ -12930,7 +12926,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason638)
+		return c.FailTypeWith(n, &reason639)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12969,13 +12965,13 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason639)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason640)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason641)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason642)
 		}
 	}
 	_ = d
@@ -12992,7 +12988,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason642)
+		return c.FailTypeWith(n, &reason643)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13027,7 +13023,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason643)
+					return c.FailWith(m.Name(), &reason644)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13035,13 +13031,13 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason644)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason645)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason646)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason647)
 		}
 	}
 	{
@@ -13094,7 +13090,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason647)
+			return c.FailWith(n, &reason648)
 		}
 	}
 	_ = d
@@ -13109,7 +13105,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason648)
+			return c.FailWith(n, &reason649)
 		}
 	}
 	_ = d
@@ -13121,11 +13117,11 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason649)
+		return c.FailTypeWith(n, &reason650)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason650)
+			return c.FailWith(n, &reason651)
 		}
 	}
 	_ = d
@@ -13137,11 +13133,11 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason651)
+		return c.FailTypeWith(n, &reason652)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason652)
+			return c.FailWith(n, &reason653)
 		}
 	}
 	_ = d
@@ -13153,7 +13149,7 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason653)
+		return c.FailTypeWith(n, &reason654)
 	}
 	_ = d
 	return true
@@ -13164,7 +13160,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason654)
+		return c.FailWith(n, &reason655)
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -13186,7 +13182,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason655)
+		return c.FailTypeWith(n, &reason656)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13218,7 +13214,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason656)
+					return c.FailWith(m.Name(), &reason657)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13226,16 +13222,16 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason657)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason658)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason659)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason660)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason661)
 		}
 	}
 	_ = d
@@ -13247,7 +13243,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason661)
+		return c.FailTypeWith(n, &reason662)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13268,7 +13264,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason662)
+					return c.FailWith(m.Name(), &reason663)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13276,7 +13272,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason663)
+			return c.FailWith(n, &reason664)
 		}
 	}
 	_ = d
@@ -13288,11 +13284,11 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason664)
+		return c.FailTypeWith(n, &reason665)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason665)
+			return c.FailWith(n, &reason666)
 		}
 	}
 	_ = d
@@ -13304,11 +13300,11 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason666)
+		return c.FailTypeWith(n, &reason667)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason667)
+			return c.FailWith(n, &reason668)
 		}
 	}
 	_ = d
@@ -13320,11 +13316,11 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason668)
+		return c.FailTypeWith(n, &reason669)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason669)
+			return c.FailWith(n, &reason670)
 		}
 	}
 	_ = d
@@ -13336,7 +13332,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason670)
+		return c.FailWith(n, &reason671)
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -13390,10 +13386,10 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason671)
+			return c.FailWith(n, &reason672)
 		}
 		c.Discard(mark)
-		c.Choose(4, n, first)
+		c.Choose(3, n, first)
 	}
 	_ = d
 	return true
@@ -13404,7 +13400,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason672)
+		return c.FailTypeWith(n, &reason673)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13429,7 +13425,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason673)
+					return c.FailWith(m.Name(), &reason674)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13437,7 +13433,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason674)
+			return c.FailWith(n, &reason675)
 		}
 	}
 	{
@@ -13475,7 +13471,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason675)
+			return c.FailWith(n, &reason676)
 		}
 	}
 	_ = d
@@ -13509,7 +13505,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason676)
+			return c.FailWith(n, &reason677)
 		}
 	}
 	_ = d
@@ -13535,7 +13531,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason677)
+			return c.FailWith(n, &reason678)
 		}
 	}
 	_ = d
@@ -13569,7 +13565,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason678)
+			return c.FailWith(n, &reason679)
 		}
 	}
 	_ = d
@@ -13581,7 +13577,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason679)
+		return c.FailWith(n, &reason680)
 	}
 	_ = k
 	_ = d
@@ -13593,7 +13589,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason680)
+		return c.FailWith(n, &reason681)
 	}
 	_ = k
 	_ = d
@@ -13605,14 +13601,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason681)
+		return c.FailTypeWith(n, &reason682)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason682)
+			return c.FailWith(n, &reason683)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason683)
+			return c.FailWith(n, &reason684)
 		}
 	}
 	_ = d
@@ -13624,11 +13620,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason684)
+		return c.FailTypeWith(n, &reason685)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason685)
+			return c.FailWith(n, &reason686)
 		}
 		{
 			it := d.Items(n)
@@ -13652,7 +13648,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason686)
+		return c.FailTypeWith(n, &reason687)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13674,7 +13670,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason687)
+					return c.FailWith(m.Name(), &reason688)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13682,10 +13678,10 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason688)
+			return c.FailWith(n, &reason689)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason689)
+			return c.FailWith(n, &reason690)
 		}
 	}
 	_ = d
@@ -13697,11 +13693,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason690)
+		return c.FailTypeWith(n, &reason691)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason691)
+			return c.FailWith(n, &reason692)
 		}
 	}
 	_ = d
@@ -13713,11 +13709,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason692)
+		return c.FailTypeWith(n, &reason693)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason693)
+			return c.FailWith(n, &reason694)
 		}
 	}
 	_ = d
@@ -13729,7 +13725,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason694)
+		return c.FailTypeWith(n, &reason695)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13754,7 +13750,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason695)
+					return c.FailWith(m.Name(), &reason696)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13762,7 +13758,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason696)
+			return c.FailWith(n, &reason697)
 		}
 	}
 	{
@@ -13800,7 +13796,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason697)
+			return c.FailWith(n, &reason698)
 		}
 	}
 	_ = d
@@ -13834,7 +13830,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason698)
+			return c.FailWith(n, &reason699)
 		}
 	}
 	_ = d
@@ -13860,7 +13856,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason699)
+			return c.FailWith(n, &reason700)
 		}
 	}
 	_ = d
@@ -13894,7 +13890,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason700)
+			return c.FailWith(n, &reason701)
 		}
 	}
 	_ = d
@@ -13906,7 +13902,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason701)
+		return c.FailWith(n, &reason702)
 	}
 	_ = k
 	_ = d
@@ -13918,7 +13914,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reason702)
+		return c.FailWith(n, &reason703)
 	}
 	_ = k
 	_ = d
@@ -13930,7 +13926,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason703)
+		return c.FailTypeWith(n, &reason704)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13963,7 +13959,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason704)
+					return c.FailWith(m.Name(), &reason705)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13971,7 +13967,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason705)
+			return c.FailWith(n, &reason706)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c, n, ev) {
@@ -14027,7 +14023,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason706)
+			return c.FailWith(n, &reason707)
 		}
 	}
 	_ = d
@@ -14061,7 +14057,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason707)
+			return c.FailWith(n, &reason708)
 		}
 	}
 	_ = d
@@ -14087,7 +14083,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason708)
+			return c.FailWith(n, &reason709)
 		}
 	}
 	_ = d
@@ -14121,7 +14117,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason709)
+			return c.FailWith(n, &reason710)
 		}
 	}
 	_ = d
@@ -14133,7 +14129,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reason710)
+		return c.FailWith(n, &reason711)
 	}
 	_ = k
 	_ = d
@@ -14180,7 +14176,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason711)
+			return c.FailWith(n, &reason712)
 		}
 	}
 	_ = d
@@ -14214,7 +14210,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason712)
+			return c.FailWith(n, &reason713)
 		}
 	}
 	_ = d
@@ -14240,7 +14236,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason713)
+			return c.FailWith(n, &reason714)
 		}
 	}
 	_ = d
@@ -14274,7 +14270,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason714)
+			return c.FailWith(n, &reason715)
 		}
 	}
 	_ = d
@@ -14286,7 +14282,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reason715)
+		return c.FailWith(n, &reason716)
 	}
 	_ = k
 	_ = d
@@ -14333,7 +14329,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason716)
+			return c.FailWith(n, &reason717)
 		}
 	}
 	_ = d
@@ -14367,7 +14363,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason717)
+			return c.FailWith(n, &reason718)
 		}
 	}
 	_ = d
@@ -14393,7 +14389,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason718)
+			return c.FailWith(n, &reason719)
 		}
 	}
 	_ = d
@@ -14427,7 +14423,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason719)
+			return c.FailWith(n, &reason720)
 		}
 	}
 	_ = d
@@ -14439,7 +14435,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reason720)
+		return c.FailWith(n, &reason721)
 	}
 	_ = k
 	_ = d
@@ -14451,7 +14447,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason721)
+		return c.FailWith(n, &reason722)
 	}
 	_ = k
 	_ = d
@@ -14463,11 +14459,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason722)
+		return c.FailTypeWith(n, &reason723)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason723)
+			return c.FailWith(n, &reason724)
 		}
 	}
 	_ = d
@@ -14479,7 +14475,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason724)
+		return c.FailTypeWith(n, &reason725)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14504,7 +14500,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason725)
+		return c.FailTypeWith(n, &reason726)
 	}
 	_ = d
 	return true
@@ -14515,11 +14511,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason726)
+		return c.FailTypeWith(n, &reason727)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason727)
+			return c.FailWith(n, &reason728)
 		}
 	}
 	_ = d
@@ -14531,7 +14527,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason728)
+		return c.FailTypeWith(n, &reason729)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14560,7 +14556,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason729)
+					return c.FailWith(m.Name(), &reason730)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14568,7 +14564,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason730)
+			return c.FailWith(n, &reason731)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c, n, ev) {
@@ -14621,7 +14617,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason731)
+			return c.FailWith(n, &reason732)
 		}
 	}
 	_ = d
@@ -14655,7 +14651,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason732)
+			return c.FailWith(n, &reason733)
 		}
 	}
 	_ = d
@@ -14681,7 +14677,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason733)
+			return c.FailWith(n, &reason734)
 		}
 	}
 	_ = d
@@ -14715,7 +14711,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason734)
+			return c.FailWith(n, &reason735)
 		}
 	}
 	_ = d
@@ -14727,7 +14723,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reason735)
+		return c.FailWith(n, &reason736)
 	}
 	_ = k
 	_ = d
@@ -14774,7 +14770,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason736)
+			return c.FailWith(n, &reason737)
 		}
 	}
 	_ = d
@@ -14808,7 +14804,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason737)
+			return c.FailWith(n, &reason738)
 		}
 	}
 	_ = d
@@ -14834,7 +14830,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason738)
+			return c.FailWith(n, &reason739)
 		}
 	}
 	_ = d
@@ -14868,7 +14864,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason739)
+			return c.FailWith(n, &reason740)
 		}
 	}
 	_ = d
@@ -14880,7 +14876,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reason740)
+		return c.FailWith(n, &reason741)
 	}
 	_ = k
 	_ = d
@@ -14892,11 +14888,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason741)
+		return c.FailTypeWith(n, &reason742)
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reason742)
+			return c.FailWith(n, &reason743)
 		}
 	}
 	_ = d
@@ -14908,11 +14904,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason743)
+		return c.FailTypeWith(n, &reason744)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason744)
+			return c.FailWith(n, &reason745)
 		}
 	}
 	_ = d
@@ -14924,11 +14920,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason745)
+		return c.FailTypeWith(n, &reason746)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason746)
+			return c.FailWith(n, &reason747)
 		}
 	}
 	_ = d
@@ -14940,11 +14936,11 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason747)
+		return c.FailTypeWith(n, &reason748)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason748)
+			return c.FailWith(n, &reason749)
 		}
 	}
 	_ = d
@@ -14956,7 +14952,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason749)
+		return c.FailTypeWith(n, &reason750)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14982,7 +14978,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason750)
+					return c.FailWith(m.Name(), &reason751)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14990,10 +14986,10 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason751)
+			return c.FailWith(n, &reason752)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason752)
+			return c.FailWith(n, &reason753)
 		}
 	}
 	_ = d
@@ -15005,11 +15001,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason753)
+		return c.FailTypeWith(n, &reason754)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason754)
+			return c.FailWith(n, &reason755)
 		}
 	}
 	_ = d
@@ -15021,15 +15017,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason755)
+		return c.FailTypeWith(n, &reason756)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason756)
+			return c.FailWith(n, &reason757)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason757)
+			return c.FailWith(n, &reason758)
 		}
 		{
 			it := d.Items(n)
@@ -15053,11 +15049,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason758)
+		return c.FailTypeWith(n, &reason759)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason759)
+			return c.FailWith(n, &reason760)
 		}
 	}
 	_ = d
@@ -15069,7 +15065,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason760)
+		return c.FailWith(n, &reason761)
 	}
 	_ = k
 	_ = d
@@ -15081,7 +15077,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason761)
+		return c.FailTypeWith(n, &reason762)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15106,7 +15102,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason762)
+		return c.FailTypeWith(n, &reason763)
 	}
 	_ = d
 	return true
@@ -15117,7 +15113,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason763)
+		return c.FailTypeWith(n, &reason764)
 	}
 	_ = d
 	return true
@@ -15133,7 +15129,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason764)
+		return c.FailTypeWith(n, &reason765)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15175,10 +15171,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason765)
+			return c.FailWith(n, &reason766)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason766)
+			return c.FailWith(n, &reason767)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15196,7 +15192,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reason767)
+		return c.FailWith(n, &reason768)
 	}
 	_ = k
 	_ = d
@@ -15208,7 +15204,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason768)
+		return c.FailWith(n, &reason769)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -15225,7 +15221,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason769)
+		return c.FailWith(n, &reason770)
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -15247,7 +15243,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason770)
+		return c.FailTypeWith(n, &reason771)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15289,10 +15285,10 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason771)
+			return c.FailWith(n, &reason772)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason772)
+			return c.FailWith(n, &reason773)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15304,7 +15300,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason773)
+			return c.FailWith(n, &reason774)
 		}
 	}
 	_ = d
@@ -15316,7 +15312,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reason774)
+		return c.FailWith(n, &reason775)
 	}
 	_ = k
 	_ = d
@@ -15328,7 +15324,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason775)
+		return c.FailTypeWith(n, &reason776)
 	}
 	_ = d
 	return true
@@ -15344,7 +15340,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason776)
+		return c.FailTypeWith(n, &reason777)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15386,10 +15382,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason777)
+			return c.FailWith(n, &reason778)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason778)
+			return c.FailWith(n, &reason779)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15404,7 +15400,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason779)
+		return c.FailWith(n, &reason780)
 	}
 	_ = k
 	_ = d
@@ -15416,11 +15412,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason780)
+		return c.FailTypeWith(n, &reason781)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason781)
+			return c.FailWith(n, &reason782)
 		}
 		{
 			it := d.Items(n)
@@ -15449,7 +15445,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason782)
+		return c.FailTypeWith(n, &reason783)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15490,7 +15486,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason783)
+					return c.FailWith(m.Name(), &reason784)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15498,19 +15494,19 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason784)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason785)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason786)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason787)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason788)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason789)
 		}
 	}
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
@@ -15621,7 +15617,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason789)
+		return c.FailWith(n, &reason790)
 	}
 	_ = k
 	_ = d
@@ -15633,7 +15629,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason790)
+		return c.FailWith(n, &reason791)
 	}
 	_ = k
 	_ = d
@@ -15645,11 +15641,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason791)
+		return c.FailTypeWith(n, &reason792)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason792)
+			return c.FailWith(n, &reason793)
 		}
 	}
 	_ = d
@@ -15661,7 +15657,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason793)
+		return c.FailWith(n, &reason794)
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -15683,7 +15679,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason794)
+		return c.FailTypeWith(n, &reason795)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15729,10 +15725,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason795)
+			return c.FailWith(n, &reason796)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason796)
+			return c.FailWith(n, &reason797)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15741,7 +15737,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason797)
+			return c.FailWith(n, &reason798)
 		}
 	}
 	_ = d
@@ -15753,7 +15749,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason798)
+		return c.FailWith(n, &reason799)
 	}
 	_ = k
 	_ = d
@@ -15765,7 +15761,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason799)
+		return c.FailWith(n, &reason800)
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15782,7 +15778,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason800)
+		return c.FailTypeWith(n, &reason801)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15813,7 +15809,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason801)
+			return c.FailWith(n, &reason802)
 		}
 	}
 	_ = d
@@ -15825,7 +15821,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason802)
+		return c.FailTypeWith(n, &reason803)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15844,7 +15840,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason803)
+					return c.FailWith(m.Name(), &reason804)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15866,7 +15862,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason804)
+		return c.FailTypeWith(n, &reason805)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15917,13 +15913,13 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason805)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason806)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason807)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason808)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15941,7 +15937,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason808)
+		return c.FailWith(n, &reason809)
 	}
 	_ = k
 	_ = d
@@ -15953,7 +15949,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason809)
+		return c.FailTypeWith(n, &reason810)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15978,7 +15974,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason810)
+		return c.FailTypeWith(n, &reason811)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15995,7 +15991,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason811)
+					return c.FailWith(m.Name(), &reason812)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16003,7 +15999,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason812)
+			return c.FailWith(n, &reason813)
 		}
 	}
 	_ = d
@@ -16015,11 +16011,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason813)
+		return c.FailTypeWith(n, &reason814)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason814)
+			return c.FailWith(n, &reason815)
 		}
 	}
 	_ = d
@@ -16036,7 +16032,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason815)
+		return c.FailTypeWith(n, &reason816)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16065,7 +16061,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason816)
+			return c.FailWith(n, &reason817)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16080,7 +16076,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason817)
+		return c.FailWith(n, &reason818)
 	}
 	_ = k
 	_ = d
@@ -16092,7 +16088,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason818)
+		return c.FailTypeWith(n, &reason819)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16131,7 +16127,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason819)
+					return c.FailWith(m.Name(), &reason820)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16139,13 +16135,13 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason820)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason821)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason822)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason823)
 		}
 	}
 	_ = d
@@ -16157,11 +16153,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason823)
+		return c.FailTypeWith(n, &reason824)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason824)
+			return c.FailWith(n, &reason825)
 		}
 	}
 	_ = d
@@ -16173,7 +16169,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason825)
+		return c.FailWith(n, &reason826)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16190,7 +16186,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason826)
+		return c.FailTypeWith(n, &reason827)
 	}
 	_ = d
 	return true
@@ -16201,7 +16197,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason827)
+		return c.FailTypeWith(n, &reason828)
 	}
 	_ = d
 	return true
@@ -16212,7 +16208,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason828)
+		return c.FailTypeWith(n, &reason829)
 	}
 	_ = d
 	return true
@@ -16228,7 +16224,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason829)
+		return c.FailTypeWith(n, &reason830)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16257,7 +16253,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason830)
+			return c.FailWith(n, &reason831)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16272,7 +16268,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reason831)
+		return c.FailWith(n, &reason832)
 	}
 	_ = k
 	_ = d
@@ -16309,7 +16305,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason832)
+		return c.FailTypeWith(n, &reason833)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16339,10 +16335,10 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason833)
+			return c.FailWith(n, &reason834)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason834)
+			return c.FailWith(n, &reason835)
 		}
 	}
 	_ = d
@@ -16354,7 +16350,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reason835)
+		return c.FailWith(n, &reason836)
 	}
 	_ = k
 	_ = d
@@ -16371,7 +16367,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason836)
+		return c.FailTypeWith(n, &reason837)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16398,7 +16394,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason837)
+					return c.FailWith(m.Name(), &reason838)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16406,13 +16402,13 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason838)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason839)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason840)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason841)
 		}
 	}
 	_ = d
@@ -16424,11 +16420,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason841)
+		return c.FailTypeWith(n, &reason842)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason842)
+			return c.FailWith(n, &reason843)
 		}
 	}
 	_ = d
@@ -16465,7 +16461,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason843)
+		return c.FailTypeWith(n, &reason844)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16495,10 +16491,10 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason844)
+			return c.FailWith(n, &reason845)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason845)
+			return c.FailWith(n, &reason846)
 		}
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
@@ -16513,7 +16509,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason846)
+		return c.FailWith(n, &reason847)
 	}
 	_ = k
 	_ = d
@@ -16530,7 +16526,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason847)
+		return c.FailTypeWith(n, &reason848)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16556,7 +16552,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason848)
+					return c.FailWith(m.Name(), &reason849)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16564,10 +16560,10 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason849)
+			return c.FailWith(n, &reason850)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason850)
+			return c.FailWith(n, &reason851)
 		}
 	}
 	_ = d
@@ -16579,11 +16575,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason851)
+		return c.FailTypeWith(n, &reason852)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason852)
+			return c.FailWith(n, &reason853)
 		}
 	}
 	_ = d
@@ -16595,7 +16591,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason853)
+		return c.FailWith(n, &reason854)
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -16637,7 +16633,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason854)
+		return c.FailTypeWith(n, &reason855)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16667,10 +16663,10 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason855)
+			return c.FailWith(n, &reason856)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason856)
+			return c.FailWith(n, &reason857)
 		}
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
@@ -16685,7 +16681,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason857)
+		return c.FailWith(n, &reason858)
 	}
 	_ = k
 	_ = d
@@ -16702,7 +16698,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason858)
+		return c.FailTypeWith(n, &reason859)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16733,7 +16729,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason859)
+					return c.FailWith(m.Name(), &reason860)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16741,13 +16737,13 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason860)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason861)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason862)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason863)
 		}
 	}
 	_ = d
@@ -16759,11 +16755,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason863)
+		return c.FailTypeWith(n, &reason864)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason864)
+			return c.FailWith(n, &reason865)
 		}
 	}
 	_ = d
@@ -16775,7 +16771,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason865)
+		return c.FailWith(n, &reason866)
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16817,7 +16813,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason866)
+		return c.FailTypeWith(n, &reason867)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16847,10 +16843,10 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason867)
+			return c.FailWith(n, &reason868)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason868)
+			return c.FailWith(n, &reason869)
 		}
 	}
 	_ = d
@@ -16862,7 +16858,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason869)
+		return c.FailWith(n, &reason870)
 	}
 	_ = k
 	_ = d
@@ -16879,7 +16875,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason870)
+		return c.FailTypeWith(n, &reason871)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16906,7 +16902,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason871)
+					return c.FailWith(m.Name(), &reason872)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16914,13 +16910,13 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason872)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason873)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason874)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason875)
 		}
 	}
 	_ = d
@@ -16932,11 +16928,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason875)
+		return c.FailTypeWith(n, &reason876)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason876)
+			return c.FailWith(n, &reason877)
 		}
 	}
 	_ = d
@@ -16948,11 +16944,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason877)
+		return c.FailTypeWith(n, &reason878)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason878)
+			return c.FailWith(n, &reason879)
 		}
 	}
 	_ = d
@@ -16964,7 +16960,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason879)
+		return c.FailTypeWith(n, &reason880)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17033,7 +17029,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reason880)
+		return c.FailWith(n, &reason881)
 	}
 	_ = k
 	_ = d
@@ -17070,7 +17066,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason881)
+		return c.FailTypeWith(n, &reason882)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17100,10 +17096,10 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason882)
+			return c.FailWith(n, &reason883)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason883)
+			return c.FailWith(n, &reason884)
 		}
 	}
 	_ = d
@@ -17115,7 +17111,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason884)
+		return c.FailWith(n, &reason885)
 	}
 	_ = k
 	_ = d
@@ -17132,7 +17128,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason885)
+		return c.FailTypeWith(n, &reason886)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17154,7 +17150,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason886)
+					return c.FailWith(m.Name(), &reason887)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17162,10 +17158,10 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason887)
+			return c.FailWith(n, &reason888)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason888)
+			return c.FailWith(n, &reason889)
 		}
 	}
 	_ = d
@@ -17177,11 +17173,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason889)
+		return c.FailTypeWith(n, &reason890)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason890)
+			return c.FailWith(n, &reason891)
 		}
 	}
 	_ = d
@@ -17193,7 +17189,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason891)
+		return c.FailTypeWith(n, &reason892)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17262,7 +17258,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reason892)
+		return c.FailWith(n, &reason893)
 	}
 	_ = k
 	_ = d
@@ -17279,7 +17275,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason893)
+		return c.FailTypeWith(n, &reason894)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17308,7 +17304,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason894)
+			return c.FailWith(n, &reason895)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17323,7 +17319,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason895)
+		return c.FailWith(n, &reason896)
 	}
 	_ = k
 	_ = d
@@ -17335,7 +17331,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason896)
+		return c.FailTypeWith(n, &reason897)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17365,7 +17361,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason897)
+					return c.FailWith(m.Name(), &reason898)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17373,10 +17369,10 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason898)
+			return c.FailWith(n, &reason899)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason899)
+			return c.FailWith(n, &reason900)
 		}
 	}
 	_ = d
@@ -17388,7 +17384,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason900)
+		return c.FailWith(n, &reason901)
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -17405,11 +17401,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason901)
+		return c.FailTypeWith(n, &reason902)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason902)
+			return c.FailWith(n, &reason903)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -17427,7 +17423,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason903)
+					return c.FailWith(m.Name(), &reason904)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17444,11 +17440,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason904)
+		return c.FailTypeWith(n, &reason905)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason905)
+			return c.FailWith(n, &reason906)
 		}
 	}
 	_ = d
@@ -17460,12 +17456,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason906)
+		return c.FailTypeWith(n, &reason907)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason907)
+			return c.FailWith(n, &reason908)
 		}
 		{
 			it := d.Items(n)
@@ -17489,11 +17485,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason908)
+		return c.FailTypeWith(n, &reason909)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason909)
+			return c.FailWith(n, &reason910)
 		}
 	}
 	_ = d
@@ -17505,7 +17501,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason910)
+		return c.FailTypeWith(n, &reason911)
 	}
 	_ = d
 	return true
@@ -17521,7 +17517,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason911)
+		return c.FailTypeWith(n, &reason912)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17550,7 +17546,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason912)
+			return c.FailWith(n, &reason913)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17565,7 +17561,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reason913)
+		return c.FailWith(n, &reason914)
 	}
 	_ = k
 	_ = d
@@ -17582,7 +17578,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason914)
+		return c.FailTypeWith(n, &reason915)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17611,7 +17607,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason915)
+			return c.FailWith(n, &reason916)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17626,7 +17622,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reason916)
+		return c.FailWith(n, &reason917)
 	}
 	_ = k
 	_ = d
@@ -17638,11 +17634,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason917)
+		return c.FailTypeWith(n, &reason918)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason918)
+			return c.FailWith(n, &reason919)
 		}
 		{
 			it := d.Items(n)
@@ -17671,7 +17667,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason919)
+		return c.FailTypeWith(n, &reason920)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17706,7 +17702,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason920)
+					return c.FailWith(m.Name(), &reason921)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17714,13 +17710,13 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason921)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason922)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason923)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason924)
 		}
 	}
 	_ = d
@@ -17732,11 +17728,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason924)
+		return c.FailTypeWith(n, &reason925)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason925)
+			return c.FailWith(n, &reason926)
 		}
 	}
 	_ = d
@@ -17748,7 +17744,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason926)
+		return c.FailWith(n, &reason927)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -17765,7 +17761,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason927)
+		return c.FailTypeWith(n, &reason928)
 	}
 	_ = d
 	return true
@@ -17796,7 +17792,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason928)
+		return c.FailTypeWith(n, &reason929)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17831,13 +17827,13 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason929)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason930)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason931)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason932)
 		}
 	}
 	_ = d
@@ -17849,7 +17845,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reason932)
+		return c.FailWith(n, &reason933)
 	}
 	_ = k
 	_ = d
@@ -17861,7 +17857,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason933)
+		return c.FailTypeWith(n, &reason934)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17888,7 +17884,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason934)
+					return c.FailWith(m.Name(), &reason935)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17896,13 +17892,13 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason935)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason936)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason937)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason938)
 		}
 	}
 	_ = d
@@ -17914,11 +17910,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason938)
+		return c.FailTypeWith(n, &reason939)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason939)
+			return c.FailWith(n, &reason940)
 		}
 	}
 	_ = d
@@ -17930,11 +17926,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason940)
+		return c.FailTypeWith(n, &reason941)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason941)
+			return c.FailWith(n, &reason942)
 		}
 	}
 	_ = d
@@ -17946,7 +17942,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason942)
+		return c.FailWith(n, &reason943)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -17963,11 +17959,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason943)
+		return c.FailTypeWith(n, &reason944)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason944)
+			return c.FailWith(n, &reason945)
 		}
 	}
 	_ = d
@@ -17979,7 +17975,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason945)
+		return c.FailTypeWith(n, &reason946)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18030,7 +18026,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason946)
+			return c.FailWith(n, &reason947)
 		}
 	}
 	_ = d
@@ -18042,7 +18038,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason947)
+		return c.FailWith(n, &reason948)
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -18059,7 +18055,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason948)
+		return c.FailTypeWith(n, &reason949)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18086,7 +18082,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason949)
+					return c.FailWith(m.Name(), &reason950)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18094,13 +18090,13 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason950)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason951)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason952)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason953)
 		}
 	}
 	_ = d
@@ -18112,7 +18108,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason953)
+		return c.FailTypeWith(n, &reason954)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18151,13 +18147,13 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason954)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason955)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason956)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason957)
 		}
 	}
 	_ = d
@@ -18169,14 +18165,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason957)
+		return c.FailTypeWith(n, &reason958)
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reason958)
+			return c.FailWith(n, &reason959)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason959)
+			return c.FailWith(n, &reason960)
 		}
 	}
 	_ = d
@@ -18190,11 +18186,11 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason960)
+			return c.FailTypeWith(n, &reason961)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason961)
+			return c.FailWith(n, &reason962)
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -18218,7 +18214,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason962)
+		return c.FailTypeWith(n, &reason963)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18251,7 +18247,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason963)
+			return c.FailWith(n, &reason964)
 		}
 	}
 	{
@@ -18267,7 +18263,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason964)
+			return c.FailWith(n, &reason965)
 		}
 		c.Discard(mark)
 	}
@@ -18292,13 +18288,13 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason965)
+			return c.FailWith(n, &reason966)
 		}
 	}
 	{
 		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason966)
+			return c.FailWith(n, &reason967)
 		}
 	}
 	_ = d
@@ -18322,13 +18318,13 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason967)
+			return c.FailWith(n, &reason968)
 		}
 	}
 	{
 		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason968)
+			return c.FailWith(n, &reason969)
 		}
 	}
 	_ = d
@@ -18340,7 +18336,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason969)
+		return c.FailWith(n, &reason970)
 	}
 	_ = k
 	_ = d
@@ -18352,11 +18348,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason970)
+		return c.FailTypeWith(n, &reason971)
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reason971)
+			return c.FailWith(n, &reason972)
 		}
 	}
 	_ = d
@@ -18368,7 +18364,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason972)
+		return c.FailTypeWith(n, &reason973)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18421,19 +18417,19 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason973)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason974)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason975)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason976)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason977)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason978)
 		}
 	}
 	_ = d
@@ -18445,7 +18441,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reason978)
+		return c.FailWith(n, &reason979)
 	}
 	_ = k
 	_ = d
@@ -18457,14 +18453,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason979)
+		return c.FailTypeWith(n, &reason980)
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reason980)
+			return c.FailWith(n, &reason981)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason981)
+			return c.FailWith(n, &reason982)
 		}
 	}
 	_ = d
@@ -18476,7 +18472,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason982)
+		return c.FailWith(n, &reason983)
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -18493,12 +18489,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason983)
+		return c.FailTypeWith(n, &reason984)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason984)
+			return c.FailWith(n, &reason985)
 		}
 		{
 			it := d.Items(n)
@@ -18522,11 +18518,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason985)
+		return c.FailTypeWith(n, &reason986)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason986)
+			return c.FailWith(n, &reason987)
 		}
 	}
 	_ = d
@@ -18538,7 +18534,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason987)
+		return c.FailTypeWith(n, &reason988)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18568,7 +18564,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason988)
+					return c.FailWith(m.Name(), &reason989)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18576,10 +18572,10 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason989)
+			return c.FailWith(n, &reason990)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason990)
+			return c.FailWith(n, &reason991)
 		}
 	}
 	_ = d
@@ -18591,7 +18587,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason991)
+		return c.FailWith(n, &reason992)
 	}
 	_ = k
 	_ = d
@@ -18603,11 +18599,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason992)
+		return c.FailTypeWith(n, &reason993)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason993)
+			return c.FailWith(n, &reason994)
 		}
 	}
 	_ = d
@@ -18621,11 +18617,11 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason994)
+			return c.FailTypeWith(n, &reason995)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason995)
+			return c.FailWith(n, &reason996)
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -18656,7 +18652,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
-					return c.FailWith(n, &reason996)
+					return c.FailWith(n, &reason997)
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -18688,7 +18684,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason997)
+		return c.FailTypeWith(n, &reason998)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18705,7 +18701,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason998)
+					return c.FailWith(m.Name(), &reason999)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18713,7 +18709,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason999)
+			return c.FailWith(n, &reason1000)
 		}
 	}
 	_ = d
@@ -18725,7 +18721,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reason1000)
+		return c.FailWith(n, &reason1001)
 	}
 	_ = k
 	_ = d
@@ -18737,7 +18733,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1001)
+		return c.FailTypeWith(n, &reason1002)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18754,7 +18750,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1002)
+					return c.FailWith(m.Name(), &reason1003)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18762,7 +18758,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1003)
+			return c.FailWith(n, &reason1004)
 		}
 	}
 	_ = d
@@ -18774,7 +18770,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reason1004)
+		return c.FailWith(n, &reason1005)
 	}
 	_ = k
 	_ = d
@@ -18786,7 +18782,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1005)
+		return c.FailTypeWith(n, &reason1006)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18815,7 +18811,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.FailWith(m.Name(), &reason1006)
+					return c.FailWith(m.Name(), &reason1007)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18823,16 +18819,16 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1007)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1008)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1009)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason1010)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason1011)
 		}
 	}
 	cv, found := n, true
@@ -19022,7 +19018,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1011)
+		return c.FailTypeWith(n, &reason1012)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19121,7 +19117,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason1012)
+			return c.FailWith(n, &reason1013)
 		}
 		c.Discard(mark)
 	}
@@ -19134,7 +19130,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1013)
+		return c.FailTypeWith(n, &reason1014)
 	}
 	_ = d
 	return true
@@ -19267,7 +19263,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1014)
+		return c.FailTypeWith(n, &reason1015)
 	}
 	_ = d
 	return true
@@ -19278,7 +19274,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason1015)
+		return c.FailWith(n, &reason1016)
 	}
 	_ = k
 	_ = d
@@ -19290,7 +19286,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1016)
+		return c.FailWith(n, &reason1017)
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -19307,7 +19303,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1017)
+		return c.FailWith(n, &reason1018)
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -19324,7 +19320,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1018)
+		return c.FailTypeWith(n, &reason1019)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19346,7 +19342,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1019)
+					return c.FailWith(m.Name(), &reason1020)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19354,10 +19350,10 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1020)
+			return c.FailWith(n, &reason1021)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1021)
+			return c.FailWith(n, &reason1022)
 		}
 	}
 	_ = d
@@ -19369,7 +19365,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reason1022)
+		return c.FailWith(n, &reason1023)
 	}
 	_ = k
 	_ = d
@@ -19381,7 +19377,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1023)
+		return c.FailTypeWith(n, &reason1024)
 	}
 	_ = d
 	return true
@@ -19392,7 +19388,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1024)
+		return c.FailTypeWith(n, &reason1025)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19411,7 +19407,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.FailWith(m.Name(), &reason1025)
+					return c.FailWith(m.Name(), &reason1026)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19419,10 +19415,10 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1026)
+			return c.FailWith(n, &reason1027)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1027)
+			return c.FailWith(n, &reason1028)
 		}
 	}
 	_ = d
@@ -19434,7 +19430,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reason1028)
+		return c.FailWith(n, &reason1029)
 	}
 	_ = k
 	_ = d
@@ -19446,7 +19442,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1029)
+		return c.FailTypeWith(n, &reason1030)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19473,7 +19469,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1030)
+					return c.FailWith(m.Name(), &reason1031)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19481,13 +19477,13 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1031)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1032)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1033)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1034)
 		}
 	}
 	_ = d
@@ -19499,7 +19495,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1034)
+		return c.FailWith(n, &reason1035)
 	}
 	_ = k
 	_ = d
@@ -19511,7 +19507,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reason1035)
+		return c.FailWith(n, &reason1036)
 	}
 	_ = k
 	_ = d
@@ -19523,7 +19519,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1036)
+		return c.FailTypeWith(n, &reason1037)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19549,7 +19545,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1037)
+					return c.FailWith(m.Name(), &reason1038)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19557,10 +19553,10 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1038)
+			return c.FailWith(n, &reason1039)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1039)
+			return c.FailWith(n, &reason1040)
 		}
 	}
 	_ = d
@@ -19572,7 +19568,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1040)
+		return c.FailWith(n, &reason1041)
 	}
 	_ = k
 	_ = d
@@ -19584,7 +19580,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1041)
+		return c.FailWith(n, &reason1042)
 	}
 	_ = k
 	_ = d
@@ -19596,7 +19592,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1042)
+		return c.FailTypeWith(n, &reason1043)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19633,7 +19629,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1043)
+					return c.FailWith(m.Name(), &reason1044)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19641,19 +19637,19 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1044)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1045)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1046)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason1047)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason1048)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason1049)
 		}
 	}
 	_ = d
@@ -19665,7 +19661,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason1049)
+		return c.FailWith(n, &reason1050)
 	}
 	_ = k
 	_ = d
@@ -19677,7 +19673,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reason1050)
+		return c.FailWith(n, &reason1051)
 	}
 	_ = k
 	_ = d
@@ -19689,7 +19685,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reason1051)
+		return c.FailWith(n, &reason1052)
 	}
 	_ = k
 	_ = d
@@ -19701,7 +19697,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1052)
+		return c.FailWith(n, &reason1053)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -19725,11 +19721,11 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1053)
+			return c.FailTypeWith(n, &reason1054)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1054)
+			return c.FailWith(n, &reason1055)
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19878,7 +19874,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1055)
+		return c.FailTypeWith(n, &reason1056)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19910,7 +19906,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason1056)
+			return c.FailWith(n, &reason1057)
 		}
 	}
 	_ = d
@@ -19922,7 +19918,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1057)
+		return c.FailWith(n, &reason1058)
 	}
 	_ = k
 	_ = d
@@ -19939,7 +19935,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1058)
+		return c.FailTypeWith(n, &reason1059)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19994,13 +19990,13 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1059)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1060)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1061)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1062)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20080,7 +20076,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1062)
+			return c.FailWith(n, &reason1063)
 		}
 	}
 	_ = d
@@ -20095,7 +20091,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1063)
+			return c.FailWith(n, &reason1064)
 		}
 	}
 	_ = d
@@ -20173,7 +20169,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1064)
+			return c.FailWith(n, &reason1065)
 		}
 	}
 	_ = d
@@ -20202,7 +20198,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1065)
+			return c.FailWith(n, &reason1066)
 		}
 	}
 	_ = d
@@ -20214,7 +20210,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1066)
+		return c.FailWith(n, &reason1067)
 	}
 	_ = k
 	_ = d
@@ -20226,11 +20222,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1067)
+		return c.FailTypeWith(n, &reason1068)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1068)
+			return c.FailWith(n, &reason1069)
 		}
 	}
 	_ = d
@@ -20242,7 +20238,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1069)
+		return c.FailTypeWith(n, &reason1070)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -20272,7 +20268,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1070)
+		return c.FailTypeWith(n, &reason1071)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20306,7 +20302,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1071)
+					return c.FailWith(m.Name(), &reason1072)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20314,10 +20310,10 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1072)
+			return c.FailWith(n, &reason1073)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1073)
+			return c.FailWith(n, &reason1074)
 		}
 	}
 	if !vExecutionEvent_fileChange_allOf_0(c, n, ev) {
@@ -20384,7 +20380,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1074)
+			return c.FailWith(n, &reason1075)
 		}
 	}
 	_ = d
@@ -20433,7 +20429,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1075)
+			return c.FailWith(n, &reason1076)
 		}
 	}
 	_ = d
@@ -20482,7 +20478,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1076)
+			return c.FailWith(n, &reason1077)
 		}
 	}
 	_ = d
@@ -20494,11 +20490,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1077)
+		return c.FailTypeWith(n, &reason1078)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1078)
+			return c.FailWith(n, &reason1079)
 		}
 	}
 	_ = d
@@ -20510,7 +20506,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1079)
+		return c.FailWith(n, &reason1080)
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -20527,11 +20523,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1080)
+		return c.FailTypeWith(n, &reason1081)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1081)
+			return c.FailWith(n, &reason1082)
 		}
 	}
 	_ = d
@@ -20548,7 +20544,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1082)
+		return c.FailTypeWith(n, &reason1083)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20608,22 +20604,22 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1083)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1084)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1085)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason1086)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason1087)
 		}
-		if seen&uint64(0x20) == 0 {
+		if seen&uint64(0x10) == 0 {
 			return c.FailWith(n, &reason1088)
+		}
+		if seen&uint64(0x20) == 0 {
+			return c.FailWith(n, &reason1089)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20635,7 +20631,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1089)
+			return c.FailWith(n, &reason1090)
 		}
 	}
 	_ = d
@@ -20693,7 +20689,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1090)
+			return c.FailWith(n, &reason1091)
 		}
 	}
 	_ = d
@@ -20705,7 +20701,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1091)
+		return c.FailWith(n, &reason1092)
 	}
 	_ = k
 	_ = d
@@ -20717,7 +20713,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1092)
+		return c.FailWith(n, &reason1093)
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -20734,11 +20730,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1093)
+		return c.FailTypeWith(n, &reason1094)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1094)
+			return c.FailWith(n, &reason1095)
 		}
 	}
 	_ = d
@@ -20750,7 +20746,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1095)
+		return c.FailTypeWith(n, &reason1096)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20772,7 +20768,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1096)
+					return c.FailWith(m.Name(), &reason1097)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20780,10 +20776,10 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1097)
+			return c.FailWith(n, &reason1098)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1098)
+			return c.FailWith(n, &reason1099)
 		}
 	}
 	_ = d
@@ -20795,11 +20791,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1099)
+		return c.FailTypeWith(n, &reason1100)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1100)
+			return c.FailWith(n, &reason1101)
 		}
 	}
 	_ = d
@@ -20811,11 +20807,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1101)
+		return c.FailTypeWith(n, &reason1102)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1102)
+			return c.FailWith(n, &reason1103)
 		}
 	}
 	_ = d
@@ -20832,7 +20828,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1103)
+		return c.FailTypeWith(n, &reason1104)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20873,13 +20869,13 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1104)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1105)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1106)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1107)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -20888,7 +20884,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1107)
+			return c.FailWith(n, &reason1108)
 		}
 	}
 	_ = d
@@ -20900,7 +20896,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reason1108)
+		return c.FailWith(n, &reason1109)
 	}
 	_ = k
 	_ = d
@@ -20912,7 +20908,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1109)
+		return c.FailWith(n, &reason1110)
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -20929,11 +20925,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1110)
+		return c.FailTypeWith(n, &reason1111)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1111)
+			return c.FailWith(n, &reason1112)
 		}
 	}
 	_ = d
@@ -20945,7 +20941,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1112)
+		return c.FailTypeWith(n, &reason1113)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -20972,11 +20968,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1113)
+		return c.FailTypeWith(n, &reason1114)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1114)
+			return c.FailWith(n, &reason1115)
 		}
 	}
 	_ = d
@@ -20990,11 +20986,11 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1115)
+			return c.FailTypeWith(n, &reason1116)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1116)
+			return c.FailWith(n, &reason1117)
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -21072,11 +21068,11 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1117)
+			return c.FailTypeWith(n, &reason1118)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1118)
+			return c.FailWith(n, &reason1119)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -21168,7 +21164,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1119)
+		return c.FailTypeWith(n, &reason1120)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21202,10 +21198,10 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1120)
+			return c.FailWith(n, &reason1121)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1121)
+			return c.FailWith(n, &reason1122)
 		}
 	}
 	_ = d
@@ -21217,14 +21213,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1122)
+		return c.FailTypeWith(n, &reason1123)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1123)
+			return c.FailWith(n, &reason1124)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason1124)
+			return c.FailWith(n, &reason1125)
 		}
 		{
 			it := d.Items(n)
@@ -21292,7 +21288,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1125)
+		return c.FailTypeWith(n, &reason1126)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21326,10 +21322,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1126)
+			return c.FailWith(n, &reason1127)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1127)
+			return c.FailWith(n, &reason1128)
 		}
 	}
 	_ = d
@@ -21341,11 +21337,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1128)
+		return c.FailTypeWith(n, &reason1129)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason1129)
+			return c.FailWith(n, &reason1130)
 		}
 	}
 	_ = d
@@ -21375,7 +21371,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1130)
+		return c.FailTypeWith(n, &reason1131)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21405,10 +21401,10 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1131)
+			return c.FailWith(n, &reason1132)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1132)
+			return c.FailWith(n, &reason1133)
 		}
 	}
 	_ = d
@@ -21420,7 +21416,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason1133)
+		return c.FailWith(n, &reason1134)
 	}
 	_ = k
 	_ = d
@@ -21432,7 +21428,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1134)
+		return c.FailTypeWith(n, &reason1135)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21475,13 +21471,13 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1135)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1136)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1137)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1138)
 		}
 	}
 	cv, found := n, true
@@ -21887,7 +21883,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1138)
+		return c.FailWith(n, &reason1139)
 	}
 	_ = k
 	_ = d
@@ -22000,7 +21996,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason1139)
+		return c.FailWith(n, &reason1140)
 	}
 	_ = k
 	_ = d
@@ -22113,7 +22109,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason1140)
+		return c.FailWith(n, &reason1141)
 	}
 	_ = k
 	_ = d
@@ -22226,7 +22222,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason1141)
+		return c.FailWith(n, &reason1142)
 	}
 	_ = k
 	_ = d
@@ -22339,7 +22335,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason1142)
+		return c.FailWith(n, &reason1143)
 	}
 	_ = k
 	_ = d
@@ -22452,7 +22448,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason1143)
+		return c.FailWith(n, &reason1144)
 	}
 	_ = k
 	_ = d
@@ -22565,7 +22561,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason1144)
+		return c.FailWith(n, &reason1145)
 	}
 	_ = k
 	_ = d
@@ -22678,7 +22674,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1145)
+		return c.FailWith(n, &reason1146)
 	}
 	_ = k
 	_ = d
@@ -22791,7 +22787,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1146)
+		return c.FailWith(n, &reason1147)
 	}
 	_ = k
 	_ = d
@@ -22904,7 +22900,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason1147)
+		return c.FailWith(n, &reason1148)
 	}
 	_ = k
 	_ = d
@@ -23017,7 +23013,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason1148)
+		return c.FailWith(n, &reason1149)
 	}
 	_ = k
 	_ = d
@@ -23130,7 +23126,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason1149)
+		return c.FailWith(n, &reason1150)
 	}
 	_ = k
 	_ = d
@@ -23243,7 +23239,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason1150)
+		return c.FailWith(n, &reason1151)
 	}
 	_ = k
 	_ = d
@@ -23356,7 +23352,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason1151)
+		return c.FailWith(n, &reason1152)
 	}
 	_ = k
 	_ = d
@@ -23469,7 +23465,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason1152)
+		return c.FailWith(n, &reason1153)
 	}
 	_ = k
 	_ = d
@@ -23582,7 +23578,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason1153)
+		return c.FailWith(n, &reason1154)
 	}
 	_ = k
 	_ = d
@@ -23695,7 +23691,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason1154)
+		return c.FailWith(n, &reason1155)
 	}
 	_ = k
 	_ = d
@@ -23808,7 +23804,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason1155)
+		return c.FailWith(n, &reason1156)
 	}
 	_ = k
 	_ = d
@@ -23921,7 +23917,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason1156)
+		return c.FailWith(n, &reason1157)
 	}
 	_ = k
 	_ = d
@@ -23967,11 +23963,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1157)
+			return c.FailTypeWith(n, &reason1158)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1158)
+			return c.FailWith(n, &reason1159)
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -24143,7 +24139,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1159)
+			return c.FailWith(n, &reason1160)
 		}
 	}
 	_ = d
@@ -24169,7 +24165,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations(c 
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason1160)
+			return c.FailWith(n, &reason1161)
 		}
 	}
 	_ = d
@@ -24181,7 +24177,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_co
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1161)
+		return c.FailWith(n, &reason1162)
 	}
 	_ = k
 	_ = d
@@ -24208,10 +24204,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1162)
+			return c.FailWith(n, &reason1163)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1163)
+			return c.FailWith(n, &reason1164)
 		}
 	}
 	_ = d
@@ -24223,7 +24219,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1164)
+		return c.FailTypeWith(n, &reason1165)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24265,10 +24261,10 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1165)
+			return c.FailWith(n, &reason1166)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1166)
+			return c.FailWith(n, &reason1167)
 		}
 	}
 	_ = d
@@ -24280,7 +24276,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1167)
+		return c.FailWith(n, &reason1168)
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -24320,7 +24316,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason1168)
+		return c.FailTypeWith(n, &reason1169)
 	}
 	_ = d
 	return true
@@ -24331,7 +24327,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1169)
+		return c.FailTypeWith(n, &reason1170)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24357,7 +24353,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1170)
+			return c.FailWith(n, &reason1171)
 		}
 	}
 	_ = d
@@ -24369,7 +24365,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1171)
+		return c.FailTypeWith(n, &reason1172)
 	}
 	_ = d
 	return true
@@ -24380,7 +24376,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1172)
+		return c.FailWith(n, &reason1173)
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -24397,7 +24393,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1173)
+		return c.FailTypeWith(n, &reason1174)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24422,7 +24418,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1174)
+		return c.FailTypeWith(n, &reason1175)
 	}
 	_ = d
 	return true
@@ -24470,7 +24466,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1175)
+			return c.FailWith(n, &reason1176)
 		}
 	}
 	_ = d
@@ -24482,7 +24478,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1176)
+		return c.FailTypeWith(n, &reason1177)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24516,16 +24512,16 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1177)
+			return c.FailWith(n, &reason1178)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1178)
+			return c.FailWith(n, &reason1179)
 		}
 	}
 	{
 		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1179)
+			return c.FailWith(n, &reason1180)
 		}
 	}
 	_ = d
@@ -24537,7 +24533,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1180)
+		return c.FailTypeWith(n, &reason1181)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24564,11 +24560,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1181)
+			return c.FailTypeWith(n, &reason1182)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1182)
+			return c.FailWith(n, &reason1183)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -24603,10 +24599,10 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1183)
+				return c.FailWith(n, &reason1184)
 			}
 			c.Discard(mark)
-			c.Choose(5, n, first)
+			c.Choose(4, n, first)
 		default:
 			return c.FailUnsupported(dv, "draft/json-rpc-message.schema.json#/oneOf", "jsonrpc")
 		}
@@ -24620,7 +24616,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1184)
+		return c.FailTypeWith(n, &reason1185)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24655,19 +24651,19 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1185)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1186)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1187)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1188)
 		}
 	}
 	{
 		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1188)
+			return c.FailWith(n, &reason1189)
 		}
 	}
 	_ = d
@@ -24679,7 +24675,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1189)
+		return c.FailTypeWith(n, &reason1190)
 	}
 	_ = d
 	return true
@@ -24690,7 +24686,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1190)
+		return c.FailTypeWith(n, &reason1191)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24725,19 +24721,19 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1191)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1192)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1193)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1194)
 		}
 	}
 	{
 		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1194)
+			return c.FailWith(n, &reason1195)
 		}
 	}
 	_ = d
@@ -24749,7 +24745,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1195)
+		return c.FailTypeWith(n, &reason1196)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24780,10 +24776,10 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1196)
+			return c.FailWith(n, &reason1197)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1197)
+			return c.FailWith(n, &reason1198)
 		}
 	}
 	_ = d
@@ -24795,7 +24791,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1198)
+		return c.FailTypeWith(n, &reason1199)
 	}
 	_ = d
 	return true
@@ -24806,7 +24802,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1199)
+		return c.FailTypeWith(n, &reason1200)
 	}
 	_ = d
 	return true
@@ -24832,7 +24828,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1200)
+		return c.FailTypeWith(n, &reason1201)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24868,7 +24864,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reason1201)
+		return c.FailWith(n, &reason1202)
 	}
 	_ = k
 	_ = d
@@ -24880,7 +24876,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1202)
+		return c.FailTypeWith(n, &reason1203)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24910,10 +24906,10 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1203)
+			return c.FailWith(n, &reason1204)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1204)
+			return c.FailWith(n, &reason1205)
 		}
 	}
 	_ = d
@@ -24925,7 +24921,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1205)
+		return c.FailTypeWith(n, &reason1206)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24955,10 +24951,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1206)
+			return c.FailWith(n, &reason1207)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1207)
+			return c.FailWith(n, &reason1208)
 		}
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -24973,11 +24969,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1208)
+		return c.FailTypeWith(n, &reason1209)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1209)
+			return c.FailWith(n, &reason1210)
 		}
 		{
 			it := d.Items(n)
@@ -25001,7 +24997,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1210)
+		return c.FailTypeWith(n, &reason1211)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25040,13 +25036,13 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1211)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1212)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1213)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1214)
 		}
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
@@ -25058,7 +25054,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1214)
+			return c.FailWith(n, &reason1215)
 		}
 	}
 	_ = d
@@ -25142,7 +25138,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1215)
+		return c.FailWith(n, &reason1216)
 	}
 	_ = k
 	_ = d
@@ -25157,7 +25153,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1216)
+			return c.FailWith(n, &reason1217)
 		}
 	}
 	_ = d
@@ -25241,7 +25237,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1217)
+		return c.FailWith(n, &reason1218)
 	}
 	_ = k
 	_ = d
@@ -25255,11 +25251,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1218)
+			return c.FailTypeWith(n, &reason1219)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1219)
+			return c.FailWith(n, &reason1220)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -25283,7 +25279,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1220)
+		return c.FailTypeWith(n, &reason1221)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25326,13 +25322,13 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1221)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1222)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1223)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1224)
 		}
 	}
 	_ = d
@@ -25344,7 +25340,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1224)
+		return c.FailWith(n, &reason1225)
 	}
 	_ = k
 	_ = d
@@ -25356,7 +25352,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1225)
+		return c.FailTypeWith(n, &reason1226)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -25381,7 +25377,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1226)
+		return c.FailTypeWith(n, &reason1227)
 	}
 	_ = d
 	return true
@@ -25392,7 +25388,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1227)
+		return c.FailWith(n, &reason1228)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -25409,7 +25405,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1228)
+		return c.FailTypeWith(n, &reason1229)
 	}
 	_ = d
 	return true
@@ -25420,7 +25416,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1229)
+		return c.FailTypeWith(n, &reason1230)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25450,10 +25446,10 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1230)
+			return c.FailWith(n, &reason1231)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1231)
+			return c.FailWith(n, &reason1232)
 		}
 	}
 	_ = d
@@ -25465,7 +25461,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1232)
+		return c.FailWith(n, &reason1233)
 	}
 	_ = k
 	_ = d
@@ -25477,14 +25473,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1233)
+		return c.FailTypeWith(n, &reason1234)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1234)
+			return c.FailWith(n, &reason1235)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1235)
+			return c.FailWith(n, &reason1236)
 		}
 	}
 	_ = d
@@ -25496,11 +25492,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1236)
+		return c.FailTypeWith(n, &reason1237)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1237)
+			return c.FailWith(n, &reason1238)
 		}
 		{
 			it := d.Items(n)
@@ -25526,11 +25522,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1238)
+			return c.FailTypeWith(n, &reason1239)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.FailWith(n, &reason1239)
+			return c.FailWith(n, &reason1240)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -25554,7 +25550,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1240)
+		return c.FailTypeWith(n, &reason1241)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25619,19 +25615,19 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1241)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1242)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1243)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason1244)
 		}
-		if seen&uint64(0x10) == 0 {
+		if seen&uint64(0x8) == 0 {
 			return c.FailWith(n, &reason1245)
+		}
+		if seen&uint64(0x10) == 0 {
+			return c.FailWith(n, &reason1246)
 		}
 	}
 	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
@@ -25702,7 +25698,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1246)
+			return c.FailWith(n, &reason1247)
 		}
 	}
 	_ = d
@@ -25714,7 +25710,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1247)
+		return c.FailWith(n, &reason1248)
 	}
 	_ = k
 	_ = d
@@ -25726,15 +25722,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1248)
+		return c.FailTypeWith(n, &reason1249)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1249)
+			return c.FailWith(n, &reason1250)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1250)
+			return c.FailWith(n, &reason1251)
 		}
 		{
 			it := d.Items(n)
@@ -25781,11 +25777,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1251)
+		return c.FailTypeWith(n, &reason1252)
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1252)
+			return c.FailWith(n, &reason1253)
 		}
 	}
 	_ = d
@@ -25797,7 +25793,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason1253)
+		return c.FailWith(n, &reason1254)
 	}
 	_ = k
 	_ = d
@@ -25809,7 +25805,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1254)
+		return c.FailWith(n, &reason1255)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -25826,7 +25822,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1255)
+		return c.FailTypeWith(n, &reason1256)
 	}
 	_ = d
 	return true
@@ -25837,7 +25833,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1256)
+		return c.FailTypeWith(n, &reason1257)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25873,12 +25869,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1257)
+		return c.FailTypeWith(n, &reason1258)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1258)
+			return c.FailWith(n, &reason1259)
 		}
 		{
 			it := d.Items(n)
@@ -25902,12 +25898,12 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1259)
+		return c.FailTypeWith(n, &reason1260)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1260)
+			return c.FailWith(n, &reason1261)
 		}
 		{
 			it := d.Items(n)
@@ -25931,7 +25927,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1261)
+		return c.FailWith(n, &reason1262)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -25948,7 +25944,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1262)
+		return c.FailTypeWith(n, &reason1263)
 	}
 	_ = d
 	return true
@@ -25959,7 +25955,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1263)
+		return c.FailTypeWith(n, &reason1264)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26014,13 +26010,13 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1264)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1265)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1266)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1267)
 		}
 	}
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
@@ -26029,7 +26025,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1267)
+			return c.FailWith(n, &reason1268)
 		}
 	}
 	_ = d
@@ -26097,7 +26093,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1268)
+			return c.FailWith(n, &reason1269)
 		}
 	}
 	_ = d
@@ -26109,7 +26105,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1269)
+		return c.FailWith(n, &reason1270)
 	}
 	_ = k
 	_ = d
@@ -26121,15 +26117,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1270)
+		return c.FailTypeWith(n, &reason1271)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1271)
+			return c.FailWith(n, &reason1272)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1272)
+			return c.FailWith(n, &reason1273)
 		}
 		{
 			it := d.Items(n)
@@ -26176,7 +26172,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason1273)
+		return c.FailWith(n, &reason1274)
 	}
 	_ = k
 	_ = d
@@ -26188,7 +26184,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1274)
+		return c.FailTypeWith(n, &reason1275)
 	}
 	_ = d
 	return true
@@ -26199,7 +26195,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1275)
+		return c.FailWith(n, &reason1276)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -26216,7 +26212,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1276)
+		return c.FailTypeWith(n, &reason1277)
 	}
 	_ = d
 	return true
@@ -26229,11 +26225,11 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1277)
+			return c.FailTypeWith(n, &reason1278)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1278)
+			return c.FailWith(n, &reason1279)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -26280,10 +26276,10 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1279)
+				return c.FailWith(n, &reason1280)
 			}
 			c.Discard(mark)
-			c.Choose(8, n, first)
+			c.Choose(7, n, first)
 		default:
 			return c.FailUnsupported(dv, "draft/schema.json#/oneOf", "jsonrpc")
 		}
@@ -26299,11 +26295,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1280)
+			return c.FailTypeWith(n, &reason1281)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1281)
+			return c.FailWith(n, &reason1282)
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -26359,7 +26355,7 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams/anyOf", "matches none of 2 alternatives")
 		}
 		c.Discard(mark)
-		c.Choose(7, n, first)
+		c.Choose(6, n, first)
 	}
 	_ = d
 	return true
@@ -26370,7 +26366,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1282)
+		return c.FailTypeWith(n, &reason1283)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26418,16 +26414,16 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1283)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1284)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1285)
 		}
-		if seen&uint64(0x8) == 0 {
+		if seen&uint64(0x4) == 0 {
 			return c.FailWith(n, &reason1286)
+		}
+		if seen&uint64(0x8) == 0 {
+			return c.FailWith(n, &reason1287)
 		}
 	}
 	_ = d
@@ -26439,7 +26435,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1287)
+		return c.FailTypeWith(n, &reason1288)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26471,7 +26467,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1288)
+		return c.FailTypeWith(n, &reason1289)
 	}
 	_ = d
 	return true
@@ -26482,7 +26478,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1289)
+		return c.FailTypeWith(n, &reason1290)
 	}
 	_ = d
 	return true
@@ -26493,7 +26489,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1290)
+		return c.FailTypeWith(n, &reason1291)
 	}
 	_ = d
 	return true
@@ -26504,10 +26500,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1291)
+		return c.FailTypeWith(n, &reason1292)
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason1292)
+		return c.FailWith(n, &reason1293)
 	}
 	_ = d
 	return true
@@ -26518,7 +26514,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1293)
+		return c.FailTypeWith(n, &reason1294)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26550,7 +26546,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1294)
+		return c.FailTypeWith(n, &reason1295)
 	}
 	_ = d
 	return true
@@ -26561,11 +26557,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1295)
+		return c.FailTypeWith(n, &reason1296)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1296)
+			return c.FailWith(n, &reason1297)
 		}
 	}
 	_ = d
@@ -26577,7 +26573,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1297)
+		return c.FailTypeWith(n, &reason1298)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26619,10 +26615,10 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1298)
+			return c.FailWith(n, &reason1299)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1299)
+			return c.FailWith(n, &reason1300)
 		}
 	}
 	_ = d
@@ -26634,7 +26630,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1300)
+		return c.FailTypeWith(n, &reason1301)
 	}
 	_ = d
 	return true
@@ -26645,10 +26641,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1301)
+		return c.FailTypeWith(n, &reason1302)
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reason1302)
+		return c.FailWith(n, &reason1303)
 	}
 	_ = d
 	return true
@@ -26659,7 +26655,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1303)
+		return c.FailTypeWith(n, &reason1304)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26689,7 +26685,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1304)
+					return c.FailWith(m.Name(), &reason1305)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26697,10 +26693,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1305)
+			return c.FailWith(n, &reason1306)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1306)
+			return c.FailWith(n, &reason1307)
 		}
 	}
 	_ = d
@@ -26712,7 +26708,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1307)
+		return c.FailTypeWith(n, &reason1308)
 	}
 	_ = d
 	return true
@@ -26723,7 +26719,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1308)
+		return c.FailTypeWith(n, &reason1309)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26806,7 +26802,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailBranches(mark, n, ahprt.CodeAnyOf, "draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition/anyOf", "matches none of 8 alternatives")
 		}
 		c.Discard(mark)
-		c.Choose(6, n, first)
+		c.Choose(5, n, first)
 	}
 	_ = d
 	return true
@@ -26817,7 +26813,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1309)
+		return c.FailTypeWith(n, &reason1310)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26858,7 +26854,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1310)
+					return c.FailWith(m.Name(), &reason1311)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26866,7 +26862,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1311)
+			return c.FailWith(n, &reason1312)
 		}
 	}
 	_ = d
@@ -26878,10 +26874,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1312)
+		return c.FailTypeWith(n, &reason1313)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1313)
+		return c.FailWith(n, &reason1314)
 	}
 	_ = d
 	return true
@@ -26892,7 +26888,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1314)
+		return c.FailTypeWith(n, &reason1315)
 	}
 	_ = d
 	return true
@@ -26903,7 +26899,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1315)
+		return c.FailTypeWith(n, &reason1316)
 	}
 	_ = d
 	return true
@@ -26914,7 +26910,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1316)
+		return c.FailTypeWith(n, &reason1317)
 	}
 	_ = d
 	return true
@@ -26925,10 +26921,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1317)
+		return c.FailTypeWith(n, &reason1318)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1318)
+		return c.FailWith(n, &reason1319)
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -26944,7 +26940,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1319)
+		return c.FailTypeWith(n, &reason1320)
 	}
 	_ = d
 	return true
@@ -26955,7 +26951,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1320)
+		return c.FailTypeWith(n, &reason1321)
 	}
 	_ = d
 	return true
@@ -26966,7 +26962,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1321)
+		return c.FailTypeWith(n, &reason1322)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27003,7 +26999,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1322)
+					return c.FailWith(m.Name(), &reason1323)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27011,7 +27007,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1323)
+			return c.FailWith(n, &reason1324)
 		}
 	}
 	_ = d
@@ -27023,10 +27019,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1324)
+		return c.FailTypeWith(n, &reason1325)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1325)
+		return c.FailWith(n, &reason1326)
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -27042,7 +27038,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1326)
+		return c.FailTypeWith(n, &reason1327)
 	}
 	_ = d
 	return true
@@ -27053,7 +27049,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1327)
+		return c.FailTypeWith(n, &reason1328)
 	}
 	_ = d
 	return true
@@ -27064,7 +27060,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1328)
+		return c.FailTypeWith(n, &reason1329)
 	}
 	_ = d
 	return true
@@ -27075,7 +27071,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1329)
+		return c.FailTypeWith(n, &reason1330)
 	}
 	_ = d
 	return true
@@ -27086,7 +27082,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1330)
+		return c.FailTypeWith(n, &reason1331)
 	}
 	_ = d
 	return true
@@ -27097,7 +27093,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1331)
+		return c.FailTypeWith(n, &reason1332)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27126,7 +27122,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1332)
+					return c.FailWith(m.Name(), &reason1333)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27134,7 +27130,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1333)
+			return c.FailWith(n, &reason1334)
 		}
 	}
 	_ = d
@@ -27146,10 +27142,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1334)
+		return c.FailTypeWith(n, &reason1335)
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reason1335)
+		return c.FailWith(n, &reason1336)
 	}
 	_ = d
 	return true
@@ -27160,7 +27156,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1336)
+		return c.FailTypeWith(n, &reason1337)
 	}
 	_ = d
 	return true
@@ -27171,7 +27167,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1337)
+		return c.FailTypeWith(n, &reason1338)
 	}
 	_ = d
 	return true
@@ -27182,7 +27178,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1338)
+		return c.FailTypeWith(n, &reason1339)
 	}
 	_ = d
 	return true
@@ -27193,7 +27189,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1339)
+		return c.FailTypeWith(n, &reason1340)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27227,7 +27223,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1340)
+					return c.FailWith(m.Name(), &reason1341)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27235,10 +27231,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1341)
+			return c.FailWith(n, &reason1342)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1342)
+			return c.FailWith(n, &reason1343)
 		}
 	}
 	_ = d
@@ -27250,10 +27246,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1343)
+		return c.FailTypeWith(n, &reason1344)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1344)
+		return c.FailWith(n, &reason1345)
 	}
 	_ = d
 	return true
@@ -27264,7 +27260,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1345)
+		return c.FailTypeWith(n, &reason1346)
 	}
 	_ = d
 	return true
@@ -27275,7 +27271,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1346)
+		return c.FailTypeWith(n, &reason1347)
 	}
 	_ = d
 	return true
@@ -27286,7 +27282,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1347)
+		return c.FailTypeWith(n, &reason1348)
 	}
 	_ = d
 	return true
@@ -27297,7 +27293,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1348)
+		return c.FailTypeWith(n, &reason1349)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27322,7 +27318,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1349)
+		return c.FailTypeWith(n, &reason1350)
 	}
 	_ = d
 	return true
@@ -27333,7 +27329,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1350)
+		return c.FailTypeWith(n, &reason1351)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27367,7 +27363,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1351)
+					return c.FailWith(m.Name(), &reason1352)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27375,10 +27371,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1352)
+			return c.FailWith(n, &reason1353)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1353)
+			return c.FailWith(n, &reason1354)
 		}
 	}
 	_ = d
@@ -27390,10 +27386,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1354)
+		return c.FailTypeWith(n, &reason1355)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1355)
+		return c.FailWith(n, &reason1356)
 	}
 	_ = d
 	return true
@@ -27404,7 +27400,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1356)
+		return c.FailTypeWith(n, &reason1357)
 	}
 	_ = d
 	return true
@@ -27415,7 +27411,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1357)
+		return c.FailTypeWith(n, &reason1358)
 	}
 	_ = d
 	return true
@@ -27426,7 +27422,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1358)
+		return c.FailTypeWith(n, &reason1359)
 	}
 	_ = d
 	return true
@@ -27437,7 +27433,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1359)
+		return c.FailTypeWith(n, &reason1360)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27462,7 +27458,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1360)
+		return c.FailTypeWith(n, &reason1361)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27484,7 +27480,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1361)
+					return c.FailWith(m.Name(), &reason1362)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27492,10 +27488,10 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1362)
+			return c.FailWith(n, &reason1363)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1363)
+			return c.FailWith(n, &reason1364)
 		}
 	}
 	_ = d
@@ -27507,7 +27503,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1364)
+		return c.FailTypeWith(n, &reason1365)
 	}
 	_ = d
 	return true
@@ -27518,7 +27514,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1365)
+		return c.FailTypeWith(n, &reason1366)
 	}
 	_ = d
 	return true
@@ -27529,7 +27525,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1366)
+		return c.FailTypeWith(n, &reason1367)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27571,7 +27567,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1367)
+					return c.FailWith(m.Name(), &reason1368)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27579,10 +27575,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1368)
+			return c.FailWith(n, &reason1369)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1369)
+			return c.FailWith(n, &reason1370)
 		}
 	}
 	_ = d
@@ -27594,10 +27590,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1370)
+		return c.FailTypeWith(n, &reason1371)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1371)
+		return c.FailWith(n, &reason1372)
 	}
 	_ = d
 	return true
@@ -27608,7 +27604,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1372)
+		return c.FailTypeWith(n, &reason1373)
 	}
 	_ = d
 	return true
@@ -27619,7 +27615,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1373)
+		return c.FailTypeWith(n, &reason1374)
 	}
 	_ = d
 	return true
@@ -27630,7 +27626,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1374)
+		return c.FailTypeWith(n, &reason1375)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27655,7 +27651,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1375)
+		return c.FailTypeWith(n, &reason1376)
 	}
 	_ = d
 	return true
@@ -27666,7 +27662,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1376)
+		return c.FailTypeWith(n, &reason1377)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27688,7 +27684,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1377)
+					return c.FailWith(m.Name(), &reason1378)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27696,10 +27692,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1378)
+			return c.FailWith(n, &reason1379)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1379)
+			return c.FailWith(n, &reason1380)
 		}
 	}
 	_ = d
@@ -27711,10 +27707,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1380)
+		return c.FailTypeWith(n, &reason1381)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1381)
+		return c.FailWith(n, &reason1382)
 	}
 	_ = d
 	return true
@@ -27725,7 +27721,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1382)
+		return c.FailTypeWith(n, &reason1383)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27750,7 +27746,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1383)
+		return c.FailTypeWith(n, &reason1384)
 	}
 	_ = d
 	return true
@@ -27761,7 +27757,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1384)
+		return c.FailTypeWith(n, &reason1385)
 	}
 	_ = d
 	return true
@@ -27772,7 +27768,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1385)
+		return c.FailTypeWith(n, &reason1386)
 	}
 	_ = d
 	return true
@@ -27783,7 +27779,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1386)
+		return c.FailTypeWith(n, &reason1387)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27825,7 +27821,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1387)
+					return c.FailWith(m.Name(), &reason1388)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27833,10 +27829,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1388)
+			return c.FailWith(n, &reason1389)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1389)
+			return c.FailWith(n, &reason1390)
 		}
 	}
 	_ = d
@@ -27848,10 +27844,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1390)
+		return c.FailTypeWith(n, &reason1391)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1391)
+		return c.FailWith(n, &reason1392)
 	}
 	_ = d
 	return true
@@ -27862,7 +27858,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1392)
+		return c.FailTypeWith(n, &reason1393)
 	}
 	_ = d
 	return true
@@ -27873,7 +27869,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1393)
+		return c.FailTypeWith(n, &reason1394)
 	}
 	_ = d
 	return true
@@ -27884,7 +27880,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1394)
+		return c.FailTypeWith(n, &reason1395)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27909,7 +27905,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1395)
+		return c.FailTypeWith(n, &reason1396)
 	}
 	_ = d
 	return true
@@ -27920,7 +27916,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1396)
+		return c.FailTypeWith(n, &reason1397)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27937,7 +27933,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1397)
+					return c.FailWith(m.Name(), &reason1398)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27945,7 +27941,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1398)
+			return c.FailWith(n, &reason1399)
 		}
 	}
 	_ = d
@@ -27957,7 +27953,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1399)
+		return c.FailTypeWith(n, &reason1400)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27982,7 +27978,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1400)
+		return c.FailTypeWith(n, &reason1401)
 	}
 	_ = d
 	return true
@@ -27993,7 +27989,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1401)
+		return c.FailTypeWith(n, &reason1402)
 	}
 	_ = d
 	return true
@@ -28004,7 +28000,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1402)
+		return c.FailTypeWith(n, &reason1403)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28042,7 +28038,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1403)
+					return c.FailWith(m.Name(), &reason1404)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -28050,10 +28046,10 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1404)
+			return c.FailWith(n, &reason1405)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1405)
+			return c.FailWith(n, &reason1406)
 		}
 	}
 	_ = d
@@ -28065,10 +28061,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1406)
+		return c.FailTypeWith(n, &reason1407)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1407)
+		return c.FailWith(n, &reason1408)
 	}
 	_ = d
 	return true
@@ -28079,7 +28075,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1408)
+		return c.FailTypeWith(n, &reason1409)
 	}
 	_ = d
 	return true
@@ -28090,7 +28086,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1409)
+		return c.FailTypeWith(n, &reason1410)
 	}
 	_ = d
 	return true
@@ -28101,7 +28097,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1410)
+		return c.FailTypeWith(n, &reason1411)
 	}
 	_ = d
 	return true
@@ -28112,7 +28108,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1411)
+		return c.FailTypeWith(n, &reason1412)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28137,7 +28133,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1412)
+		return c.FailTypeWith(n, &reason1413)
 	}
 	_ = d
 	return true
@@ -28148,7 +28144,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1413)
+		return c.FailTypeWith(n, &reason1414)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28173,7 +28169,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1414)
+		return c.FailTypeWith(n, &reason1415)
 	}
 	_ = d
 	return true
@@ -28184,7 +28180,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1415)
+		return c.FailTypeWith(n, &reason1416)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28209,7 +28205,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1416)
+		return c.FailTypeWith(n, &reason1417)
 	}
 	_ = d
 	return true
@@ -28220,10 +28216,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1417)
+		return c.FailTypeWith(n, &reason1418)
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reason1418)
+		return c.FailWith(n, &reason1419)
 	}
 	_ = d
 	return true
@@ -28234,7 +28230,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1419)
+		return c.FailTypeWith(n, &reason1420)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28267,7 +28263,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1420)
+			return c.FailWith(n, &reason1421)
 		}
 	}
 	_ = d
@@ -28279,7 +28275,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1421)
+		return c.FailTypeWith(n, &reason1422)
 	}
 	_ = d
 	return true
@@ -28290,10 +28286,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1422)
+		return c.FailTypeWith(n, &reason1423)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1423)
+		return c.FailWith(n, &reason1424)
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -28309,7 +28305,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1424)
+		return c.FailTypeWith(n, &reason1425)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -28359,7 +28355,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1425)
+		return c.FailTypeWith(n, &reason1426)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28384,7 +28380,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1426)
+		return c.FailTypeWith(n, &reason1427)
 	}
 	_ = d
 	return true
@@ -28395,7 +28391,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1427)
+		return c.FailTypeWith(n, &reason1428)
 	}
 	_ = d
 	return true
@@ -28406,7 +28402,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1428)
+		return c.FailTypeWith(n, &reason1429)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28445,13 +28441,13 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1429)
-		}
-		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1430)
 		}
-		if seen&uint64(0x4) == 0 {
+		if seen&uint64(0x2) == 0 {
 			return c.FailWith(n, &reason1431)
+		}
+		if seen&uint64(0x4) == 0 {
+			return c.FailWith(n, &reason1432)
 		}
 	}
 	_ = d
@@ -30410,5736 +30406,5741 @@ var (
 		Schema:  "draft/event.schema.json#/$defs/contentItems/type",
 	}
 	reason285 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
+		Code:    ahprt.CodeType,
+		Message: "object",
 		Schema:  "draft/content-item.schema.json#/oneOf",
 	}
 	reason286 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason287 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/oneOf",
+	}
+	reason287 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
 	reason288 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
 	reason289 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
 	reason290 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
+	}
+	reason291 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason291 = ahprt.Reason{
+	reason292 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
 	}
-	reason292 = ahprt.Reason{
+	reason293 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
 	}
-	reason293 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
 	reason294 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason295 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason296 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason297 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"text\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason298 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"text\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason299 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
 	}
-	reason299 = ahprt.Reason{
+	reason300 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
 	}
-	reason300 = ahprt.Reason{
+	reason301 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
 	}
-	reason301 = ahprt.Reason{
+	reason302 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
 	}
-	reason302 = ahprt.Reason{
+	reason303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
 	}
-	reason303 = ahprt.Reason{
+	reason304 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
 	}
-	reason304 = ahprt.Reason{
+	reason305 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
 	}
-	reason305 = ahprt.Reason{
+	reason306 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
 	}
-	reason306 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
 	reason307 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason308 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason309 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason310 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gap\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason311 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gap\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason312 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
 	}
-	reason312 = ahprt.Reason{
+	reason313 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
 	}
-	reason313 = ahprt.Reason{
+	reason314 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
 	}
-	reason314 = ahprt.Reason{
+	reason315 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
 	}
-	reason315 = ahprt.Reason{
+	reason316 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
 	}
-	reason316 = ahprt.Reason{
+	reason317 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
 	}
-	reason317 = ahprt.Reason{
+	reason318 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
 	}
-	reason318 = ahprt.Reason{
+	reason319 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
 	}
-	reason319 = ahprt.Reason{
+	reason320 = ahprt.Reason{
 		Code:    ahprt.CodeMaxLength,
 		Message: "want at most 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
 	}
-	reason320 = ahprt.Reason{
+	reason321 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[a-f0-9]{64}$",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
 	}
-	reason321 = ahprt.Reason{
+	reason322 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
 	}
-	reason322 = ahprt.Reason{
+	reason323 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
 	}
-	reason323 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
 	reason324 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
 	reason325 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
 	reason326 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
 	reason327 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason328 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
 	}
-	reason328 = ahprt.Reason{
+	reason329 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
 	}
-	reason329 = ahprt.Reason{
+	reason330 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
 	}
-	reason330 = ahprt.Reason{
+	reason331 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
 	}
-	reason331 = ahprt.Reason{
+	reason332 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
 	}
-	reason332 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
 	reason333 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
 	reason334 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
 	reason335 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
 	reason336 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason337 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
 	}
-	reason337 = ahprt.Reason{
+	reason338 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
 	}
-	reason338 = ahprt.Reason{
+	reason339 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
 	}
-	reason339 = ahprt.Reason{
+	reason340 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason340 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
 	reason341 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
 	reason342 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason343 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason343 = ahprt.Reason{
+	reason344 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
 	}
-	reason344 = ahprt.Reason{
+	reason345 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
 	}
-	reason345 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
 	reason346 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason348 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason349 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"body\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason350 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"body\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason351 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
 	}
-	reason351 = ahprt.Reason{
+	reason352 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
 	}
-	reason352 = ahprt.Reason{
+	reason353 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
 	}
-	reason353 = ahprt.Reason{
+	reason354 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
 	}
-	reason354 = ahprt.Reason{
+	reason355 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
 	}
-	reason355 = ahprt.Reason{
+	reason356 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
 	}
-	reason356 = ahprt.Reason{
+	reason357 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
 	}
-	reason357 = ahprt.Reason{
+	reason358 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-reference.schema.json#/type",
 	}
-	reason358 = ahprt.Reason{
+	reason359 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-reference.schema.json#/additionalProperties",
 	}
-	reason359 = ahprt.Reason{
+	reason360 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-reference.schema.json#/required",
 	}
-	reason360 = ahprt.Reason{
+	reason361 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-reference.schema.json#/not",
 	}
-	reason361 = ahprt.Reason{
+	reason362 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
 	}
-	reason362 = ahprt.Reason{
+	reason363 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
 	}
-	reason363 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
 	reason364 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason365 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason366 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason367 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gap\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason368 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"gap\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason369 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
 	}
-	reason369 = ahprt.Reason{
+	reason370 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
 	}
-	reason370 = ahprt.Reason{
+	reason371 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
 	}
-	reason371 = ahprt.Reason{
+	reason372 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
 	}
-	reason372 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
 	reason373 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
 	reason374 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
 	reason375 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
 	reason376 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason377 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
 	}
-	reason377 = ahprt.Reason{
+	reason378 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
 	}
-	reason378 = ahprt.Reason{
+	reason379 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
 	}
-	reason379 = ahprt.Reason{
+	reason380 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
 	}
-	reason380 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
-	}
 	reason381 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
 	reason382 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
 	reason383 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
 	reason384 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"selection\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
+	}
+	reason385 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
 	}
-	reason385 = ahprt.Reason{
+	reason386 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
 	}
-	reason386 = ahprt.Reason{
+	reason387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
 	}
-	reason387 = ahprt.Reason{
+	reason388 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason388 = ahprt.Reason{
+	reason389 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason389 = ahprt.Reason{
+	reason390 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
 	}
-	reason390 = ahprt.Reason{
+	reason391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
 	}
-	reason391 = ahprt.Reason{
+	reason392 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
 	}
-	reason392 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"source\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
 	reason393 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
+		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
 	reason394 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"settings\"",
+		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
 	reason395 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"summary\"",
+		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
 	reason396 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"summary\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason397 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
 	}
-	reason397 = ahprt.Reason{
+	reason398 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
 	}
-	reason398 = ahprt.Reason{
+	reason399 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
 	}
-	reason399 = ahprt.Reason{
+	reason400 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
 	}
-	reason400 = ahprt.Reason{
+	reason401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
 	}
-	reason401 = ahprt.Reason{
+	reason402 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
 	}
-	reason402 = ahprt.Reason{
+	reason403 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
 	}
-	reason403 = ahprt.Reason{
+	reason404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
 	}
-	reason404 = ahprt.Reason{
+	reason405 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
 	}
-	reason405 = ahprt.Reason{
+	reason406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
 	}
-	reason406 = ahprt.Reason{
+	reason407 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
 	}
-	reason407 = ahprt.Reason{
+	reason408 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
 	}
-	reason408 = ahprt.Reason{
+	reason409 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason409 = ahprt.Reason{
+	reason410 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason410 = ahprt.Reason{
+	reason411 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.after\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
 	}
-	reason411 = ahprt.Reason{
+	reason412 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
 	}
-	reason412 = ahprt.Reason{
+	reason413 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
 	}
-	reason413 = ahprt.Reason{
+	reason414 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason414 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
-	}
 	reason415 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"settings\"",
+		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
 	reason416 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"summary\"",
+		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
 	reason417 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"summary\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
+	}
+	reason418 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
 	}
-	reason418 = ahprt.Reason{
+	reason419 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
 	}
-	reason419 = ahprt.Reason{
+	reason420 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
 	}
-	reason420 = ahprt.Reason{
+	reason421 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
 	}
-	reason421 = ahprt.Reason{
+	reason422 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
 	}
-	reason422 = ahprt.Reason{
+	reason423 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
 	}
-	reason423 = ahprt.Reason{
+	reason424 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
 	}
-	reason424 = ahprt.Reason{
+	reason425 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
 	}
-	reason425 = ahprt.Reason{
+	reason426 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
 	}
-	reason426 = ahprt.Reason{
+	reason427 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
 	}
-	reason427 = ahprt.Reason{
+	reason428 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
 	}
-	reason428 = ahprt.Reason{
+	reason429 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
 	}
-	reason429 = ahprt.Reason{
+	reason430 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
 	}
-	reason430 = ahprt.Reason{
+	reason431 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
 	}
-	reason431 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
-	}
 	reason432 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"trigger\"",
+		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
 	reason433 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
 	reason434 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
+	}
+	reason435 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
 	}
-	reason435 = ahprt.Reason{
+	reason436 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/identity/type",
 	}
-	reason436 = ahprt.Reason{
+	reason437 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
 	}
-	reason437 = ahprt.Reason{
+	reason438 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/identity/required",
 	}
-	reason438 = ahprt.Reason{
+	reason439 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
 	}
-	reason439 = ahprt.Reason{
+	reason440 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
 	}
-	reason440 = ahprt.Reason{
+	reason441 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
 	}
-	reason441 = ahprt.Reason{
+	reason442 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/message/type",
 	}
-	reason442 = ahprt.Reason{
+	reason443 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
 	}
-	reason443 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/message/required",
-	}
 	reason444 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"role\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
 	reason445 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"parts\"",
+		Message: "missing member \"role\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
 	reason446 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"parts\"",
+		Schema:  "draft/content-item.schema.json#/$defs/message/required",
+	}
+	reason447 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
 	}
-	reason447 = ahprt.Reason{
+	reason448 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
 	}
-	reason448 = ahprt.Reason{
+	reason449 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
 	}
-	reason449 = ahprt.Reason{
+	reason450 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
 	}
-	reason450 = ahprt.Reason{
+	reason451 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
 	}
-	reason451 = ahprt.Reason{
+	reason452 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
 	}
-	reason452 = ahprt.Reason{
+	reason453 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
 	}
-	reason453 = ahprt.Reason{
+	reason454 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
 	}
-	reason454 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
 	reason455 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
+		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
 	reason456 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"continuationCount\"",
+		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
 	reason457 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
 	reason458 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason459 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
 	}
-	reason459 = ahprt.Reason{
+	reason460 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
 	}
-	reason460 = ahprt.Reason{
+	reason461 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
 	}
-	reason461 = ahprt.Reason{
+	reason462 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
 	}
-	reason462 = ahprt.Reason{
+	reason463 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
 	}
-	reason463 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
-	}
 	reason464 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
 	reason465 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"completeness\"",
+		Message: "missing member \"scope\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
 	reason466 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provenance\"",
+		Message: "missing member \"completeness\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
 	reason467 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"provenance\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
+	}
+	reason468 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"amount\", \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
 	}
-	reason468 = ahprt.Reason{
+	reason469 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"attempt\", \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
 	}
-	reason469 = ahprt.Reason{
+	reason470 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"complete\", \"partial\", \"unknown\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
 	}
-	reason470 = ahprt.Reason{
+	reason471 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
 	}
-	reason471 = ahprt.Reason{
+	reason472 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason472 = ahprt.Reason{
+	reason473 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason473 = ahprt.Reason{
+	reason474 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
 	}
-	reason474 = ahprt.Reason{
+	reason475 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
 	}
-	reason475 = ahprt.Reason{
+	reason476 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason476 = ahprt.Reason{
+	reason477 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason477 = ahprt.Reason{
+	reason478 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"basis\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason478 = ahprt.Reason{
+	reason479 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
 	}
-	reason479 = ahprt.Reason{
+	reason480 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
 	}
-	reason480 = ahprt.Reason{
+	reason481 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
 	}
-	reason481 = ahprt.Reason{
+	reason482 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Z]{3}$",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
 	}
-	reason482 = ahprt.Reason{
+	reason483 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"billed\", \"reported\", \"estimated\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
 	}
-	reason483 = ahprt.Reason{
+	reason484 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
 	}
-	reason484 = ahprt.Reason{
+	reason485 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
 	}
-	reason485 = ahprt.Reason{
+	reason486 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
 	}
-	reason486 = ahprt.Reason{
+	reason487 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
 	}
-	reason487 = ahprt.Reason{
+	reason488 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
 	}
-	reason488 = ahprt.Reason{
+	reason489 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.end\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
 	}
-	reason489 = ahprt.Reason{
+	reason490 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
 	}
-	reason490 = ahprt.Reason{
+	reason491 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
 	}
-	reason491 = ahprt.Reason{
+	reason492 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason492 = ahprt.Reason{
+	reason493 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"class\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason493 = ahprt.Reason{
+	reason494 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
 	}
-	reason494 = ahprt.Reason{
+	reason495 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
 	}
-	reason495 = ahprt.Reason{
+	reason496 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
 	}
-	reason496 = ahprt.Reason{
+	reason497 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
 	}
-	reason497 = ahprt.Reason{
+	reason498 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
 	}
-	reason498 = ahprt.Reason{
+	reason499 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
 	}
-	reason499 = ahprt.Reason{
+	reason500 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
 	}
-	reason500 = ahprt.Reason{
+	reason501 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
 	}
-	reason501 = ahprt.Reason{
+	reason502 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
 	}
-	reason502 = ahprt.Reason{
+	reason503 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
 	}
-	reason503 = ahprt.Reason{
+	reason504 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
 	}
-	reason504 = ahprt.Reason{
+	reason505 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason505 = ahprt.Reason{
+	reason506 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"item\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason506 = ahprt.Reason{
+	reason507 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"delta\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason507 = ahprt.Reason{
+	reason508 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"final\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason508 = ahprt.Reason{
+	reason509 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
 	}
-	reason509 = ahprt.Reason{
+	reason510 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
 	}
-	reason510 = ahprt.Reason{
+	reason511 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
 	}
-	reason511 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"model\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
 	reason512 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
+		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
 	reason513 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
+		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
 	reason514 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"params\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
 	reason515 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason516 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
 	}
-	reason516 = ahprt.Reason{
+	reason517 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
 	}
-	reason517 = ahprt.Reason{
+	reason518 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
 	}
-	reason518 = ahprt.Reason{
+	reason519 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
 	}
-	reason519 = ahprt.Reason{
+	reason520 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason520 = ahprt.Reason{
+	reason521 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provider\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason521 = ahprt.Reason{
+	reason522 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
 	}
-	reason522 = ahprt.Reason{
+	reason523 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
 	}
-	reason523 = ahprt.Reason{
+	reason524 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
 	}
-	reason524 = ahprt.Reason{
+	reason525 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
 	}
-	reason525 = ahprt.Reason{
+	reason526 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
 	}
-	reason526 = ahprt.Reason{
+	reason527 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
 	}
-	reason527 = ahprt.Reason{
+	reason528 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason528 = ahprt.Reason{
+	reason529 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"number\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason529 = ahprt.Reason{
+	reason530 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
 	}
-	reason530 = ahprt.Reason{
+	reason531 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
 	}
-	reason531 = ahprt.Reason{
+	reason532 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
 	}
-	reason532 = ahprt.Reason{
+	reason533 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
 	}
-	reason533 = ahprt.Reason{
+	reason534 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
 	}
-	reason534 = ahprt.Reason{
+	reason535 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
 	}
-	reason535 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"model\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
 	reason536 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
+		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason537 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
+		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason538 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason539 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"finishReason\"",
+		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason540 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"finishReason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason541 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
 	}
-	reason541 = ahprt.Reason{
+	reason542 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
 	}
-	reason542 = ahprt.Reason{
+	reason543 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
 	}
-	reason543 = ahprt.Reason{
+	reason544 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
 	}
-	reason544 = ahprt.Reason{
+	reason545 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
 	}
-	reason545 = ahprt.Reason{
+	reason546 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
 	}
-	reason546 = ahprt.Reason{
+	reason547 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
 	}
-	reason547 = ahprt.Reason{
+	reason548 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
-	}
-	reason548 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
 	reason549 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
+		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
 	reason550 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
+	}
+	reason551 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
 	}
-	reason551 = ahprt.Reason{
+	reason552 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
 	}
-	reason552 = ahprt.Reason{
+	reason553 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
 	}
-	reason553 = ahprt.Reason{
+	reason554 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
 	}
-	reason554 = ahprt.Reason{
+	reason555 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
 	}
-	reason555 = ahprt.Reason{
+	reason556 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
 	}
-	reason556 = ahprt.Reason{
+	reason557 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason557 = ahprt.Reason{
+	reason558 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason558 = ahprt.Reason{
+	reason559 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
 	}
-	reason559 = ahprt.Reason{
+	reason560 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
 	}
-	reason560 = ahprt.Reason{
+	reason561 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
 	}
-	reason561 = ahprt.Reason{
+	reason562 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
 	}
-	reason562 = ahprt.Reason{
+	reason563 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason563 = ahprt.Reason{
+	reason564 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason564 = ahprt.Reason{
+	reason565 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
 	}
-	reason565 = ahprt.Reason{
+	reason566 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
 	}
-	reason566 = ahprt.Reason{
+	reason567 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
 	}
-	reason567 = ahprt.Reason{
+	reason568 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
 	}
-	reason568 = ahprt.Reason{
+	reason569 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
 	}
-	reason569 = ahprt.Reason{
+	reason570 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
 	}
-	reason570 = ahprt.Reason{
+	reason571 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason571 = ahprt.Reason{
+	reason572 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason572 = ahprt.Reason{
+	reason573 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
 	}
-	reason573 = ahprt.Reason{
+	reason574 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cancelled\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
 	}
-	reason574 = ahprt.Reason{
+	reason575 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
 	}
-	reason575 = ahprt.Reason{
+	reason576 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
 	}
-	reason576 = ahprt.Reason{
+	reason577 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
 	}
-	reason577 = ahprt.Reason{
+	reason578 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
 	}
-	reason578 = ahprt.Reason{
+	reason579 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason579 = ahprt.Reason{
+	reason580 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason580 = ahprt.Reason{
+	reason581 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
 	}
-	reason581 = ahprt.Reason{
+	reason582 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
 	}
-	reason582 = ahprt.Reason{
+	reason583 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
 	}
-	reason583 = ahprt.Reason{
+	reason584 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
 	}
-	reason584 = ahprt.Reason{
+	reason585 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
 	}
-	reason585 = ahprt.Reason{
+	reason586 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
 	}
-	reason586 = ahprt.Reason{
+	reason587 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason587 = ahprt.Reason{
+	reason588 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason588 = ahprt.Reason{
+	reason589 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
 	}
-	reason589 = ahprt.Reason{
+	reason590 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"other\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
 	}
-	reason590 = ahprt.Reason{
+	reason591 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
 	}
-	reason591 = ahprt.Reason{
+	reason592 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
 	}
-	reason592 = ahprt.Reason{
+	reason593 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
 	}
-	reason593 = ahprt.Reason{
+	reason594 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
 	}
-	reason594 = ahprt.Reason{
+	reason595 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
 	}
-	reason595 = ahprt.Reason{
+	reason596 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
 	}
-	reason596 = ahprt.Reason{
+	reason597 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
 	}
-	reason597 = ahprt.Reason{
+	reason598 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
 	}
-	reason598 = ahprt.Reason{
+	reason599 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
 	}
-	reason599 = ahprt.Reason{
+	reason600 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
 	}
-	reason600 = ahprt.Reason{
+	reason601 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason601 = ahprt.Reason{
+	reason602 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason602 = ahprt.Reason{
+	reason603 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason603 = ahprt.Reason{
+	reason604 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason604 = ahprt.Reason{
+	reason605 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
 	}
-	reason605 = ahprt.Reason{
+	reason606 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
 	}
-	reason606 = ahprt.Reason{
+	reason607 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
 	}
-	reason607 = ahprt.Reason{
+	reason608 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
 	}
-	reason608 = ahprt.Reason{
+	reason609 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
 	}
-	reason609 = ahprt.Reason{
+	reason610 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
 	}
-	reason610 = ahprt.Reason{
+	reason611 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
 	}
-	reason611 = ahprt.Reason{
+	reason612 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
 	}
-	reason612 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"current\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
-	}
 	reason613 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"proposed\"",
+		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
 	reason614 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
+		Message: "missing member \"proposed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
 	reason615 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
+	}
+	reason616 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
 	}
-	reason616 = ahprt.Reason{
+	reason617 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
 	}
-	reason617 = ahprt.Reason{
+	reason618 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
 	}
-	reason618 = ahprt.Reason{
+	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
 	}
-	reason619 = ahprt.Reason{
+	reason620 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
 	}
-	reason620 = ahprt.Reason{
+	reason621 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
 	}
-	reason621 = ahprt.Reason{
+	reason622 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
 	}
-	reason622 = ahprt.Reason{
+	reason623 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
 	}
-	reason623 = ahprt.Reason{
+	reason624 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
 	}
-	reason624 = ahprt.Reason{
+	reason625 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
 	}
-	reason625 = ahprt.Reason{
+	reason626 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
 	}
-	reason626 = ahprt.Reason{
+	reason627 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
 	}
-	reason627 = ahprt.Reason{
+	reason628 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previous\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason628 = ahprt.Reason{
+	reason629 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason629 = ahprt.Reason{
+	reason630 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason630 = ahprt.Reason{
+	reason631 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
 	}
-	reason631 = ahprt.Reason{
+	reason632 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
 	}
-	reason632 = ahprt.Reason{
+	reason633 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
 	}
-	reason633 = ahprt.Reason{
+	reason634 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
 	}
-	reason634 = ahprt.Reason{
+	reason635 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
 	}
-	reason635 = ahprt.Reason{
+	reason636 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"suggestions\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason636 = ahprt.Reason{
+	reason637 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sandboxBypass\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason637 = ahprt.Reason{
+	reason638 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
 	}
-	reason638 = ahprt.Reason{
+	reason639 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
 	}
-	reason639 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"call\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
-	}
 	reason640 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tool\"",
+		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
 	reason641 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
+		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
 	reason642 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"path\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
+	}
+	reason643 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
 	}
-	reason643 = ahprt.Reason{
+	reason644 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
 	}
-	reason644 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"name\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
-	}
 	reason645 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"input\"",
+		Message: "missing member \"name\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
 	reason646 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"origin\"",
+		Message: "missing member \"input\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
 	reason647 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
+		Message: "missing member \"origin\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
+	}
+	reason648 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
 	}
-	reason648 = ahprt.Reason{
+	reason649 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
 	}
-	reason649 = ahprt.Reason{
+	reason650 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
 	}
-	reason650 = ahprt.Reason{
+	reason651 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
 	}
-	reason651 = ahprt.Reason{
+	reason652 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
 	}
-	reason652 = ahprt.Reason{
+	reason653 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
 	}
-	reason653 = ahprt.Reason{
+	reason654 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
 	}
-	reason654 = ahprt.Reason{
+	reason655 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"native\", \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
 	}
-	reason655 = ahprt.Reason{
+	reason656 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
 	}
-	reason656 = ahprt.Reason{
+	reason657 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
 	}
-	reason657 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"server\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
-	}
 	reason658 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"toolName\"",
+		Message: "missing member \"server\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
 	reason659 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provenance\"",
+		Message: "missing member \"toolName\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
 	reason660 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"connection\"",
+		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
 	reason661 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"connection\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
+	}
+	reason662 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
 	}
-	reason662 = ahprt.Reason{
+	reason663 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
 	}
-	reason663 = ahprt.Reason{
+	reason664 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
 	}
-	reason664 = ahprt.Reason{
+	reason665 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
 	}
-	reason665 = ahprt.Reason{
+	reason666 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
 	}
-	reason666 = ahprt.Reason{
+	reason667 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
 	}
-	reason667 = ahprt.Reason{
+	reason668 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
 	}
-	reason668 = ahprt.Reason{
+	reason669 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
 	}
-	reason669 = ahprt.Reason{
+	reason670 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
 	}
-	reason670 = ahprt.Reason{
+	reason671 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"runtime\", \"inferred\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
 	}
-	reason671 = ahprt.Reason{
+	reason672 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
 	}
-	reason672 = ahprt.Reason{
+	reason673 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
 	}
-	reason673 = ahprt.Reason{
+	reason674 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
 	}
-	reason674 = ahprt.Reason{
+	reason675 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
 	}
-	reason675 = ahprt.Reason{
+	reason676 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
 	}
-	reason676 = ahprt.Reason{
+	reason677 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
 	}
-	reason677 = ahprt.Reason{
+	reason678 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason678 = ahprt.Reason{
+	reason679 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason679 = ahprt.Reason{
+	reason680 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason680 = ahprt.Reason{
+	reason681 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
 	}
-	reason681 = ahprt.Reason{
+	reason682 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
 	}
-	reason682 = ahprt.Reason{
+	reason683 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
 	}
-	reason683 = ahprt.Reason{
+	reason684 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
 	}
-	reason684 = ahprt.Reason{
+	reason685 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
 	}
-	reason685 = ahprt.Reason{
+	reason686 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
 	}
-	reason686 = ahprt.Reason{
+	reason687 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
 	}
-	reason687 = ahprt.Reason{
+	reason688 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
 	}
-	reason688 = ahprt.Reason{
+	reason689 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason689 = ahprt.Reason{
+	reason690 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason690 = ahprt.Reason{
+	reason691 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
 	}
-	reason691 = ahprt.Reason{
+	reason692 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
 	}
-	reason692 = ahprt.Reason{
+	reason693 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
 	}
-	reason693 = ahprt.Reason{
+	reason694 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
 	}
-	reason694 = ahprt.Reason{
+	reason695 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
 	}
-	reason695 = ahprt.Reason{
+	reason696 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
 	}
-	reason696 = ahprt.Reason{
+	reason697 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
 	}
-	reason697 = ahprt.Reason{
+	reason698 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
 	}
-	reason698 = ahprt.Reason{
+	reason699 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
 	}
-	reason699 = ahprt.Reason{
+	reason700 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason700 = ahprt.Reason{
+	reason701 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason701 = ahprt.Reason{
+	reason702 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason702 = ahprt.Reason{
+	reason703 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"sse\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
 	}
-	reason703 = ahprt.Reason{
+	reason704 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
 	}
-	reason704 = ahprt.Reason{
+	reason705 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
 	}
-	reason705 = ahprt.Reason{
+	reason706 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
 	}
-	reason706 = ahprt.Reason{
+	reason707 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
 	}
-	reason707 = ahprt.Reason{
+	reason708 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
 	}
-	reason708 = ahprt.Reason{
+	reason709 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason709 = ahprt.Reason{
+	reason710 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason710 = ahprt.Reason{
+	reason711 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason711 = ahprt.Reason{
+	reason712 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
 	}
-	reason712 = ahprt.Reason{
+	reason713 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
 	}
-	reason713 = ahprt.Reason{
+	reason714 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason714 = ahprt.Reason{
+	reason715 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason715 = ahprt.Reason{
+	reason716 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason716 = ahprt.Reason{
+	reason717 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
 	}
-	reason717 = ahprt.Reason{
+	reason718 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
 	}
-	reason718 = ahprt.Reason{
+	reason719 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
 	}
-	reason719 = ahprt.Reason{
+	reason720 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
 	}
-	reason720 = ahprt.Reason{
+	reason721 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason721 = ahprt.Reason{
+	reason722 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
 	}
-	reason722 = ahprt.Reason{
+	reason723 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
 	}
-	reason723 = ahprt.Reason{
+	reason724 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
 	}
-	reason724 = ahprt.Reason{
+	reason725 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
 	}
-	reason725 = ahprt.Reason{
+	reason726 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
 	}
-	reason726 = ahprt.Reason{
+	reason727 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
 	}
-	reason727 = ahprt.Reason{
+	reason728 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
 	}
-	reason728 = ahprt.Reason{
+	reason729 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
 	}
-	reason729 = ahprt.Reason{
+	reason730 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
 	}
-	reason730 = ahprt.Reason{
+	reason731 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
 	}
-	reason731 = ahprt.Reason{
+	reason732 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
 	}
-	reason732 = ahprt.Reason{
+	reason733 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
 	}
-	reason733 = ahprt.Reason{
+	reason734 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason734 = ahprt.Reason{
+	reason735 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason735 = ahprt.Reason{
+	reason736 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason736 = ahprt.Reason{
+	reason737 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
 	}
-	reason737 = ahprt.Reason{
+	reason738 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
 	}
-	reason738 = ahprt.Reason{
+	reason739 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason739 = ahprt.Reason{
+	reason740 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason740 = ahprt.Reason{
+	reason741 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason741 = ahprt.Reason{
+	reason742 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
 	}
-	reason742 = ahprt.Reason{
+	reason743 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^_.+",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
 	}
-	reason743 = ahprt.Reason{
+	reason744 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
 	}
-	reason744 = ahprt.Reason{
+	reason745 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
 	}
-	reason745 = ahprt.Reason{
+	reason746 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
 	}
-	reason746 = ahprt.Reason{
+	reason747 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
 	}
-	reason747 = ahprt.Reason{
+	reason748 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
 	}
-	reason748 = ahprt.Reason{
+	reason749 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
 	}
-	reason749 = ahprt.Reason{
+	reason750 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
 	}
-	reason750 = ahprt.Reason{
+	reason751 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
 	}
-	reason751 = ahprt.Reason{
+	reason752 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason752 = ahprt.Reason{
+	reason753 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"callIds\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason753 = ahprt.Reason{
+	reason754 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
 	}
-	reason754 = ahprt.Reason{
+	reason755 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
 	}
-	reason755 = ahprt.Reason{
+	reason756 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
 	}
-	reason756 = ahprt.Reason{
+	reason757 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
 	}
-	reason757 = ahprt.Reason{
+	reason758 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
 	}
-	reason758 = ahprt.Reason{
+	reason759 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
 	}
-	reason759 = ahprt.Reason{
+	reason760 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
 	}
-	reason760 = ahprt.Reason{
+	reason761 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
 	}
-	reason761 = ahprt.Reason{
+	reason762 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
 	}
-	reason762 = ahprt.Reason{
+	reason763 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
 	}
-	reason763 = ahprt.Reason{
+	reason764 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
 	}
-	reason764 = ahprt.Reason{
+	reason765 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
 	}
-	reason765 = ahprt.Reason{
+	reason766 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decision\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason766 = ahprt.Reason{
+	reason767 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decidedBy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason767 = ahprt.Reason{
+	reason768 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.resolved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
 	}
-	reason768 = ahprt.Reason{
+	reason769 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
 	}
-	reason769 = ahprt.Reason{
+	reason770 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
 	}
-	reason770 = ahprt.Reason{
+	reason771 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
 	}
-	reason771 = ahprt.Reason{
+	reason772 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"partialOutput\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason772 = ahprt.Reason{
+	reason773 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backgrounded\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason773 = ahprt.Reason{
+	reason774 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
 	}
-	reason774 = ahprt.Reason{
+	reason775 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
 	}
-	reason775 = ahprt.Reason{
+	reason776 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
 	}
-	reason776 = ahprt.Reason{
+	reason777 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
 	}
-	reason777 = ahprt.Reason{
+	reason778 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"batch\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason778 = ahprt.Reason{
+	reason779 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"calls\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason779 = ahprt.Reason{
+	reason780 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
 	}
-	reason780 = ahprt.Reason{
+	reason781 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
 	}
-	reason781 = ahprt.Reason{
+	reason782 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
 	}
-	reason782 = ahprt.Reason{
+	reason783 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
 	}
-	reason783 = ahprt.Reason{
+	reason784 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
 	}
-	reason784 = ahprt.Reason{
+	reason785 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason785 = ahprt.Reason{
+	reason786 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason786 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
 	reason787 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
+		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
 	reason788 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
+		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
 	reason789 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
+	}
+	reason790 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
 	}
-	reason790 = ahprt.Reason{
+	reason791 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
 	}
-	reason791 = ahprt.Reason{
+	reason792 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
 	}
-	reason792 = ahprt.Reason{
+	reason793 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
 	}
-	reason793 = ahprt.Reason{
+	reason794 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
 	}
-	reason794 = ahprt.Reason{
+	reason795 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
 	}
-	reason795 = ahprt.Reason{
+	reason796 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason796 = ahprt.Reason{
+	reason797 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason797 = ahprt.Reason{
+	reason798 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
 	}
-	reason798 = ahprt.Reason{
+	reason799 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
 	}
-	reason799 = ahprt.Reason{
+	reason800 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"auto\", \"manual\", \"hook\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
 	}
-	reason800 = ahprt.Reason{
+	reason801 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
 	}
-	reason801 = ahprt.Reason{
+	reason802 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
 	}
-	reason802 = ahprt.Reason{
+	reason803 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
 	}
-	reason803 = ahprt.Reason{
+	reason804 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
 	}
-	reason804 = ahprt.Reason{
+	reason805 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
 	}
-	reason805 = ahprt.Reason{
+	reason806 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason806 = ahprt.Reason{
+	reason807 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"removed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason807 = ahprt.Reason{
+	reason808 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason808 = ahprt.Reason{
+	reason809 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
 	}
-	reason809 = ahprt.Reason{
+	reason810 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
 	}
-	reason810 = ahprt.Reason{
+	reason811 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
 	}
-	reason811 = ahprt.Reason{
+	reason812 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
 	}
-	reason812 = ahprt.Reason{
+	reason813 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
 	}
-	reason813 = ahprt.Reason{
+	reason814 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
 	}
-	reason814 = ahprt.Reason{
+	reason815 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
 	}
-	reason815 = ahprt.Reason{
+	reason816 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
 	}
-	reason816 = ahprt.Reason{
+	reason817 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
 	}
-	reason817 = ahprt.Reason{
+	reason818 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
 	}
-	reason818 = ahprt.Reason{
+	reason819 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
 	}
-	reason819 = ahprt.Reason{
+	reason820 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
 	}
-	reason820 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
-	}
 	reason821 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
 	reason822 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
+		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
 	reason823 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"change\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
+	}
+	reason824 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
 	}
-	reason824 = ahprt.Reason{
+	reason825 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
 	}
-	reason825 = ahprt.Reason{
+	reason826 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
 	}
-	reason826 = ahprt.Reason{
+	reason827 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
 	}
-	reason827 = ahprt.Reason{
+	reason828 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
 	}
-	reason828 = ahprt.Reason{
+	reason829 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
 	}
-	reason829 = ahprt.Reason{
+	reason830 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
 	}
-	reason830 = ahprt.Reason{
+	reason831 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
 	}
-	reason831 = ahprt.Reason{
+	reason832 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
 	}
-	reason832 = ahprt.Reason{
+	reason833 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
 	}
-	reason833 = ahprt.Reason{
+	reason834 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason834 = ahprt.Reason{
+	reason835 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason835 = ahprt.Reason{
+	reason836 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
 	}
-	reason836 = ahprt.Reason{
+	reason837 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
 	}
-	reason837 = ahprt.Reason{
+	reason838 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
 	}
-	reason838 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
-	}
 	reason839 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
+		Message: "missing member \"kind\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
 	reason840 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"title\"",
+		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
 	reason841 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"title\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
+	}
+	reason842 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
 	}
-	reason842 = ahprt.Reason{
+	reason843 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
 	}
-	reason843 = ahprt.Reason{
+	reason844 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
 	}
-	reason844 = ahprt.Reason{
+	reason845 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason845 = ahprt.Reason{
+	reason846 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason846 = ahprt.Reason{
+	reason847 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
 	}
-	reason847 = ahprt.Reason{
+	reason848 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
 	}
-	reason848 = ahprt.Reason{
+	reason849 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
 	}
-	reason849 = ahprt.Reason{
+	reason850 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason850 = ahprt.Reason{
+	reason851 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason851 = ahprt.Reason{
+	reason852 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
 	}
-	reason852 = ahprt.Reason{
+	reason853 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
 	}
-	reason853 = ahprt.Reason{
+	reason854 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"form\", \"url\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
 	}
-	reason854 = ahprt.Reason{
+	reason855 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
 	}
-	reason855 = ahprt.Reason{
+	reason856 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason856 = ahprt.Reason{
+	reason857 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason857 = ahprt.Reason{
+	reason858 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
 	}
-	reason858 = ahprt.Reason{
+	reason859 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
 	}
-	reason859 = ahprt.Reason{
+	reason860 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
 	}
-	reason860 = ahprt.Reason{
+	reason861 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason861 = ahprt.Reason{
+	reason862 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason862 = ahprt.Reason{
+	reason863 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason863 = ahprt.Reason{
+	reason864 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
 	}
-	reason864 = ahprt.Reason{
+	reason865 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
 	}
-	reason865 = ahprt.Reason{
+	reason866 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"decline\", \"cancel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
 	}
-	reason866 = ahprt.Reason{
+	reason867 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
 	}
-	reason867 = ahprt.Reason{
+	reason868 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason868 = ahprt.Reason{
+	reason869 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason869 = ahprt.Reason{
+	reason870 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
 	}
-	reason870 = ahprt.Reason{
+	reason871 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
 	}
-	reason871 = ahprt.Reason{
+	reason872 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
 	}
-	reason872 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"channel\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
-	}
 	reason873 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"sender\"",
+		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
 	reason874 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"messages\"",
+		Message: "missing member \"sender\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
 	reason875 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"messages\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
+	}
+	reason876 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
 	}
-	reason876 = ahprt.Reason{
+	reason877 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
 	}
-	reason877 = ahprt.Reason{
+	reason878 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
 	}
-	reason878 = ahprt.Reason{
+	reason879 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
 	}
-	reason879 = ahprt.Reason{
+	reason880 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
 	}
-	reason880 = ahprt.Reason{
+	reason881 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason881 = ahprt.Reason{
+	reason882 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
 	}
-	reason882 = ahprt.Reason{
+	reason883 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason883 = ahprt.Reason{
+	reason884 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason884 = ahprt.Reason{
+	reason885 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
 	}
-	reason885 = ahprt.Reason{
+	reason886 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
 	}
-	reason886 = ahprt.Reason{
+	reason887 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
 	}
-	reason887 = ahprt.Reason{
+	reason888 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason888 = ahprt.Reason{
+	reason889 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason889 = ahprt.Reason{
+	reason890 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
 	}
-	reason890 = ahprt.Reason{
+	reason891 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
 	}
-	reason891 = ahprt.Reason{
+	reason892 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
 	}
-	reason892 = ahprt.Reason{
+	reason893 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"assistant\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason893 = ahprt.Reason{
+	reason894 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
 	}
-	reason894 = ahprt.Reason{
+	reason895 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
 	}
-	reason895 = ahprt.Reason{
+	reason896 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
 	}
-	reason896 = ahprt.Reason{
+	reason897 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
 	}
-	reason897 = ahprt.Reason{
+	reason898 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
 	}
-	reason898 = ahprt.Reason{
+	reason899 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason899 = ahprt.Reason{
+	reason900 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason900 = ahprt.Reason{
+	reason901 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"cwd\", \"roots\", \"switch\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
 	}
-	reason901 = ahprt.Reason{
+	reason902 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
 	}
-	reason902 = ahprt.Reason{
+	reason903 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
 	}
-	reason903 = ahprt.Reason{
+	reason904 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
 	}
-	reason904 = ahprt.Reason{
+	reason905 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
 	}
-	reason905 = ahprt.Reason{
+	reason906 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
 	}
-	reason906 = ahprt.Reason{
+	reason907 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
 	}
-	reason907 = ahprt.Reason{
+	reason908 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
 	}
-	reason908 = ahprt.Reason{
+	reason909 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
 	}
-	reason909 = ahprt.Reason{
+	reason910 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
 	}
-	reason910 = ahprt.Reason{
+	reason911 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
 	}
-	reason911 = ahprt.Reason{
+	reason912 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
 	}
-	reason912 = ahprt.Reason{
+	reason913 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
 	}
-	reason913 = ahprt.Reason{
+	reason914 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
 	}
-	reason914 = ahprt.Reason{
+	reason915 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
 	}
-	reason915 = ahprt.Reason{
+	reason916 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"changes\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
 	}
-	reason916 = ahprt.Reason{
+	reason917 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"file.changed\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
 	}
-	reason917 = ahprt.Reason{
+	reason918 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
 	}
-	reason918 = ahprt.Reason{
+	reason919 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
 	}
-	reason919 = ahprt.Reason{
+	reason920 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
 	}
-	reason920 = ahprt.Reason{
+	reason921 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
 	}
-	reason921 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
-	}
 	reason922 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"path\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
 	reason923 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"agentCaused\"",
+		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
 	reason924 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"agentCaused\"",
+		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
+	}
+	reason925 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
 	}
-	reason925 = ahprt.Reason{
+	reason926 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
 	}
-	reason926 = ahprt.Reason{
+	reason927 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
 	}
-	reason927 = ahprt.Reason{
+	reason928 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
 	}
-	reason928 = ahprt.Reason{
+	reason929 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
 	}
-	reason929 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
-	}
 	reason930 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failure\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
 	reason931 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"parentEventId\"",
+		Message: "missing member \"failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
 	reason932 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"parentEventId\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
+	}
+	reason933 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hook.failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
 	}
-	reason933 = ahprt.Reason{
+	reason934 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
 	}
-	reason934 = ahprt.Reason{
+	reason935 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
 	}
-	reason935 = ahprt.Reason{
+	reason936 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backendId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason936 = ahprt.Reason{
+	reason937 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason937 = ahprt.Reason{
+	reason938 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"policy\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason938 = ahprt.Reason{
+	reason939 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
 	}
-	reason939 = ahprt.Reason{
+	reason940 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
 	}
-	reason940 = ahprt.Reason{
+	reason941 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
 	}
-	reason941 = ahprt.Reason{
+	reason942 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
 	}
-	reason942 = ahprt.Reason{
+	reason943 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
 	}
-	reason943 = ahprt.Reason{
+	reason944 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
 	}
-	reason944 = ahprt.Reason{
+	reason945 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
 	}
-	reason945 = ahprt.Reason{
+	reason946 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-selection.schema.json#/type",
 	}
-	reason946 = ahprt.Reason{
+	reason947 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"default\"",
 		Schema:  "draft/content-selection.schema.json#/required",
 	}
-	reason947 = ahprt.Reason{
+	reason948 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"body\", \"metadata\", \"omit\"",
 		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
 	}
-	reason948 = ahprt.Reason{
+	reason949 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload-receipt.schema.json#/type",
 	}
-	reason949 = ahprt.Reason{
+	reason950 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
 	}
-	reason950 = ahprt.Reason{
+	reason951 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason951 = ahprt.Reason{
+	reason952 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"size\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason952 = ahprt.Reason{
+	reason953 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sha256\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason953 = ahprt.Reason{
+	reason954 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload.schema.json#/type",
 	}
-	reason954 = ahprt.Reason{
+	reason955 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"endpoint\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason955 = ahprt.Reason{
+	reason956 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason956 = ahprt.Reason{
+	reason957 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason957 = ahprt.Reason{
+	reason958 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
 	}
-	reason958 = ahprt.Reason{
+	reason959 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
 	}
-	reason959 = ahprt.Reason{
+	reason960 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
 	}
-	reason960 = ahprt.Reason{
+	reason961 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason961 = ahprt.Reason{
+	reason962 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason962 = ahprt.Reason{
+	reason963 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
 	}
-	reason963 = ahprt.Reason{
+	reason964 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
 	}
-	reason964 = ahprt.Reason{
+	reason965 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
 	}
-	reason965 = ahprt.Reason{
+	reason966 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenEnv\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
 	}
-	reason966 = ahprt.Reason{
+	reason967 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
 	}
-	reason967 = ahprt.Reason{
+	reason968 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenRef\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
 	}
-	reason968 = ahprt.Reason{
+	reason969 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
 	}
-	reason969 = ahprt.Reason{
+	reason970 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"bearer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
 	}
-	reason970 = ahprt.Reason{
+	reason971 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
 	}
-	reason971 = ahprt.Reason{
+	reason972 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
 	}
-	reason972 = ahprt.Reason{
+	reason973 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
 	}
-	reason973 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
 	reason974 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"resource\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
 	reason975 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"issuer\"",
+		Message: "missing member \"resource\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
 	reason976 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"clientId\"",
+		Message: "missing member \"issuer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
 	reason977 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"flow\"",
+		Message: "missing member \"clientId\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
 	reason978 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"flow\"",
+		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
+	}
+	reason979 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"oauth\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
 	}
-	reason979 = ahprt.Reason{
+	reason980 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
 	}
-	reason980 = ahprt.Reason{
+	reason981 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https://",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
 	}
-	reason981 = ahprt.Reason{
+	reason982 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
 	}
-	reason982 = ahprt.Reason{
+	reason983 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
 	}
-	reason983 = ahprt.Reason{
+	reason984 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
 	}
-	reason984 = ahprt.Reason{
+	reason985 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
 	}
-	reason985 = ahprt.Reason{
+	reason986 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
 	}
-	reason986 = ahprt.Reason{
+	reason987 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
 	}
-	reason987 = ahprt.Reason{
+	reason988 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/deny-effect.schema.json#/type",
 	}
-	reason988 = ahprt.Reason{
+	reason989 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
 	}
-	reason989 = ahprt.Reason{
+	reason990 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason990 = ahprt.Reason{
+	reason991 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason991 = ahprt.Reason{
+	reason992 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
 	}
-	reason992 = ahprt.Reason{
+	reason993 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
 	}
-	reason993 = ahprt.Reason{
+	reason994 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
 	}
-	reason994 = ahprt.Reason{
+	reason995 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/effect.schema.json#/oneOf",
-	}
-	reason995 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
 	reason996 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
 	reason997 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
+		Schema:  "draft/effect.schema.json#/oneOf",
+	}
+	reason998 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
 	}
-	reason998 = ahprt.Reason{
+	reason999 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
 	}
-	reason999 = ahprt.Reason{
+	reason1000 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
 	}
-	reason1000 = ahprt.Reason{
+	reason1001 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"allow\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
 	}
-	reason1001 = ahprt.Reason{
+	reason1002 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
 	}
-	reason1002 = ahprt.Reason{
+	reason1003 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
 	}
-	reason1003 = ahprt.Reason{
+	reason1004 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
 	}
-	reason1004 = ahprt.Reason{
+	reason1005 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"ask\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
 	}
-	reason1005 = ahprt.Reason{
+	reason1006 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
 	}
-	reason1006 = ahprt.Reason{
+	reason1007 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
 	}
-	reason1007 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
 	reason1008 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"target\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
 	reason1009 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
 	reason1010 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
+		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
 	reason1011 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason1012 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
 	}
-	reason1012 = ahprt.Reason{
+	reason1013 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
 	}
-	reason1013 = ahprt.Reason{
+	reason1014 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
 	}
-	reason1014 = ahprt.Reason{
+	reason1015 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
 	}
-	reason1015 = ahprt.Reason{
+	reason1016 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
 	}
-	reason1016 = ahprt.Reason{
+	reason1017 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
 	}
-	reason1017 = ahprt.Reason{
+	reason1018 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"replace\", \"merge\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
 	}
-	reason1018 = ahprt.Reason{
+	reason1019 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
 	}
-	reason1019 = ahprt.Reason{
+	reason1020 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
 	}
-	reason1020 = ahprt.Reason{
+	reason1021 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1021 = ahprt.Reason{
+	reason1022 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1022 = ahprt.Reason{
+	reason1023 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"message\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
 	}
-	reason1023 = ahprt.Reason{
+	reason1024 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
 	}
-	reason1024 = ahprt.Reason{
+	reason1025 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
 	}
-	reason1025 = ahprt.Reason{
+	reason1026 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
 	}
-	reason1026 = ahprt.Reason{
+	reason1027 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1027 = ahprt.Reason{
+	reason1028 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1028 = ahprt.Reason{
+	reason1029 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"return\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
 	}
-	reason1029 = ahprt.Reason{
+	reason1030 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
 	}
-	reason1030 = ahprt.Reason{
+	reason1031 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
 	}
-	reason1031 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
-	}
 	reason1032 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
 	reason1033 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
+		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
 	reason1034 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"reason\"",
+		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
+	}
+	reason1035 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
 	}
-	reason1035 = ahprt.Reason{
+	reason1036 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stop\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
 	}
-	reason1036 = ahprt.Reason{
+	reason1037 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
 	}
-	reason1037 = ahprt.Reason{
+	reason1038 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
 	}
-	reason1038 = ahprt.Reason{
+	reason1039 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1039 = ahprt.Reason{
+	reason1040 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1040 = ahprt.Reason{
+	reason1041 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
 	}
-	reason1041 = ahprt.Reason{
+	reason1042 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"continue\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
 	}
-	reason1042 = ahprt.Reason{
+	reason1043 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
 	}
-	reason1043 = ahprt.Reason{
+	reason1044 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
 	}
-	reason1044 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
 	reason1045 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"target\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
 	reason1046 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
+		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
 	reason1047 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"deliverAt\"",
+		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
 	reason1048 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
+		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
 	reason1049 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"value\"",
+		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
+	}
+	reason1050 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
 	}
-	reason1050 = ahprt.Reason{
+	reason1051 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
 	}
-	reason1051 = ahprt.Reason{
+	reason1052 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"append\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
 	}
-	reason1052 = ahprt.Reason{
+	reason1053 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
 	}
-	reason1053 = ahprt.Reason{
+	reason1054 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1054 = ahprt.Reason{
+	reason1055 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1055 = ahprt.Reason{
+	reason1056 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-before.schema.json#/type",
 	}
-	reason1056 = ahprt.Reason{
+	reason1057 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-before.schema.json#/not",
 	}
-	reason1057 = ahprt.Reason{
+	reason1058 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/tool-before.schema.json#/properties/type/const",
 	}
-	reason1058 = ahprt.Reason{
+	reason1059 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-after.schema.json#/type",
 	}
-	reason1059 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/tool-after.schema.json#/required",
-	}
 	reason1060 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
+		Message: "missing member \"outcome\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
 	reason1061 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"execution\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
 	reason1062 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
-		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
+		Message: "missing member \"items\"",
+		Schema:  "draft/tool-after.schema.json#/required",
 	}
 	reason1063 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
 	}
 	reason1064 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
+		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
 	}
 	reason1065 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
+		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
 	}
 	reason1066 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
+	}
+	reason1067 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/tool-after.schema.json#/properties/type/const",
 	}
-	reason1067 = ahprt.Reason{
+	reason1068 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
 	}
-	reason1068 = ahprt.Reason{
+	reason1069 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
 	}
-	reason1069 = ahprt.Reason{
+	reason1070 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
 	}
-	reason1070 = ahprt.Reason{
+	reason1071 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
 	}
-	reason1071 = ahprt.Reason{
+	reason1072 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
 	}
-	reason1072 = ahprt.Reason{
+	reason1073 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1073 = ahprt.Reason{
+	reason1074 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1074 = ahprt.Reason{
+	reason1075 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previousPath\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
 	}
-	reason1075 = ahprt.Reason{
+	reason1076 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
 	}
-	reason1076 = ahprt.Reason{
+	reason1077 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
 	}
-	reason1077 = ahprt.Reason{
+	reason1078 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
 	}
-	reason1078 = ahprt.Reason{
+	reason1079 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
 	}
-	reason1079 = ahprt.Reason{
+	reason1080 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
 	}
-	reason1080 = ahprt.Reason{
+	reason1081 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
 	}
-	reason1081 = ahprt.Reason{
+	reason1082 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
 	}
-	reason1082 = ahprt.Reason{
+	reason1083 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/type",
 	}
-	reason1083 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"session\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
 	reason1084 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"trigger\"",
+		Message: "missing member \"session\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
 	reason1085 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"harness\"",
+		Message: "missing member \"trigger\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
 	reason1086 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"permissionMode\"",
+		Message: "missing member \"harness\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
 	reason1087 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"manifest\"",
+		Message: "missing member \"permissionMode\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
 	reason1088 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
+		Message: "missing member \"manifest\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
 	reason1089 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"items\"",
+		Schema:  "draft/session-start.schema.json#/required",
+	}
+	reason1090 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-start.schema.json#/not",
 	}
-	reason1090 = ahprt.Reason{
+	reason1091 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resumedFrom\"",
 		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
 	}
-	reason1091 = ahprt.Reason{
+	reason1092 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/session-start.schema.json#/properties/type/const",
 	}
-	reason1092 = ahprt.Reason{
+	reason1093 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
 		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
 	}
-	reason1093 = ahprt.Reason{
+	reason1094 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
 	}
-	reason1094 = ahprt.Reason{
+	reason1095 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
 	}
-	reason1095 = ahprt.Reason{
+	reason1096 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/properties/harness/type",
 	}
-	reason1096 = ahprt.Reason{
+	reason1097 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
 	}
-	reason1097 = ahprt.Reason{
+	reason1098 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1098 = ahprt.Reason{
+	reason1099 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"version\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1099 = ahprt.Reason{
+	reason1100 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
 	}
-	reason1100 = ahprt.Reason{
+	reason1101 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
 	}
-	reason1101 = ahprt.Reason{
+	reason1102 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
 	}
-	reason1102 = ahprt.Reason{
+	reason1103 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
 	}
-	reason1103 = ahprt.Reason{
+	reason1104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/type",
 	}
-	reason1104 = ahprt.Reason{
+	reason1105 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1105 = ahprt.Reason{
+	reason1106 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1106 = ahprt.Reason{
+	reason1107 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1107 = ahprt.Reason{
+	reason1108 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-end.schema.json#/not",
 	}
-	reason1108 = ahprt.Reason{
+	reason1109 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.end\"",
 		Schema:  "draft/session-end.schema.json#/properties/type/const",
 	}
-	reason1109 = ahprt.Reason{
+	reason1110 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
 		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
 	}
-	reason1110 = ahprt.Reason{
+	reason1111 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-end.schema.json#/properties/reason/type",
 	}
-	reason1111 = ahprt.Reason{
+	reason1112 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
 	}
-	reason1112 = ahprt.Reason{
+	reason1113 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/properties/counters/type",
 	}
-	reason1113 = ahprt.Reason{
+	reason1114 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
 	}
-	reason1114 = ahprt.Reason{
+	reason1115 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
 	}
-	reason1115 = ahprt.Reason{
+	reason1116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/oneOf",
-	}
-	reason1116 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
 	}
 	reason1117 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/execution-event.schema.json#/oneOf",
+	}
+	reason1118 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1118 = ahprt.Reason{
+	reason1119 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1119 = ahprt.Reason{
+	reason1120 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1120 = ahprt.Reason{
+	reason1121 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1121 = ahprt.Reason{
+	reason1122 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1122 = ahprt.Reason{
+	reason1123 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1123 = ahprt.Reason{
+	reason1124 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
 	}
-	reason1124 = ahprt.Reason{
+	reason1125 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1125 = ahprt.Reason{
+	reason1126 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1126 = ahprt.Reason{
+	reason1127 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1127 = ahprt.Reason{
+	reason1128 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1128 = ahprt.Reason{
+	reason1129 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1129 = ahprt.Reason{
+	reason1130 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1130 = ahprt.Reason{
+	reason1131 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
 	}
-	reason1131 = ahprt.Reason{
+	reason1132 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1132 = ahprt.Reason{
+	reason1133 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1133 = ahprt.Reason{
+	reason1134 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/intercept\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1134 = ahprt.Reason{
+	reason1135 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1135 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
 	reason1136 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"event\"",
+		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
 	reason1137 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"capabilities\"",
+		Message: "missing member \"event\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
 	reason1138 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"capabilities\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
+	}
+	reason1139 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
 	}
-	reason1139 = ahprt.Reason{
+	reason1140 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
 	}
-	reason1140 = ahprt.Reason{
+	reason1141 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
 	}
-	reason1141 = ahprt.Reason{
+	reason1142 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
 	}
-	reason1142 = ahprt.Reason{
+	reason1143 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
 	}
-	reason1143 = ahprt.Reason{
+	reason1144 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
 	}
-	reason1144 = ahprt.Reason{
+	reason1145 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
 	}
-	reason1145 = ahprt.Reason{
+	reason1146 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
 	}
-	reason1146 = ahprt.Reason{
+	reason1147 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
 	}
-	reason1147 = ahprt.Reason{
+	reason1148 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
 	}
-	reason1148 = ahprt.Reason{
+	reason1149 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
 	}
-	reason1149 = ahprt.Reason{
+	reason1150 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
 	}
-	reason1150 = ahprt.Reason{
+	reason1151 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
 	}
-	reason1151 = ahprt.Reason{
+	reason1152 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
 	}
-	reason1152 = ahprt.Reason{
+	reason1153 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
 	}
-	reason1153 = ahprt.Reason{
+	reason1154 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
 	}
-	reason1154 = ahprt.Reason{
+	reason1155 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
 	}
-	reason1155 = ahprt.Reason{
+	reason1156 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
 	}
-	reason1156 = ahprt.Reason{
+	reason1157 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
 	}
-	reason1157 = ahprt.Reason{
+	reason1158 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
-	}
-	reason1158 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
 	reason1159 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
+	}
+	reason1160 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operations\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/required",
 	}
-	reason1160 = ahprt.Reason{
+	reason1161 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains",
 	}
-	reason1161 = ahprt.Reason{
+	reason1162 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"continue\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains/const",
 	}
-	reason1162 = ahprt.Reason{
+	reason1163 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1163 = ahprt.Reason{
+	reason1164 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1164 = ahprt.Reason{
+	reason1165 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
 	}
-	reason1165 = ahprt.Reason{
+	reason1166 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permission\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1166 = ahprt.Reason{
+	reason1167 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"candidate\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1167 = ahprt.Reason{
+	reason1168 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
 	}
-	reason1168 = ahprt.Reason{
+	reason1169 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
 	}
-	reason1169 = ahprt.Reason{
+	reason1170 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
 	}
-	reason1170 = ahprt.Reason{
+	reason1171 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
 	}
-	reason1171 = ahprt.Reason{
+	reason1172 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
 	}
-	reason1172 = ahprt.Reason{
+	reason1173 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"stop\", \"continue\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
 	}
-	reason1173 = ahprt.Reason{
+	reason1174 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
 	}
-	reason1174 = ahprt.Reason{
+	reason1175 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
 	}
-	reason1175 = ahprt.Reason{
+	reason1176 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
 	}
-	reason1176 = ahprt.Reason{
+	reason1177 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1177 = ahprt.Reason{
+	reason1178 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1178 = ahprt.Reason{
+	reason1179 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1179 = ahprt.Reason{
+	reason1180 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
 	}
-	reason1180 = ahprt.Reason{
+	reason1181 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1181 = ahprt.Reason{
+	reason1182 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1182 = ahprt.Reason{
+	reason1183 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1183 = ahprt.Reason{
+	reason1184 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1184 = ahprt.Reason{
+	reason1185 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/type",
 	}
-	reason1185 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/notification/required",
-	}
 	reason1186 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
+		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
 	reason1187 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
+		Message: "missing member \"method\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
 	reason1188 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
+		Schema:  "draft/common.schema.json#/$defs/notification/required",
+	}
+	reason1189 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/notification/not",
 	}
-	reason1189 = ahprt.Reason{
+	reason1190 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
 	}
-	reason1190 = ahprt.Reason{
+	reason1191 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
 	}
-	reason1191 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
-	}
 	reason1192 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
+		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
 	reason1193 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
+		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
 	reason1194 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"error\"",
+		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
+	}
+	reason1195 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
 	}
-	reason1195 = ahprt.Reason{
+	reason1196 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
 	}
-	reason1196 = ahprt.Reason{
+	reason1197 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"code\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1197 = ahprt.Reason{
+	reason1198 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1198 = ahprt.Reason{
+	reason1199 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
 	}
-	reason1199 = ahprt.Reason{
+	reason1200 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
 	}
-	reason1200 = ahprt.Reason{
+	reason1201 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
 	}
-	reason1201 = ahprt.Reason{
+	reason1202 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/observe\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1202 = ahprt.Reason{
+	reason1203 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1203 = ahprt.Reason{
+	reason1204 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1204 = ahprt.Reason{
+	reason1205 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1205 = ahprt.Reason{
+	reason1206 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/type",
 	}
-	reason1206 = ahprt.Reason{
+	reason1207 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1207 = ahprt.Reason{
+	reason1208 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"hooks\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1208 = ahprt.Reason{
+	reason1209 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/properties/hooks/type",
 	}
-	reason1209 = ahprt.Reason{
+	reason1210 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
 	}
-	reason1210 = ahprt.Reason{
+	reason1211 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/type",
 	}
-	reason1211 = ahprt.Reason{
+	reason1212 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1212 = ahprt.Reason{
+	reason1213 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1213 = ahprt.Reason{
+	reason1214 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"subscriptions\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1214 = ahprt.Reason{
+	reason1215 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/not",
 	}
-	reason1215 = ahprt.Reason{
+	reason1216 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
 	}
-	reason1216 = ahprt.Reason{
+	reason1217 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
 	}
-	reason1217 = ahprt.Reason{
+	reason1218 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
 	}
-	reason1218 = ahprt.Reason{
+	reason1219 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1219 = ahprt.Reason{
+	reason1220 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1220 = ahprt.Reason{
+	reason1221 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
 	}
-	reason1221 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
-	}
 	reason1222 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"command\"",
+		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
 	reason1223 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"lifecycle\"",
+		Message: "missing member \"command\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
 	reason1224 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"lifecycle\"",
+		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
+	}
+	reason1225 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
 	}
-	reason1225 = ahprt.Reason{
+	reason1226 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
 	}
-	reason1226 = ahprt.Reason{
+	reason1227 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
 	}
-	reason1227 = ahprt.Reason{
+	reason1228 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"persistent\", \"per_event\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
 	}
-	reason1228 = ahprt.Reason{
+	reason1229 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
 	}
-	reason1229 = ahprt.Reason{
+	reason1230 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
 	}
-	reason1230 = ahprt.Reason{
+	reason1231 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1231 = ahprt.Reason{
+	reason1232 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1232 = ahprt.Reason{
+	reason1233 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
 	}
-	reason1233 = ahprt.Reason{
+	reason1234 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
 	}
-	reason1234 = ahprt.Reason{
+	reason1235 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
 	}
-	reason1235 = ahprt.Reason{
+	reason1236 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
 	}
-	reason1236 = ahprt.Reason{
+	reason1237 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
 	}
-	reason1237 = ahprt.Reason{
+	reason1238 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
 	}
-	reason1238 = ahprt.Reason{
+	reason1239 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1239 = ahprt.Reason{
+	reason1240 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1240 = ahprt.Reason{
+	reason1241 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
 	}
-	reason1241 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
 	reason1242 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
+		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1243 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
+		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1244 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failurePolicy\"",
+		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1245 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"content\"",
+		Message: "missing member \"failurePolicy\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1246 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
+		Message: "missing member \"content\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1247 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
 	}
-	reason1247 = ahprt.Reason{
+	reason1248 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1248 = ahprt.Reason{
+	reason1249 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
 	}
-	reason1249 = ahprt.Reason{
+	reason1250 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
 	}
-	reason1250 = ahprt.Reason{
+	reason1251 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
 	}
-	reason1251 = ahprt.Reason{
+	reason1252 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
 	}
-	reason1252 = ahprt.Reason{
+	reason1253 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
 	}
-	reason1253 = ahprt.Reason{
+	reason1254 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
 	}
-	reason1254 = ahprt.Reason{
+	reason1255 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
 	}
-	reason1255 = ahprt.Reason{
+	reason1256 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
 	}
-	reason1256 = ahprt.Reason{
+	reason1257 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/filters/type",
 	}
-	reason1257 = ahprt.Reason{
+	reason1258 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
 	}
-	reason1258 = ahprt.Reason{
+	reason1259 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
 	}
-	reason1259 = ahprt.Reason{
+	reason1260 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
 	}
-	reason1260 = ahprt.Reason{
+	reason1261 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
 	}
-	reason1261 = ahprt.Reason{
+	reason1262 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
 	}
-	reason1262 = ahprt.Reason{
+	reason1263 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
 	}
-	reason1263 = ahprt.Reason{
+	reason1264 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
 	}
-	reason1264 = ahprt.Reason{
+	reason1265 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1265 = ahprt.Reason{
+	reason1266 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1266 = ahprt.Reason{
+	reason1267 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1267 = ahprt.Reason{
+	reason1268 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
 	}
-	reason1268 = ahprt.Reason{
+	reason1269 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
 	}
-	reason1269 = ahprt.Reason{
+	reason1270 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1270 = ahprt.Reason{
+	reason1271 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
 	}
-	reason1271 = ahprt.Reason{
+	reason1272 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
 	}
-	reason1272 = ahprt.Reason{
+	reason1273 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
 	}
-	reason1273 = ahprt.Reason{
+	reason1274 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"observe\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
 	}
-	reason1274 = ahprt.Reason{
+	reason1275 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
 	}
-	reason1275 = ahprt.Reason{
+	reason1276 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
 	}
-	reason1276 = ahprt.Reason{
+	reason1277 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
 	}
-	reason1277 = ahprt.Reason{
+	reason1278 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1278 = ahprt.Reason{
+	reason1279 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1279 = ahprt.Reason{
+	reason1280 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1280 = ahprt.Reason{
+	reason1281 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1281 = ahprt.Reason{
+	reason1282 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1282 = ahprt.Reason{
+	reason1283 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
 	}
-	reason1283 = ahprt.Reason{
+	reason1284 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitationId\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1284 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
-	}
 	reason1285 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
+		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
 	reason1286 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
+		Message: "missing member \"mode\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
 	reason1287 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"url\"",
+		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
+	}
+	reason1288 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
 	}
-	reason1288 = ahprt.Reason{
+	reason1289 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
 	}
-	reason1289 = ahprt.Reason{
+	reason1290 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
 	}
-	reason1290 = ahprt.Reason{
+	reason1291 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
 	}
-	reason1291 = ahprt.Reason{
+	reason1292 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
 	}
-	reason1292 = ahprt.Reason{
+	reason1293 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
 	}
-	reason1293 = ahprt.Reason{
+	reason1294 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
 	}
-	reason1294 = ahprt.Reason{
+	reason1295 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
 	}
-	reason1295 = ahprt.Reason{
+	reason1296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
 	}
-	reason1296 = ahprt.Reason{
+	reason1297 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
 	}
-	reason1297 = ahprt.Reason{
+	reason1298 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
 	}
-	reason1298 = ahprt.Reason{
+	reason1299 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1299 = ahprt.Reason{
+	reason1300 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"requestedSchema\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1300 = ahprt.Reason{
+	reason1301 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
 	}
-	reason1301 = ahprt.Reason{
+	reason1302 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
 	}
-	reason1302 = ahprt.Reason{
+	reason1303 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"form\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
 	}
-	reason1303 = ahprt.Reason{
+	reason1304 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
 	}
-	reason1304 = ahprt.Reason{
+	reason1305 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
 	}
-	reason1305 = ahprt.Reason{
+	reason1306 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"properties\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1306 = ahprt.Reason{
+	reason1307 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1307 = ahprt.Reason{
+	reason1308 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
 	}
-	reason1308 = ahprt.Reason{
+	reason1309 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
 	}
-	reason1309 = ahprt.Reason{
+	reason1310 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
 	}
-	reason1310 = ahprt.Reason{
+	reason1311 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
 	}
-	reason1311 = ahprt.Reason{
+	reason1312 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
 	}
-	reason1312 = ahprt.Reason{
+	reason1313 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
 	}
-	reason1313 = ahprt.Reason{
+	reason1314 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
 	}
-	reason1314 = ahprt.Reason{
+	reason1315 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
 	}
-	reason1315 = ahprt.Reason{
+	reason1316 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
 	}
-	reason1316 = ahprt.Reason{
+	reason1317 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
 	}
-	reason1317 = ahprt.Reason{
+	reason1318 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
 	}
-	reason1318 = ahprt.Reason{
+	reason1319 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
 	}
-	reason1319 = ahprt.Reason{
+	reason1320 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
 	}
-	reason1320 = ahprt.Reason{
+	reason1321 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
 	}
-	reason1321 = ahprt.Reason{
+	reason1322 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
 	}
-	reason1322 = ahprt.Reason{
+	reason1323 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
 	}
-	reason1323 = ahprt.Reason{
+	reason1324 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
 	}
-	reason1324 = ahprt.Reason{
+	reason1325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
 	}
-	reason1325 = ahprt.Reason{
+	reason1326 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"integer\", \"number\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
 	}
-	reason1326 = ahprt.Reason{
+	reason1327 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
 	}
-	reason1327 = ahprt.Reason{
+	reason1328 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
 	}
-	reason1328 = ahprt.Reason{
+	reason1329 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
 	}
-	reason1329 = ahprt.Reason{
+	reason1330 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
 	}
-	reason1330 = ahprt.Reason{
+	reason1331 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
 	}
-	reason1331 = ahprt.Reason{
+	reason1332 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
 	}
-	reason1332 = ahprt.Reason{
+	reason1333 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
 	}
-	reason1333 = ahprt.Reason{
+	reason1334 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
 	}
-	reason1334 = ahprt.Reason{
+	reason1335 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
 	}
-	reason1335 = ahprt.Reason{
+	reason1336 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"boolean\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
 	}
-	reason1336 = ahprt.Reason{
+	reason1337 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
 	}
-	reason1337 = ahprt.Reason{
+	reason1338 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
 	}
-	reason1338 = ahprt.Reason{
+	reason1339 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
 	}
-	reason1339 = ahprt.Reason{
+	reason1340 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
 	}
-	reason1340 = ahprt.Reason{
+	reason1341 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1341 = ahprt.Reason{
+	reason1342 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1342 = ahprt.Reason{
+	reason1343 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1343 = ahprt.Reason{
+	reason1344 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1344 = ahprt.Reason{
+	reason1345 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1345 = ahprt.Reason{
+	reason1346 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1346 = ahprt.Reason{
+	reason1347 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1347 = ahprt.Reason{
+	reason1348 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1348 = ahprt.Reason{
+	reason1349 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
 	}
-	reason1349 = ahprt.Reason{
+	reason1350 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
 	}
-	reason1350 = ahprt.Reason{
+	reason1351 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
 	}
-	reason1351 = ahprt.Reason{
+	reason1352 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1352 = ahprt.Reason{
+	reason1353 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"oneOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1353 = ahprt.Reason{
+	reason1354 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1354 = ahprt.Reason{
+	reason1355 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1355 = ahprt.Reason{
+	reason1356 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1356 = ahprt.Reason{
+	reason1357 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1357 = ahprt.Reason{
+	reason1358 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1358 = ahprt.Reason{
+	reason1359 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1359 = ahprt.Reason{
+	reason1360 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
 	}
-	reason1360 = ahprt.Reason{
+	reason1361 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
 	}
-	reason1361 = ahprt.Reason{
+	reason1362 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
 	}
-	reason1362 = ahprt.Reason{
+	reason1363 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"const\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1363 = ahprt.Reason{
+	reason1364 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1364 = ahprt.Reason{
+	reason1365 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
 	}
-	reason1365 = ahprt.Reason{
+	reason1366 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
 	}
-	reason1366 = ahprt.Reason{
+	reason1367 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
 	}
-	reason1367 = ahprt.Reason{
+	reason1368 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1368 = ahprt.Reason{
+	reason1369 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1369 = ahprt.Reason{
+	reason1370 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1370 = ahprt.Reason{
+	reason1371 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1371 = ahprt.Reason{
+	reason1372 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1372 = ahprt.Reason{
+	reason1373 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1373 = ahprt.Reason{
+	reason1374 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1374 = ahprt.Reason{
+	reason1375 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1375 = ahprt.Reason{
+	reason1376 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1376 = ahprt.Reason{
+	reason1377 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1377 = ahprt.Reason{
+	reason1378 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1378 = ahprt.Reason{
+	reason1379 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1379 = ahprt.Reason{
+	reason1380 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1380 = ahprt.Reason{
+	reason1381 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
 	}
-	reason1381 = ahprt.Reason{
+	reason1382 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
 	}
-	reason1382 = ahprt.Reason{
+	reason1383 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
 	}
-	reason1383 = ahprt.Reason{
+	reason1384 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
 	}
-	reason1384 = ahprt.Reason{
+	reason1385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1385 = ahprt.Reason{
+	reason1386 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1386 = ahprt.Reason{
+	reason1387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
 	}
-	reason1387 = ahprt.Reason{
+	reason1388 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1388 = ahprt.Reason{
+	reason1389 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1389 = ahprt.Reason{
+	reason1390 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1390 = ahprt.Reason{
+	reason1391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1391 = ahprt.Reason{
+	reason1392 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1392 = ahprt.Reason{
+	reason1393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1393 = ahprt.Reason{
+	reason1394 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1394 = ahprt.Reason{
+	reason1395 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1395 = ahprt.Reason{
+	reason1396 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1396 = ahprt.Reason{
+	reason1397 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1397 = ahprt.Reason{
+	reason1398 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1398 = ahprt.Reason{
+	reason1399 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"anyOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1399 = ahprt.Reason{
+	reason1400 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
 	}
-	reason1400 = ahprt.Reason{
+	reason1401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1401 = ahprt.Reason{
+	reason1402 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1402 = ahprt.Reason{
+	reason1403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
 	}
-	reason1403 = ahprt.Reason{
+	reason1404 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
 	}
-	reason1404 = ahprt.Reason{
+	reason1405 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1405 = ahprt.Reason{
+	reason1406 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1406 = ahprt.Reason{
+	reason1407 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
 	}
-	reason1407 = ahprt.Reason{
+	reason1408 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
 	}
-	reason1408 = ahprt.Reason{
+	reason1409 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
 	}
-	reason1409 = ahprt.Reason{
+	reason1410 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
 	}
-	reason1410 = ahprt.Reason{
+	reason1411 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
 	}
-	reason1411 = ahprt.Reason{
+	reason1412 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
 	}
-	reason1412 = ahprt.Reason{
+	reason1413 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
 	}
-	reason1413 = ahprt.Reason{
+	reason1414 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
 	}
-	reason1414 = ahprt.Reason{
+	reason1415 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
 	}
-	reason1415 = ahprt.Reason{
+	reason1416 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
 	}
-	reason1416 = ahprt.Reason{
+	reason1417 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
 	}
-	reason1417 = ahprt.Reason{
+	reason1418 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
 	}
-	reason1418 = ahprt.Reason{
+	reason1419 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"object\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
 	}
-	reason1419 = ahprt.Reason{
+	reason1420 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
 	}
-	reason1420 = ahprt.Reason{
+	reason1421 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
 	}
-	reason1421 = ahprt.Reason{
+	reason1422 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
 	}
-	reason1422 = ahprt.Reason{
+	reason1423 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
 	}
-	reason1423 = ahprt.Reason{
+	reason1424 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"cancel\", \"decline\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
 	}
-	reason1424 = ahprt.Reason{
+	reason1425 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
 	}
-	reason1425 = ahprt.Reason{
+	reason1426 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
 	}
-	reason1426 = ahprt.Reason{
+	reason1427 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
 	}
-	reason1427 = ahprt.Reason{
+	reason1428 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number or boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
 	}
-	reason1428 = ahprt.Reason{
+	reason1429 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
 	}
-	reason1429 = ahprt.Reason{
+	reason1430 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1430 = ahprt.Reason{
+	reason1431 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1431 = ahprt.Reason{
+	reason1432 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",

@@ -3371,23 +3371,17 @@ type ContentItem interface {
 }
 
 func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
-	i := c.Chosen(1, n)
-	if i < 0 {
-		switch {
-		case c.Quiet(n, nil, vContentItem_textPart):
-			i = 0
-		default:
-			i = 1
-		}
-	}
-	switch i {
-	case 0:
-		if u, ok := bTextPart(c, n).(ContentItem); ok {
-			return u
-		}
-	case 1:
-		if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
-			return u
+	d := c.Doc
+	if dv, ok := d.Member(n, "kind"); ok {
+		switch d.Tag(dv) {
+		case "text":
+			if u, ok := bTextPart(c, n).(ContentItem); ok {
+				return u
+			}
+		case "attachment":
+			if u, ok := bAttachmentPart(c, n).(ContentItem); ok {
+				return u
+			}
 		}
 	}
 	return nil
@@ -3414,7 +3408,7 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 					if dv, ok := d.Member(n, "selection"); ok {
 						switch d.Tag(dv) {
 						case "body":
-							i := c.Chosen(2, n)
+							i := c.Chosen(1, n)
 							if i < 0 {
 								switch {
 								case c.Quiet(n, nil, vContentItem_textBodyPart):
@@ -4137,7 +4131,7 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 			if dv, ok := d.Member(n, "selection"); ok {
 				switch d.Tag(dv) {
 				case "body":
-					i := c.Chosen(3, n)
+					i := c.Chosen(2, n)
 					if i < 0 {
 						switch {
 						case c.Quiet(n, nil, vContentItem_attachmentBodyPart):
@@ -11065,7 +11059,7 @@ type MCPConnection interface {
 }
 
 func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
-	i := c.Chosen(4, n)
+	i := c.Chosen(3, n)
 	if i < 0 {
 		switch {
 		case c.Quiet(n, nil, vExecutionEvent_mcp_connection_oneOf_0):
@@ -22942,7 +22936,7 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
-			i := c.Chosen(5, n)
+			i := c.Chosen(4, n)
 			if i < 0 {
 				switch {
 				case c.Quiet(n, nil, vCommon_request):
@@ -23472,7 +23466,7 @@ type PrimitiveSchemaDefinition interface {
 }
 
 func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefinition {
-	i := c.Chosen(6, n)
+	i := c.Chosen(5, n)
 	if i < 0 {
 		switch {
 		case c.Quiet(n, nil, vMCPElicitation_stringSchema):
@@ -24822,7 +24816,7 @@ type ElicitRequestParams interface {
 }
 
 func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
-	i := c.Chosen(7, n)
+	i := c.Chosen(6, n)
 	if i < 0 {
 		switch {
 		case c.Quiet(n, nil, vMCPElicitation_elicitRequestUrlParams):
@@ -26455,7 +26449,7 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	if dv, ok := d.Member(n, "jsonrpc"); ok {
 		switch d.Tag(dv) {
 		case "2.0":
-			i := c.Chosen(8, n)
+			i := c.Chosen(7, n)
 			if i < 0 {
 				switch {
 				case c.Quiet(n, nil, vInterceptRequest):

@@ -1,5 +1,7 @@
 package ir
 
+import "maps"
+
 // Discriminator detection. A union's branch can be skipped without
 // evaluating it when it is certain to fail: if every branch of the union
 // only accepts objects, requires member M, and fixes M to a constant, then
@@ -9,7 +11,8 @@ package ir
 // discriminator value (unsupported semantics) from a malformed branch.
 
 // facts are what a schema asserts unconditionally about an instance:
-// through $ref and allOf, never through conditional applicators.
+// through $ref and allOf, and what all branches of a oneOf or anyOf
+// assert; never through conditional applicators.
 type facts struct {
 	objectOnly bool
 	required   map[string]bool
@@ -47,6 +50,57 @@ func collect(s *Schema, f *facts, seen map[*Schema]bool) {
 	collect(s.Ref, f, seen)
 	for _, a := range s.AllOf {
 		collect(a, f, seen)
+	}
+	for _, list := range [][]*Schema{s.OneOf, s.AnyOf} {
+		if u := common(list, seen); u != nil {
+			f.add(u)
+		}
+	}
+}
+
+// common is what every branch of a union asserts, so the union does too:
+// an instance it accepts passes at least one branch. (A content item is
+// a oneOf of two oneOfs, text parts and attachment parts, each fixing
+// kind to one value in all of its branches: kind then tells them apart.)
+func common(list []*Schema, seen map[*Schema]bool) *facts {
+	var out *facts
+	for _, b := range list {
+		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
+		collect(b, f, maps.Clone(seen))
+		if out == nil {
+			out = f
+			continue
+		}
+		out.objectOnly = out.objectOnly && f.objectOnly
+		for r := range out.required {
+			if !f.required[r] {
+				delete(out.required, r)
+			}
+		}
+		var order []string
+		for _, m := range out.order {
+			if l, ok := f.consts[m]; ok && l.JSON == out.consts[m].JSON {
+				order = append(order, m)
+			} else {
+				delete(out.consts, m)
+			}
+		}
+		out.order = order
+	}
+	return out
+}
+
+// add merges what g asserts into f (both hold of the same instance).
+func (f *facts) add(g *facts) {
+	f.objectOnly = f.objectOnly || g.objectOnly
+	for r := range g.required {
+		f.required[r] = true
+	}
+	for _, m := range g.order {
+		if _, dup := f.consts[m]; !dup {
+			f.order = append(f.order, m)
+			f.consts[m] = g.consts[m]
+		}
 	}
 }
 
