@@ -221,13 +221,15 @@ func (c *Ctx) strictCheck() error {
 		return nil
 	}
 	// Merge each object's records into its first: first[n] is 1 + the
-	// index of node n's first record (0: none yet).
+	// index of node n's first record (0: none yet). Between runs every
+	// entry is 0: the loop below puts back each entry it reads, which
+	// costs one store per object where clearing the table cost one per
+	// node.
 	first := c.first
 	if size := len(c.Doc.nodes); cap(first) < size {
 		first = make([]int32, size)
 	} else {
 		first = first[:size]
-		clear(first)
 	}
 	c.first = first
 	for i, a := range anns {
@@ -241,7 +243,11 @@ func (c *Ctx) strictCheck() error {
 	found := false
 	for i, a := range anns {
 		n, acc := a.n, a.ev
-		if int(first[n]) != i+1 || !acc.Declared || acc.AllItems || found && n > bad || acc.count() == c.Doc.Len(n) {
+		if int(first[n]) != i+1 {
+			continue // merged into n's first record
+		}
+		first[n] = 0 // put back (the later records of n are not first either way)
+		if !acc.Declared || acc.AllItems || found && n > bad || acc.count() == c.Doc.Len(n) {
 			continue
 		}
 		for m := c.Doc.Members(n); m.Next(); {

@@ -241,3 +241,46 @@ func TestPathEvaluated(t *testing.T) {
 		t.Fatalf("error %v, want an unknown member at /event/x", err)
 	}
 }
+
+// TestStrictCheckLeavesTableClear: strictCheck's per-node table is put
+// back to zeros entry by entry instead of cleared whole, so a run that
+// leaves an entry set would corrupt the next run's merge. After runs that
+// pass, fail the StrictAll check, and merge several records per object,
+// the table is all zeros.
+func TestStrictCheckLeavesTableClear(t *testing.T) {
+	declares := func(i int) CheckFunc {
+		return func(c *Ctx, n Node, ev *Eval) bool {
+			if ev != nil {
+				ev.Declared = true
+				ev.Set(i)
+			}
+			return true
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		ok   bool
+		run  CheckFunc
+	}{
+		{"two records merged", true, func(c *Ctx, n Node, ev *Eval) bool {
+			a, _ := c.Doc.Member(n, "a")
+			return declares(0)(c, n, ev) && declares(1)(c, n, ev) && c.Child(a, declares(0)) && c.Child(a, declares(1))
+		}},
+		{"undeclared member", false, func(c *Ctx, n Node, ev *Eval) bool {
+			a, _ := c.Doc.Member(n, "a")
+			return declares(0)(c, n, ev) && declares(1)(c, n, ev) && c.Child(a, declares(0))
+		}},
+	} {
+		c := beginStrict(t)
+		err := c.Run(tc.run)
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v, want ok %v", tc.name, err, tc.ok)
+		}
+		for i, v := range c.first {
+			if v != 0 {
+				t.Errorf("%s: strictCheck left entry %d of its table at %d", tc.name, i, v)
+			}
+		}
+		c.Release()
+	}
+}
