@@ -119,13 +119,15 @@ func (d *Doc) strSlow(n Node) []byte {
 // Key is member name n, for immediate use (switching on a name): it
 // aliases the input, or for a name with escapes the copy the scanner
 // decoded. It is small enough to inline into the member loops.
-func (d *Doc) Key(n Node) string {
-	x := &d.nodes[n]
+func (d *Doc) Key(n Node) string { return d.key(&d.nodes[n]) }
+
+// key is Key for name node x, an entry of d.nodes.
+func (d *Doc) key(x *node) string {
 	if x.flag {
 		// Without a bounds check: the scanner sets a name's flag together
-		// with its index into keys (and n itself was checked above). Key
-		// is inlined into every member loop, where the check's code for a
-		// rare case only crowded the instruction cache.
+		// with its index into keys. This is inlined into every member
+		// loop, where the check's code for a rare case only crowded the
+		// instruction cache.
 		return *(*string)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.keys)), uintptr(x.count)*unsafe.Sizeof("")))
 	}
 	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.data)), x.start+1)), x.end-x.start-2)
@@ -201,6 +203,7 @@ type Members struct {
 	cur, end uint32
 	name     Node
 	index    int
+	key      string
 }
 
 // Next advances to the next member; it reports false at the end.
@@ -210,9 +213,16 @@ func (m *Members) Next() bool {
 	}
 	m.index++
 	m.name = Node(m.cur)
-	m.cur = m.d.nodes[m.cur].next // a name links to the next member
+	x := &m.d.nodes[m.cur]
+	m.cur = x.next // a name links to the next member
+	m.key = m.d.key(x)
 	return true
 }
+
+// Key is the member's name, as Doc.Key gives it: Next read it from the
+// name's node while it had the node at hand, for the switch on names
+// that nearly every member loop starts with.
+func (m *Members) Key() string { return m.key }
 
 // Name is the member's name node (a string).
 func (m *Members) Name() Node { return m.name }

@@ -38,7 +38,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -188,7 +188,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
@@ -245,7 +245,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -309,7 +309,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -413,7 +413,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
@@ -450,7 +450,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -506,7 +506,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "events":
 					seen |= uint64(0x1)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
@@ -643,7 +643,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_eventType) {
@@ -1033,7 +1033,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "modes":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
 						return false
@@ -1112,7 +1112,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities) {
 						return false
@@ -1141,7 +1141,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects) {
 						return false
@@ -1197,7 +1197,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "modes":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
 						return false
@@ -1262,7 +1262,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					seen |= uint64(0x1)
 					continue
@@ -1302,7 +1302,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event) {
 						return false
@@ -1360,7 +1360,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "modes":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes) {
 						return false
@@ -1471,7 +1471,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_sessionStart) {
 						return false
@@ -1524,7 +1524,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					seen |= uint64(0x1)
 					if !vCapabilities_effects(c, m.Value(), nil) {
@@ -1606,7 +1606,7 @@ func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
@@ -1675,7 +1675,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "flow":
 					seen |= uint64(0x1)
 					continue
@@ -1715,7 +1715,7 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !c.Child(m.Value(), vCapabilities_allOf_1_then_effects) {
 						return false
@@ -1797,7 +1797,7 @@ func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
@@ -1866,7 +1866,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "inject":
 					seen |= uint64(0x1)
 					continue
@@ -1906,7 +1906,7 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !c.Child(m.Value(), vCapabilities_allOf_3_then_effects) {
 						return false
@@ -1988,7 +1988,7 @@ func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
@@ -2057,7 +2057,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "modify":
 					seen |= uint64(0x1)
 					continue
@@ -2097,7 +2097,7 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !c.Child(m.Value(), vCapabilities_allOf_5_then_effects) {
 						return false
@@ -2255,7 +2255,7 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "input":
 					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
 						return false
@@ -2320,7 +2320,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "replace":
 					seen |= uint64(0x1)
 					if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
@@ -2376,7 +2376,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "replace":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
@@ -2422,7 +2422,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "merge":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
@@ -2493,7 +2493,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					seen |= uint64(0x1)
 					if !vCapabilities_flow_operations(c, m.Value(), nil) {
@@ -2556,7 +2556,7 @@ func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
@@ -2625,7 +2625,7 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "remainingContinuations":
 					seen |= uint64(0x1)
 					continue
@@ -2726,7 +2726,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "context":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_inject_context) {
@@ -2763,7 +2763,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "append":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCapabilities_inject_context_append) {
@@ -2868,7 +2868,7 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "form":
 					if !c.Child(m.Value(), vCapabilities_elicitation_form) {
 						return false
@@ -2923,7 +2923,7 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_sessionStart_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -3026,7 +3026,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 						return false
@@ -3070,7 +3070,7 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_configChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -3173,7 +3173,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_turnStart) {
 						return false
@@ -3217,7 +3217,7 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_turnStart_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -3337,7 +3337,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -3440,7 +3440,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 						return false
@@ -3484,7 +3484,7 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_turnFinishBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -3604,7 +3604,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -3707,7 +3707,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 						return false
@@ -3751,7 +3751,7 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_modelRequestBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -3871,7 +3871,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -3974,7 +3974,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 						return false
@@ -4018,7 +4018,7 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_modelResponseAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -4138,7 +4138,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -4241,7 +4241,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 						return false
@@ -4285,7 +4285,7 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_modelSwitchBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -4363,7 +4363,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -4466,7 +4466,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolBefore) {
 						return false
@@ -4510,7 +4510,7 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_toolBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -4630,7 +4630,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -4733,7 +4733,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolAfter) {
 						return false
@@ -4777,7 +4777,7 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_toolAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -4897,7 +4897,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -5000,7 +5000,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 						return false
@@ -5044,7 +5044,7 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_toolPermissionRequest_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -5164,7 +5164,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -5267,7 +5267,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 						return false
@@ -5311,7 +5311,7 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_toolBatchAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -5389,7 +5389,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
 						return false
@@ -5492,7 +5492,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 						return false
@@ -5536,7 +5536,7 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_contextCompactBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -5681,7 +5681,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 						return false
@@ -5725,7 +5725,7 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_contextCompactAfter_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -5870,7 +5870,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 						return false
@@ -5914,7 +5914,7 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_taskChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6017,7 +6017,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 						return false
@@ -6061,7 +6061,7 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_userElicitationRequest_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6164,7 +6164,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 						return false
@@ -6208,7 +6208,7 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_userElicitationResult_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6353,7 +6353,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 						return false
@@ -6397,7 +6397,7 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_userMessageInbound_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6542,7 +6542,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 						return false
@@ -6586,7 +6586,7 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_userMessageOutbound_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6731,7 +6731,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 						return false
@@ -6775,7 +6775,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !vCapabilities_workspaceChangeBefore_allOf_1_effects(c, m.Value(), nil) {
 						return false
@@ -6983,7 +6983,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -7119,7 +7119,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "maxUploadBytes":
 					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
 						return false
@@ -7222,7 +7222,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "scopes":
 					seen |= uint64(0x1)
 					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
@@ -7280,7 +7280,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "scopes":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
 						return false
@@ -7347,7 +7347,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "disableable":
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
 						return false
@@ -7633,7 +7633,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "turn":
 					if !c.Child(m.Value(), vEvent_openIdentity) {
 						return false
@@ -7673,7 +7673,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vEvent_eventCore_id(c, m.Value(), nil) {
@@ -7801,7 +7801,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -7916,7 +7916,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8020,7 +8020,7 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !vEvent_gap_path(c, m.Value(), nil) {
@@ -8129,7 +8129,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vEvent_openIdentity_id(c, m.Value(), nil) {
@@ -8327,7 +8327,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8468,7 +8468,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8589,7 +8589,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "reason":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8652,7 +8652,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8765,7 +8765,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8948,7 +8948,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9087,7 +9087,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "ref":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9130,7 +9130,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9239,7 +9239,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9340,7 +9340,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -9441,7 +9441,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
@@ -9498,7 +9498,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "source":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
@@ -9688,7 +9688,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
@@ -9745,7 +9745,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "source":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
@@ -9960,7 +9960,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
 						return false
@@ -10036,7 +10036,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vEvent_identity_id(c, m.Value(), nil) {
@@ -10123,7 +10123,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -10270,7 +10270,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
 						return false
@@ -10314,7 +10314,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "turn":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -10431,7 +10431,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "kind":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_usage_kind) {
@@ -10596,7 +10596,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "amount":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
@@ -10694,7 +10694,7 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "kind":
 					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
 						return false
@@ -10771,7 +10771,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
 						return false
@@ -10878,7 +10878,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "message":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_error_message(c, m.Value(), nil) {
@@ -11038,7 +11038,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
 						return false
@@ -11138,7 +11138,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
 						return false
@@ -11228,7 +11228,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_model_id(c, m.Value(), nil) {
@@ -11305,7 +11305,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
@@ -11402,7 +11402,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
 						return false
@@ -11513,7 +11513,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "execution":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution) {
@@ -11547,7 +11547,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
@@ -11592,7 +11592,7 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "execution":
 					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution) {
 						return false
@@ -11621,7 +11621,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "reason":
 					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
 						return false
@@ -11764,7 +11764,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_0_status) {
@@ -11813,7 +11813,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_status) {
@@ -11882,7 +11882,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_status) {
@@ -11971,7 +11971,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_status) {
@@ -12060,7 +12060,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_status) {
@@ -12149,7 +12149,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_status) {
@@ -12249,7 +12249,7 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "kind":
 					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
 						return false
@@ -12368,7 +12368,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
 						return false
@@ -12485,7 +12485,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
 						return false
@@ -12567,7 +12567,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
 						return false
@@ -12673,7 +12673,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "currency":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
@@ -12755,7 +12755,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
 						return false
@@ -12862,7 +12862,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
 						return false
@@ -12936,7 +12936,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "call":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -12998,7 +12998,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "name":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_tool_name(c, m.Value(), nil) {
@@ -13082,7 +13082,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "mcp":
 					seen |= uint64(0x1)
 					continue
@@ -13192,7 +13192,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "server":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
@@ -13253,7 +13253,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
@@ -13410,7 +13410,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_transport) {
@@ -13463,7 +13463,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "url":
 					seen |= uint64(0x1)
 					continue
@@ -13490,7 +13490,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps) {
@@ -13550,7 +13550,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
@@ -13658,7 +13658,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
@@ -13735,7 +13735,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_transport) {
@@ -13788,7 +13788,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "url":
 					seen |= uint64(0x1)
 					continue
@@ -13815,7 +13815,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps) {
@@ -13875,7 +13875,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
@@ -13936,7 +13936,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_transport) {
@@ -14015,7 +14015,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "command":
 					seen |= uint64(0x1)
 					continue
@@ -14042,7 +14042,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps) {
@@ -14102,7 +14102,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
@@ -14168,7 +14168,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "args":
 					seen |= uint64(0x1)
 					continue
@@ -14195,7 +14195,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps) {
@@ -14255,7 +14255,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
@@ -14321,7 +14321,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "cwd":
 					seen |= uint64(0x1)
 					continue
@@ -14348,7 +14348,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps) {
@@ -14408,7 +14408,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
@@ -14537,7 +14537,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
@@ -14609,7 +14609,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "addressForm":
 					seen |= uint64(0x1)
 					continue
@@ -14636,7 +14636,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps) {
@@ -14696,7 +14696,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
@@ -14762,7 +14762,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "address":
 					seen |= uint64(0x1)
 					continue
@@ -14789,7 +14789,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "gaps":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps) {
@@ -14849,7 +14849,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
@@ -14962,7 +14962,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_batch_id(c, m.Value(), nil) {
@@ -15139,7 +15139,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
 						return false
@@ -15253,7 +15253,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
 						return false
@@ -15350,7 +15350,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
 						return false
@@ -15455,7 +15455,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "call":
 					seen |= uint64(0x1)
 					if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -15561,7 +15561,7 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "execution":
 					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution) {
 						return false
@@ -15590,7 +15590,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "status":
 					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
 						return false
@@ -15689,7 +15689,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
 						return false
@@ -15830,7 +15830,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "before":
 					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
 						return false
@@ -15872,7 +15872,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
 						return false
@@ -15984,7 +15984,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
@@ -16042,7 +16042,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
 						return false
@@ -16098,7 +16098,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
@@ -16234,7 +16234,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
 						return false
@@ -16315,7 +16315,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
@@ -16377,7 +16377,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "kind":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
@@ -16471,7 +16471,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
@@ -16536,7 +16536,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "server":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
@@ -16643,7 +16643,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
@@ -16708,7 +16708,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "server":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
@@ -16823,7 +16823,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
@@ -16885,7 +16885,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "channel":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
@@ -17006,7 +17006,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "role":
 					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
 						return false
@@ -17076,7 +17076,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
@@ -17138,7 +17138,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "channel":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
@@ -17235,7 +17235,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "role":
 					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
 						return false
@@ -17285,7 +17285,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
 						return false
@@ -17341,7 +17341,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "kind":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_kind) {
@@ -17413,7 +17413,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "cwd":
 					if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
 						return false
@@ -17527,7 +17527,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
 						return false
@@ -17588,7 +17588,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
 						return false
@@ -17677,7 +17677,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
@@ -17802,7 +17802,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
@@ -17867,7 +17867,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "backendId":
 					seen |= uint64(0x1)
 					if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
@@ -17985,7 +17985,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "default":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vContentSelection_disposition) {
@@ -18065,7 +18065,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "ref":
 					seen |= uint64(0x1)
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -18118,7 +18118,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "endpoint":
 					seen |= uint64(0x1)
 					if !vContentUpload_endpoint(c, m.Value(), nil) {
@@ -18224,7 +18224,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
@@ -18280,7 +18280,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "tokenEnv":
 					seen |= uint64(0x1)
 					continue
@@ -18310,7 +18310,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "tokenRef":
 					seen |= uint64(0x1)
 					continue
@@ -18374,7 +18374,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
@@ -18544,7 +18544,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vDenyEffect_type) {
@@ -18694,7 +18694,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_allowEffect_type) {
@@ -18743,7 +18743,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_askEffect_type) {
@@ -18792,7 +18792,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_modifyEffect_type) {
@@ -18995,7 +18995,7 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "value":
 					if !vContentItem_messages(c, m.Value(), nil) {
 						return false
@@ -19081,7 +19081,7 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "value":
 					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_1_then_value) {
 						return false
@@ -19179,7 +19179,7 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "value":
 					if !vContentItem_textParts(c, m.Value(), nil) {
 						return false
@@ -19240,7 +19240,7 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "value":
 					if !c.Child(m.Value(), vEffect_modifyEffect_allOf_3_then_value) {
 						return false
@@ -19330,7 +19330,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_messageEffect_type) {
@@ -19398,7 +19398,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_returnEffect_type) {
@@ -19452,7 +19452,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_flowStopEffect_type) {
@@ -19529,7 +19529,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_flowContinueEffect_type) {
@@ -19602,7 +19602,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vEffect_injectEffect_type) {
@@ -19883,7 +19883,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vToolBefore_type) {
 						return false
@@ -19945,7 +19945,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vToolAfter_type) {
 						return false
@@ -20068,7 +20068,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "error":
 					seen |= uint64(0x1)
 					continue
@@ -20143,7 +20143,7 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "tool":
 					if !c.Child(m.Value(), vToolAfter_allOf_4_then_tool) {
 						return false
@@ -20278,7 +20278,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
 					if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
@@ -20372,7 +20372,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "previousPath":
 					seen |= uint64(0x1)
 					continue
@@ -20554,7 +20554,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vSessionStart_type) {
 						return false
@@ -20681,7 +20681,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "resumedFrom":
 					seen |= uint64(0x1)
 					continue
@@ -20756,7 +20756,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "name":
 					seen |= uint64(0x1)
 					if !vSessionStart_harness_name(c, m.Value(), nil) {
@@ -20838,7 +20838,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vSessionEnd_type) {
 						return false
@@ -21141,7 +21141,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 						return false
@@ -21174,7 +21174,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -21265,7 +21265,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 						return false
@@ -21298,7 +21298,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -21381,7 +21381,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
@@ -21438,7 +21438,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -21831,7 +21831,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event) {
 						return false
@@ -21860,7 +21860,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
 						return false
@@ -21901,7 +21901,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_sessionStart) {
 						return false
@@ -21944,7 +21944,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event) {
 						return false
@@ -21973,7 +21973,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
 						return false
@@ -22014,7 +22014,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_configChangeBefore) {
 						return false
@@ -22057,7 +22057,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event) {
 						return false
@@ -22086,7 +22086,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
 						return false
@@ -22127,7 +22127,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_turnStart) {
 						return false
@@ -22170,7 +22170,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event) {
 						return false
@@ -22199,7 +22199,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
 						return false
@@ -22240,7 +22240,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_turnFinishBefore) {
 						return false
@@ -22283,7 +22283,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event) {
 						return false
@@ -22312,7 +22312,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
 						return false
@@ -22353,7 +22353,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelRequestBefore) {
 						return false
@@ -22396,7 +22396,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event) {
 						return false
@@ -22425,7 +22425,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
 						return false
@@ -22466,7 +22466,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelResponseAfter) {
 						return false
@@ -22509,7 +22509,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event) {
 						return false
@@ -22538,7 +22538,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
 						return false
@@ -22579,7 +22579,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_modelSwitchBefore) {
 						return false
@@ -22622,7 +22622,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event) {
 						return false
@@ -22651,7 +22651,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
 						return false
@@ -22692,7 +22692,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolBefore) {
 						return false
@@ -22735,7 +22735,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event) {
 						return false
@@ -22764,7 +22764,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
 						return false
@@ -22805,7 +22805,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolAfter) {
 						return false
@@ -22848,7 +22848,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event) {
 						return false
@@ -22877,7 +22877,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
 						return false
@@ -22918,7 +22918,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolPermissionRequest) {
 						return false
@@ -22961,7 +22961,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event) {
 						return false
@@ -22990,7 +22990,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
 						return false
@@ -23031,7 +23031,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_toolBatchAfter) {
 						return false
@@ -23074,7 +23074,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event) {
 						return false
@@ -23103,7 +23103,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
 						return false
@@ -23144,7 +23144,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_contextCompactBefore) {
 						return false
@@ -23187,7 +23187,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event) {
 						return false
@@ -23216,7 +23216,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
 						return false
@@ -23257,7 +23257,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_contextCompactAfter) {
 						return false
@@ -23300,7 +23300,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event) {
 						return false
@@ -23329,7 +23329,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
 						return false
@@ -23370,7 +23370,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_taskChangeBefore) {
 						return false
@@ -23413,7 +23413,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event) {
 						return false
@@ -23442,7 +23442,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
 						return false
@@ -23483,7 +23483,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userElicitationRequest) {
 						return false
@@ -23526,7 +23526,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event) {
 						return false
@@ -23555,7 +23555,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
 						return false
@@ -23596,7 +23596,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userElicitationResult) {
 						return false
@@ -23639,7 +23639,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event) {
 						return false
@@ -23668,7 +23668,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
 						return false
@@ -23709,7 +23709,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userMessageInbound) {
 						return false
@@ -23752,7 +23752,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event) {
 						return false
@@ -23781,7 +23781,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
 						return false
@@ -23822,7 +23822,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_userMessageOutbound) {
 						return false
@@ -23865,7 +23865,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "event":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event) {
 						return false
@@ -23894,7 +23894,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
 						return false
@@ -23935,7 +23935,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "capabilities":
 					if !c.Child(m.Value(), vCapabilities_workspaceChangeBefore) {
 						return false
@@ -24080,7 +24080,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "flow":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow) {
 						return false
@@ -24124,7 +24124,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx,
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "operations":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
@@ -24193,7 +24193,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "remainingContinuations":
 					seen |= uint64(0x1)
 					continue
@@ -24229,7 +24229,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "permission":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
@@ -24337,7 +24337,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "value":
 					seen |= uint64(0x1)
 				case "provenance":
@@ -24451,7 +24451,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vInterceptResponse_allOf_1_result) {
@@ -24488,7 +24488,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -24626,7 +24626,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -24696,7 +24696,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
@@ -24755,7 +24755,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "code":
 					seen |= uint64(0x1)
 					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
@@ -24837,7 +24837,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "method":
 					if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
 						return false
@@ -24886,7 +24886,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -24931,7 +24931,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -25007,7 +25007,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_reverseDnsName(c, m.Value(), nil) {
@@ -25086,7 +25086,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 						return false
@@ -25115,7 +25115,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 						return false
@@ -25185,7 +25185,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 						return false
@@ -25214,7 +25214,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 						return false
@@ -25289,7 +25289,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -25426,7 +25426,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -25560,7 +25560,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "events":
 					seen |= uint64(0x1)
 					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
@@ -25683,7 +25683,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
@@ -25842,7 +25842,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "toolKinds":
 					if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
 						return false
@@ -25965,7 +25965,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "events":
 					seen |= uint64(0x1)
 					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
@@ -26078,7 +26078,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
@@ -26376,7 +26376,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "_meta":
 					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 						return false
@@ -26444,7 +26444,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "progressToken":
 					if !vMCPElicitation_progressToken(c, m.Value(), nil) {
 						return false
@@ -26523,7 +26523,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "ttl":
 					if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
 						return false
@@ -26583,7 +26583,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "_meta":
 					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
 						return false
@@ -26665,7 +26665,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "$schema":
 					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
 						return false
@@ -26823,7 +26823,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
@@ -26972,7 +26972,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
@@ -27103,7 +27103,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
@@ -27199,7 +27199,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
@@ -27339,7 +27339,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
@@ -27468,7 +27468,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "const":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
@@ -27535,7 +27535,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
@@ -27672,7 +27672,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
@@ -27789,7 +27789,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
@@ -27926,7 +27926,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "anyOf":
 					seen |= uint64(0x1)
 					if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
@@ -28010,7 +28010,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x2)
 					if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
@@ -28240,7 +28240,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "_meta":
 					if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
 						return false
@@ -28412,7 +28412,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "url":
 					seen |= uint64(0x1)
 					if !vRegistration_httpUrl(c, m.Value(), nil) {
@@ -36151,7 +36151,7 @@ var (
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "error":
 			p |= 1
 		}
@@ -36163,7 +36163,7 @@ func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "effects":
 			p |= 1
 		}
@@ -36175,7 +36175,7 @@ func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "identity":
 			p |= 1
 		}
@@ -36187,7 +36187,7 @@ func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "flow":
 			p |= 1
 		}
@@ -36199,7 +36199,7 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "inject":
 			p |= 1
 		}
@@ -36211,7 +36211,7 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "modify":
 			p |= 1
 		}
@@ -36223,7 +36223,7 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "size":
 			p |= 1
 		case "sha256":
@@ -36237,7 +36237,7 @@ func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "usage":
 			p |= 1
 		case "execution":
@@ -36257,7 +36257,7 @@ func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "usage":
 			p |= 1
 		case "latencyMs":
@@ -36271,7 +36271,7 @@ func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "finishReason":
 			p |= 1
 		}
@@ -36283,7 +36283,7 @@ func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "previous":
 			p |= 1
 		}
@@ -36295,7 +36295,7 @@ func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "proposed":
 			p |= 1
 		}
@@ -36307,7 +36307,7 @@ func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "decision":
 			p |= 1
 		case "decidedBy":
@@ -36325,7 +36325,7 @@ func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "mcp":
 			p |= 1
 		}
@@ -36337,7 +36337,7 @@ func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "outcome":
 			p |= 1
 		case "execution":
@@ -36351,7 +36351,7 @@ func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "summary":
 			p |= 1
 		case "removed":
@@ -36367,7 +36367,7 @@ func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "after":
 			p |= 1
 		}
@@ -36379,7 +36379,7 @@ func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "tokenRef":
 			p |= 1
 		}
@@ -36391,7 +36391,7 @@ func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "tokenEnv":
 			p |= 1
 		}
@@ -36403,7 +36403,7 @@ func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "outcome":
 			p |= 1
 		case "execution":
@@ -36421,7 +36421,7 @@ func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "output":
 			p |= 1
 		}
@@ -36433,7 +36433,7 @@ func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "durationMs":
 			p |= 1
 		case "fileChanges":
@@ -36447,7 +36447,7 @@ func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "before":
 			p |= 1
 		}
@@ -36459,7 +36459,7 @@ func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "tool":
 			p |= 1
 		case "outcome":
@@ -36473,7 +36473,7 @@ func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "tool":
 			p |= 1
 		}
@@ -36485,7 +36485,7 @@ func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "manifest":
 			p |= 1
 		}
@@ -36497,7 +36497,7 @@ func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "id":
 			p |= 1
 		}
@@ -36509,7 +36509,7 @@ func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "result":
 			p |= 1
 		}
@@ -36521,7 +36521,7 @@ func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "contentReceiver":
 			p |= 1
 		}
@@ -36533,7 +36533,7 @@ func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "authentication":
 			p |= 1
 		}
@@ -36545,7 +36545,7 @@ func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence30(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "timeoutMs":
 			p |= 1
 		case "failurePolicy":

@@ -24,7 +24,7 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCID(c, m.Value(), &v.ID)
@@ -132,7 +132,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCID(c, m.Value(), &v.ID)
@@ -299,7 +299,7 @@ func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesReque
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			default:
 			}
@@ -377,7 +377,7 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -478,7 +478,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -643,7 +643,7 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResp
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "manifest":
 				bCapabilitiesResponseResultManifest(c, m.Value(), &v.Manifest)
@@ -744,7 +744,7 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node, v *Capabili
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
 			case "gaps":
@@ -895,7 +895,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *Cap
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "event":
 				v.Event = EventType(c.Text(m.Value()))
 			case "modes":
@@ -1052,7 +1052,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "effects":
 				v.Effects = buildList_string(c, m.Value())
 			case "modify":
@@ -1187,7 +1187,7 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "input":
 				x := new(ModifyOperations)
 				bModifyOperations(c, m.Value(), x)
@@ -1354,7 +1354,7 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "replace":
 				v.Replace = d.Bool(m.Value())
 			case "merge":
@@ -1444,7 +1444,7 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "operations":
 				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 			case "remainingContinuations":
@@ -1564,7 +1564,7 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "context":
 				bCapabilitiesInjectContext(c, m.Value(), &v.Context)
 			default:
@@ -1639,7 +1639,7 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjec
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "append":
 			case "deliverAt":
 				v.DeliverAt = buildListCapabilitiesInjectContextDeliverAtItem(c, m.Value())
@@ -1738,7 +1738,7 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicita
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "form":
 				v.Form = d.RawValue(m.Value())
 			case "url":
@@ -1824,7 +1824,7 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node, v *Capab
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "reason":
@@ -1942,7 +1942,7 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *Ca
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "maxUploadBytes":
 				x := c.Number(m.Value())
 				v.MaxUploadBytes = &x
@@ -2050,7 +2050,7 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "scopes":
 				v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
 			case "disableable":
@@ -2416,7 +2416,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -2631,7 +2631,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -2818,7 +2818,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -2979,7 +2979,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
@@ -3106,7 +3106,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
@@ -3193,7 +3193,7 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node, v *EventGap) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "reason":
@@ -3288,7 +3288,7 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node, v *OpenIdentity) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "synthesized":
@@ -3475,7 +3475,7 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -3614,7 +3614,7 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -3759,7 +3759,7 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "path":
@@ -3854,7 +3854,7 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -3996,7 +3996,7 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -4198,7 +4198,7 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -4329,7 +4329,7 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "ref":
 				v.Ref = c.Text(m.Value())
 			default:
@@ -4415,7 +4415,7 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -4576,7 +4576,7 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPa
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -4727,7 +4727,7 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "kind":
@@ -4869,7 +4869,7 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "change":
 				bInteractionEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
@@ -4960,7 +4960,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *In
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "source":
 				v.Source = c.Text(m.Value())
 			case "scope":
@@ -5076,7 +5076,7 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *Cata
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "source":
 				v.Source = c.Text(m.Value())
 			case "scope":
@@ -5211,7 +5211,7 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -5408,7 +5408,7 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *Interacti
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "change":
 				bInteractionEventConfigChangeAfterChange(c, m.Value(), &v.Change)
@@ -5501,7 +5501,7 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *Int
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "source":
 				v.Source = c.Text(m.Value())
 			case "scope":
@@ -5628,7 +5628,7 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterCh
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "source":
 				v.Source = c.Text(m.Value())
 			case "scope":
@@ -5775,7 +5775,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
@@ -5980,7 +5980,7 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node, v *Identity) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "synthesized":
@@ -6070,7 +6070,7 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node, v *Message) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "role":
@@ -6232,7 +6232,7 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "id":
 				v.ID = c.Text(m.Value())
@@ -6469,7 +6469,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
@@ -6624,7 +6624,7 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "kind":
 				v.Kind = UsageKind(c.Text(m.Value()))
 			case "scope":
@@ -6830,7 +6830,7 @@ func bUsageCost(c *ahprt.Ctx, n ahprt.Node, v *UsageCost) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "amount":
 				v.Amount = c.Number(m.Value())
 			case "currency":
@@ -6985,7 +6985,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "error":
 				x := new(Error)
@@ -7229,7 +7229,7 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "message":
 				v.Message = c.Text(m.Value())
 			case "class":
@@ -7447,7 +7447,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
@@ -7691,7 +7691,7 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -7907,7 +7907,7 @@ func bModel(c *ahprt.Ctx, n ahprt.Node, v *Model) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "provider":
@@ -7991,7 +7991,7 @@ func bAttempt(c *ahprt.Ctx, n ahprt.Node, v *Attempt) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "number":
@@ -8119,7 +8119,7 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -8430,7 +8430,7 @@ func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionExecuted) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			default:
 			}
@@ -8501,7 +8501,7 @@ func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSki
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			case "reason":
 			default:
@@ -8580,7 +8580,7 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPoli
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			case "reason":
 			case "detail":
@@ -8669,7 +8669,7 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedC
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			case "reason":
 			case "detail":
@@ -8758,7 +8758,7 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTim
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			case "reason":
 			case "detail":
@@ -8847,7 +8847,7 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "status":
 			case "reason":
 			case "detail":
@@ -8977,7 +8977,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -9269,7 +9269,7 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -9497,7 +9497,7 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforeP
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "currency":
 				v.Currency = c.Text(m.Value())
 			case "inputPerMillionTokens":
@@ -9620,7 +9620,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -9871,7 +9871,7 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -10123,7 +10123,7 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
@@ -10233,7 +10233,7 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "name":
 				v.Name = c.Text(m.Value())
 			case "kind":
@@ -10361,7 +10361,7 @@ func bMCP(c *ahprt.Ctx, n ahprt.Node, v *MCP) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "server":
 				bMCPServer(c, m.Value(), &v.Server)
 			case "toolName":
@@ -10465,7 +10465,7 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "name":
@@ -10562,7 +10562,7 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "transport":
 			case "url":
 				x := c.Text(m.Value())
@@ -10661,7 +10661,7 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node, v *ConnectionGap) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "reason":
@@ -10745,7 +10745,7 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "transport":
 			case "url":
 				x := c.Text(m.Value())
@@ -10844,7 +10844,7 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "transport":
 			case "command":
 				x := c.Text(m.Value())
@@ -10962,7 +10962,7 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "transport":
 				v.Transport = c.Text(m.Value())
 			case "addressForm":
@@ -11119,7 +11119,7 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node, v *Batch) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "callIds":
@@ -11247,7 +11247,7 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -11556,7 +11556,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -11830,7 +11830,7 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -12046,7 +12046,7 @@ func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfterCall) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
@@ -12215,7 +12215,7 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -12447,7 +12447,7 @@ func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "before":
 				x := c.Number(m.Value())
 				v.Before = &x
@@ -12563,7 +12563,7 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(Identity)
@@ -12791,7 +12791,7 @@ func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ContextCompa
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			default:
@@ -12890,7 +12890,7 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "task":
 				bTaskChange(c, m.Value(), &v.Task)
@@ -13093,7 +13093,7 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "operation":
@@ -13252,7 +13252,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "task":
 				bTaskChange(c, m.Value(), &v.Task)
@@ -13472,7 +13472,7 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -13669,7 +13669,7 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEv
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "attention":
 				bInteractionEventUserAttentionAttention(c, m.Value(), &v.Attention)
@@ -13756,7 +13756,7 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *Inte
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "kind":
 				v.Kind = c.Text(m.Value())
 			case "message":
@@ -13849,7 +13849,7 @@ func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionAttenti
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "kind":
 				v.Kind = c.Text(m.Value())
 			case "message":
@@ -13965,7 +13965,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -14162,7 +14162,7 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Inte
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "elicitation":
 				bInteractionEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
@@ -14249,7 +14249,7 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "server":
 				v.Server = c.Text(m.Value())
 			case "mode":
@@ -14358,7 +14358,7 @@ func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "server":
 				v.Server = c.Text(m.Value())
 			case "mode":
@@ -14478,7 +14478,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -14675,7 +14675,7 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Inter
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "elicitation":
 				bInteractionEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
@@ -14764,7 +14764,7 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "server":
 				v.Server = c.Text(m.Value())
 			case "mode":
@@ -14885,7 +14885,7 @@ func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node,
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "server":
 				v.Server = c.Text(m.Value())
 			case "mode":
@@ -15027,7 +15027,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -15224,7 +15224,7 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "message":
 				bInteractionEventUserMessageInboundMessage(c, m.Value(), &v.Message)
@@ -15311,7 +15311,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *I
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "sender":
@@ -15404,7 +15404,7 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *Cat
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "sender":
@@ -15520,7 +15520,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -15717,7 +15717,7 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Interac
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "message":
 				bInteractionEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
@@ -15802,7 +15802,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "messages":
@@ -15884,7 +15884,7 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *Ca
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "messages":
@@ -15992,7 +15992,7 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "workspace":
 				bWorkspaceChange(c, m.Value(), &v.Workspace)
@@ -16191,7 +16191,7 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "kind":
 				v.Kind = WorkspaceChangeKind(c.Text(m.Value()))
 			case "change":
@@ -16307,7 +16307,7 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "cwd":
 				x := c.Text(m.Value())
 				v.Cwd = &x
@@ -16416,7 +16416,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "workspace":
 				bWorkspaceChange(c, m.Value(), &v.Workspace)
@@ -16637,7 +16637,7 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "changes":
 				v.Changes = buildListChangedFile(c, m.Value())
@@ -16838,7 +16838,7 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node, v *ChangedFile) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "operation":
@@ -16993,7 +16993,7 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "turn":
 				x := new(OpenIdentity)
 				bOpenIdentity(c, m.Value(), x)
@@ -17192,7 +17192,7 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEven
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "failure":
 				bInteractionEventHookFailureFailure(c, m.Value(), &v.Failure)
@@ -17291,7 +17291,7 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "backendId":
 				v.BackendID = c.Text(m.Value())
 			case "reason":
@@ -17396,7 +17396,7 @@ func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureFailure) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "backendId":
 				v.BackendID = c.Text(m.Value())
 			case "reason":
@@ -17564,7 +17564,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -17665,7 +17665,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "code":
 				v.Code = c.Number(m.Value())
 			case "message":
@@ -17794,7 +17794,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "method":
 				v.Method = c.Text(m.Value())
@@ -17918,7 +17918,7 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "default":
 				v.Default = Disposition(c.Text(m.Value()))
 			case "text":
@@ -18079,7 +18079,7 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "ref":
 				v.Ref = c.Text(m.Value())
 			case "size":
@@ -18176,7 +18176,7 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node, v *ContentUpload) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "endpoint":
 				v.Endpoint = c.Text(m.Value())
 			case "auth":
@@ -18317,7 +18317,7 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "tokenEnv":
 				x := c.Text(m.Value())
@@ -18425,7 +18425,7 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "resource":
 				v.Resource = c.Text(m.Value())
@@ -18577,7 +18577,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "reason":
 				v.Reason = c.Text(m.Value())
@@ -18754,7 +18754,7 @@ func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			default:
 			}
@@ -18825,7 +18825,7 @@ func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			default:
 			}
@@ -18903,7 +18903,7 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "target":
 				v.Target = ModifyEffectTarget(c.Text(m.Value()))
@@ -19039,7 +19039,7 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "text":
 				v.Text = c.Text(m.Value())
@@ -19122,7 +19122,7 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "value":
 				v.Value = d.RawValue(m.Value())
@@ -19205,7 +19205,7 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "operation":
 			case "reason":
@@ -19293,7 +19293,7 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "operation":
 			case "instruction":
@@ -19384,7 +19384,7 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "target":
 			case "operation":
@@ -19742,7 +19742,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(OpenIdentity)
@@ -20008,7 +20008,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(OpenIdentity)
@@ -20295,7 +20295,7 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "change":
@@ -20459,7 +20459,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "turn":
 				x := new(OpenIdentity)
@@ -20710,7 +20710,7 @@ func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartHarness) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "name":
 				v.Name = c.Text(m.Value())
 			case "version":
@@ -20808,7 +20808,7 @@ func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifest) 
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildListSessionStartManifestEvent(c, m.Value())
 			case "gaps":
@@ -20959,7 +20959,7 @@ func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManif
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "event":
 				v.Event = EventType(c.Text(m.Value()))
 			case "modes":
@@ -21068,7 +21068,7 @@ func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifes
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "reason":
@@ -21183,7 +21183,7 @@ func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartMani
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "maxUploadBytes":
 				x := c.Number(m.Value())
 				v.MaxUploadBytes = &x
@@ -21291,7 +21291,7 @@ func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *SessionSt
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "scopes":
 				v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
 			case "disableable":
@@ -21416,7 +21416,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "outcome":
 				v.Outcome = SessionEndOutcome(c.Text(m.Value()))
@@ -21824,7 +21824,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -21923,7 +21923,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "effects":
 				v.Effects = buildListDenyEffect(c, m.Value())
@@ -22019,7 +22019,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -22118,7 +22118,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "effects":
 				v.Effects = buildList_value(c, m.Value())
@@ -22216,7 +22216,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCID(c, m.Value(), &v.ID)
@@ -22324,7 +22324,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "event":
 				v.Event = bEvent(c, m.Value())
@@ -22453,7 +22453,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptReques
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "permission":
 				v.Permission = InterceptRequestParamsStatePermission(c.Text(m.Value()))
 			case "candidate":
@@ -22643,7 +22643,7 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "value":
 				v.Value = d.RawValue(m.Value())
 			case "provenance":
@@ -22744,7 +22744,7 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -22843,7 +22843,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseRe
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "effects":
 				v.Effects = buildListEffect(c, m.Value())
@@ -23000,7 +23000,7 @@ func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -23114,7 +23114,7 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormPa
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "_meta":
 				x := new(RequestMeta)
 				bRequestMeta(c, m.Value(), x)
@@ -23228,7 +23228,7 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "progressToken":
 				x := new(ProgressToken)
 				bProgressToken(c, m.Value(), x)
@@ -23369,7 +23369,7 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *Elic
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "$schema":
 				x := c.Text(m.Value())
 				v.Schema = &x
@@ -23566,7 +23566,7 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -23724,7 +23724,7 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 				v.Type = NumberSchemaType(c.Text(m.Value()))
 			case "title":
@@ -23865,7 +23865,7 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSing
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -23984,7 +23984,7 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSe
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -24097,7 +24097,7 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "const":
 				v.Const = c.Text(m.Value())
 			case "title":
@@ -24189,7 +24189,7 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMulti
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -24319,7 +24319,7 @@ func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *Untitled
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
@@ -24412,7 +24412,7 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSele
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -24542,7 +24542,7 @@ func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *TitledMult
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "anyOf":
 				v.AnyOf = buildListLabelledOption(c, m.Value())
 			default:
@@ -24623,7 +24623,7 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSche
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "title":
 				x := c.Text(m.Value())
@@ -24745,7 +24745,7 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "ttl":
 				x := c.Number(m.Value())
 				v.Ttl = &x
@@ -24868,7 +24868,7 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLPara
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "_meta":
 				x := new(RequestMeta)
 				bRequestMeta(c, m.Value(), x)
@@ -25001,7 +25001,7 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "_meta":
 				v.Meta = d.RawValue(m.Value())
 			case "action":
@@ -25190,7 +25190,7 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "method":
 			case "params":
@@ -25280,7 +25280,7 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificati
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "event":
 				v.Event = bEvent(c, m.Value())
@@ -25369,7 +25369,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "hooks":
 				v.Hooks = buildListBackend(c, m.Value())
@@ -25460,7 +25460,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "transport":
@@ -25578,7 +25578,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "command":
 				v.Command = c.Text(m.Value())
@@ -25708,7 +25708,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "url":
 				v.URL = c.Text(m.Value())
@@ -25845,7 +25845,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildList_string(c, m.Value())
 			case "mode":
@@ -26028,7 +26028,7 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node, v *Filters) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "toolKinds":
 				v.ToolKinds = buildListNonEmptyString(c, m.Value())
 			case "paths":
@@ -26139,7 +26139,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildList_string(c, m.Value())
 			case "mode":
@@ -26338,7 +26338,7 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node, v *ContentReceiver) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "url":
 				v.URL = c.Text(m.Value())
 			case "authentication":

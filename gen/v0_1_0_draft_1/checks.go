@@ -23,7 +23,7 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					seen |= uint64(0x1)
 					if !vCapabilities_effects(c, m.Value(), nil) {
@@ -143,7 +143,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vDenyEffect_type) {
@@ -289,7 +289,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
@@ -451,7 +451,7 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					if !c.Child(m.Value(), vInterceptDenyResponse_allOf_1_result) {
 						return false
@@ -484,7 +484,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -587,7 +587,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "result":
 					if !c.Child(m.Value(), vInterceptNoEffectResponse_allOf_1_result) {
 						return false
@@ -620,7 +620,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -703,7 +703,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_request_jsonrpc) {
@@ -802,7 +802,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "method":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
 						return false
@@ -851,7 +851,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -908,7 +908,7 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vToolBefore_id(c, m.Value(), nil) {
@@ -1053,7 +1053,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_session_id(c, m.Value(), nil) {
@@ -1180,7 +1180,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vCommon_session_agent_id(c, m.Value(), nil) {
@@ -1248,7 +1248,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "callId":
 					seen |= uint64(0x1)
 					if !vToolBefore_tool_callId(c, m.Value(), nil) {
@@ -1390,7 +1390,7 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "provider":
 					seen |= uint64(0x1)
 					if !vCommon_native_provider(c, m.Value(), nil) {
@@ -1497,7 +1497,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "effects":
 					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects) {
 						return false
@@ -1626,7 +1626,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
@@ -1724,7 +1724,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
@@ -1795,7 +1795,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "code":
 					seen |= uint64(0x1)
 					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
@@ -1863,7 +1863,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vCommon_protocolVersion) {
@@ -1939,7 +1939,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "id":
 					seen |= uint64(0x1)
 					if !vRegistration_reverseDns(c, m.Value(), nil) {
@@ -2012,7 +2012,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport) {
 						return false
@@ -2041,7 +2041,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
 						return false
@@ -2111,7 +2111,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "transport":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport) {
 						return false
@@ -2140,7 +2140,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
 						return false
@@ -2231,7 +2231,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
@@ -2384,7 +2384,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
@@ -2460,7 +2460,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
 					if !c.Child(m.Value(), vRegistration_authentication_type) {
@@ -2597,7 +2597,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "events":
 					seen |= uint64(0x1)
 					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
@@ -2765,7 +2765,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		{
 			m := d.Members(n)
 			for m.Next() {
-				switch d.Key(m.Name()) {
+				switch m.Key() {
 				case "events":
 					seen |= uint64(0x1)
 					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
@@ -4027,7 +4027,7 @@ var (
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "error":
 			p |= 1
 		}
@@ -4039,7 +4039,7 @@ func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "output":
 			p |= 1
 		case "error":
@@ -4053,7 +4053,7 @@ func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "id":
 			p |= 1
 		}
@@ -4065,7 +4065,7 @@ func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "result":
 			p |= 1
 		}
@@ -4077,7 +4077,7 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "authentication":
 			p |= 1
 		}
@@ -4089,7 +4089,7 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "token":
 			p |= 1
 		case "bearerToken":
@@ -4105,7 +4105,7 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
-		switch d.Key(m.Name()) {
+		switch m.Key() {
 		case "timeoutMs":
 			p |= 1
 		case "failurePolicy":

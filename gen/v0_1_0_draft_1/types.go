@@ -20,7 +20,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "effects":
 				v.Effects = buildList_string(c, m.Value())
 			default:
@@ -99,7 +99,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -268,7 +268,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "code":
 				v.Code = c.Number(m.Value())
 			case "message":
@@ -427,7 +427,7 @@ func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "provider":
 				v.Provider = c.Text(m.Value())
 			case "eventName":
@@ -524,7 +524,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "method":
 				v.Method = c.Text(m.Value())
@@ -630,7 +630,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCID(c, m.Value(), &v.ID)
@@ -745,7 +745,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
@@ -862,7 +862,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
@@ -951,7 +951,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -1052,7 +1052,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "reason":
 				v.Reason = c.Text(m.Value())
@@ -1161,7 +1161,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -1260,7 +1260,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "effects":
 				v.Effects = buildListDenyEffect(c, m.Value())
@@ -1356,7 +1356,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
@@ -1455,7 +1455,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "effects":
 				v.Effects = buildList_value(c, m.Value())
@@ -1551,7 +1551,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "jsonrpc":
 			case "id":
 				bJSONRPCID(c, m.Value(), &v.ID)
@@ -1657,7 +1657,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "event":
 				bToolBefore(c, m.Value(), &v.Event)
@@ -1775,7 +1775,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -1930,7 +1930,7 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "callId":
 				v.CallID = c.Text(m.Value())
 			case "name":
@@ -2119,7 +2119,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "protocolVersion":
 			case "hooks":
 				v.Hooks = buildListBackend(c, m.Value())
@@ -2210,7 +2210,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "transport":
@@ -2329,7 +2329,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "command":
 				v.Command = c.Text(m.Value())
@@ -2459,7 +2459,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "url":
 				v.URL = c.Text(m.Value())
@@ -2575,7 +2575,7 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "type":
 			case "tokenEnv":
 				v.TokenEnv = c.Text(m.Value())
@@ -2668,7 +2668,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildList_string(c, m.Value())
 			case "mode":
@@ -2801,7 +2801,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	{
 		m := d.Members(n)
 		for m.Next() {
-			switch d.Key(m.Name()) {
+			switch m.Key() {
 			case "events":
 				v.Events = buildListObserveSubscriptionEvent(c, m.Value())
 			case "mode":

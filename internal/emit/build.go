@@ -164,7 +164,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
-			lg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
+			lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
 				for _, f := range t.Fields {
 					f := f
 					sg.Case(Lit(f.JSON)).BlockFunc(func(cg *Group) {

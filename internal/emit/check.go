@@ -147,7 +147,7 @@ func (e *checks) presenceCall(names []string) Code {
 			Func().Id(name).Params(Id("d").Op("*").Qual(rt, "Doc"), Id("n").Qual(rt, "Node")).Params(Id("p").Uint64()).Block(
 			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
 			For(Id("m").Dot("Next").Call()).Block(
-				Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).BlockFunc(func(sg *Group) {
+				Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
 					for i, n := range names {
 						sg.Case(Lit(n)).Block(Id("p").Op("|=").Add(maskLit(1 << i)))
 					}
@@ -316,7 +316,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		if s.AdditionalProperties != nil || evaluates {
 			cases = append(cases, Default().BlockFunc(other))
 		}
-		mg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).Block(cases...)
+		mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
 	}
 	if evaluates {
 		markEvaluated(mg, index)
@@ -642,7 +642,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 					cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) { mark(cg, r) }))
 				}
 				if len(cases) > 0 {
-					mg.Switch(Id("d").Dot("Key").Call(Id("m").Dot("Name").Call())).Block(cases...)
+					mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
 				}
 				for _, pp := range s.PatternProperties {
 					pp := pp
