@@ -60,6 +60,9 @@ type Ctx struct {
 	serial uint64
 	// first is strictCheck's scratch, one entry per node.
 	first []int32
+	// unrepeated: bit i set when the memoized check with id i never runs
+	// twice on one node of this document (see Unrepeated).
+	unrepeated uint64
 }
 
 // annotation is what one successful check of object n evaluated.
@@ -100,12 +103,19 @@ func (c *Ctx) Release() {
 	if cap(c.first) > maxPooledNodes {
 		c.first = nil
 	}
-	c.explain, c.quiet, c.errs, c.scope = false, 0, c.errs[:0], c.scope[:0]
+	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
 	c.dropAnnotations(0)
 	c.arena = nil
 	c.resetMemo()
 	ctxPool.Put(c)
 }
+
+// Unrepeated tells c which memoized checks cannot run twice on one node
+// of the document about to be checked (bit i: memo id i): the generator
+// proved it for the type's schema (internal/ir's MarkMemo), so their
+// lookups would all miss, and Memo runs them directly. Generated entry
+// points call it before Run; it lasts until Release.
+func (c *Ctx) Unrepeated(mask uint64) { c.unrepeated = mask }
 
 // Mode is the decode's unknown-member mode.
 func (c *Ctx) Mode() Mode { return c.opts.mode }

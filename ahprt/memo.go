@@ -42,8 +42,9 @@ func memoKey(id uint32, n Node) uint64 { return uint64(id)<<32 | uint64(n+1) }
 // Memo runs body, the check of a named type with memo id id, on node n,
 // or answers from an earlier run on the same node.
 func (c *Ctx) Memo(id uint32, n Node, ev *Eval, body CheckFunc) bool {
-	if c.explain {
-		// Explaining re-runs every check so that each failure is recorded.
+	if c.explain || id < 64 && c.unrepeated&(1<<id) != 0 {
+		// Explaining re-runs every check so that each failure is recorded;
+		// where no repeat is possible, a lookup would only miss.
 		return body(c, n, ev)
 	}
 	k := memoKey(id, n)

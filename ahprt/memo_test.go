@@ -284,3 +284,33 @@ func TestStrictCheckLeavesTableClear(t *testing.T) {
 		c.Release()
 	}
 }
+
+// TestUnrepeatedSkipsLookups: a memoized check answers a second run on
+// the same node from the memo, unless the decode declared its id
+// unrepeated, where it runs its body each time (the generator proved
+// there is no second run; this only shows the lookup is skipped), and
+// Release forgets the declaration.
+func TestUnrepeatedSkipsLookups(t *testing.T) {
+	runs := 0
+	body := func(c *Ctx, n Node, ev *Eval) bool { runs++; return true }
+	for _, tc := range []struct {
+		mask uint64
+		want int
+	}{{0, 1}, {1 << 3, 2}, {1 << 4, 1}} {
+		runs = 0
+		c, err := Begin([]byte(`{"a": 1}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Unrepeated(tc.mask)
+		c.Memo(3, 0, nil, body)
+		c.Memo(3, 0, nil, body)
+		if runs != tc.want {
+			t.Errorf("mask %#x: the body ran %d times, want %d", tc.mask, runs, tc.want)
+		}
+		c.Release()
+		if c.unrepeated != 0 {
+			t.Errorf("mask %#x: Release kept it", tc.mask)
+		}
+	}
+}

@@ -17,6 +17,7 @@ func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*Capabilities
 
 // decodeCapabilitiesRequest is DecodeCapabilitiesRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return nil, err
 	}
@@ -32,6 +33,7 @@ func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return err
 	}
@@ -51,6 +53,7 @@ func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*Capabilitie
 
 // decodeCapabilitiesResponse is DecodeCapabilitiesResponse on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return nil, err
 	}
@@ -66,6 +69,7 @@ func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return err
 	}
@@ -85,6 +89,7 @@ func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error
 
 // decodeCapabilities is DecodeCapabilities on a parsed document (the dispatcher parses once).
 func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities); err != nil {
 		return nil, err
 	}
@@ -100,6 +105,7 @@ func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities); err != nil {
 		return err
 	}
@@ -119,6 +125,7 @@ func DecodeCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCapabilitiesConfigChangeBefore is DecodeCapabilitiesConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesConfigChangeBefore(c *ahprt.Ctx) (*CapabilitiesConfigChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -134,6 +141,7 @@ func CheckCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
 		return err
 	}
@@ -153,6 +161,7 @@ func DecodeCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) (*
 
 // decodeCapabilitiesContextCompactAfter is DecodeCapabilitiesContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesContextCompactAfter(c *ahprt.Ctx) (*CapabilitiesContextCompactAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -168,6 +177,7 @@ func CheckCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
 		return err
 	}
@@ -187,6 +197,7 @@ func DecodeCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) (
 
 // decodeCapabilitiesContextCompactBefore is DecodeCapabilitiesContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesContextCompactBefore(c *ahprt.Ctx) (*CapabilitiesContextCompactBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -202,6 +213,7 @@ func CheckCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
 		return err
 	}
@@ -221,6 +233,7 @@ func DecodeCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCapabilitiesModelRequestBefore is DecodeCapabilitiesModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelRequestBefore(c *ahprt.Ctx) (*CapabilitiesModelRequestBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -236,6 +249,7 @@ func CheckCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
 		return err
 	}
@@ -255,6 +269,7 @@ func DecodeCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCapabilitiesModelResponseAfter is DecodeCapabilitiesModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelResponseAfter(c *ahprt.Ctx) (*CapabilitiesModelResponseAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -270,6 +285,7 @@ func CheckCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
 		return err
 	}
@@ -289,6 +305,7 @@ func DecodeCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) (*Ca
 
 // decodeCapabilitiesModelSwitchBefore is DecodeCapabilitiesModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelSwitchBefore(c *ahprt.Ctx) (*CapabilitiesModelSwitchBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -304,6 +321,7 @@ func CheckCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
 		return err
 	}
@@ -323,6 +341,7 @@ func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperation
 
 // decodeModifyOperations is DecodeModifyOperations on a parsed document (the dispatcher parses once).
 func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return nil, err
 	}
@@ -338,6 +357,7 @@ func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return err
 	}
@@ -357,6 +377,7 @@ func DecodeCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) (*Capabil
 
 // decodeCapabilitiesSessionStart is DecodeCapabilitiesSessionStart on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesSessionStart(c *ahprt.Ctx) (*CapabilitiesSessionStart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_sessionStart); err != nil {
 		return nil, err
 	}
@@ -372,6 +393,7 @@ func CheckCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_sessionStart); err != nil {
 		return err
 	}
@@ -391,6 +413,7 @@ func DecodeCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) (*Cap
 
 // decodeCapabilitiesTaskChangeBefore is DecodeCapabilitiesTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTaskChangeBefore(c *ahprt.Ctx) (*CapabilitiesTaskChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -406,6 +429,7 @@ func CheckCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
 		return err
 	}
@@ -425,6 +449,7 @@ func DecodeCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) (*Capabiliti
 
 // decodeCapabilitiesToolAfter is DecodeCapabilitiesToolAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolAfter(c *ahprt.Ctx) (*CapabilitiesToolAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolAfter); err != nil {
 		return nil, err
 	}
@@ -440,6 +465,7 @@ func CheckCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolAfter); err != nil {
 		return err
 	}
@@ -459,6 +485,7 @@ func DecodeCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) (*Capab
 
 // decodeCapabilitiesToolBatchAfter is DecodeCapabilitiesToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolBatchAfter(c *ahprt.Ctx) (*CapabilitiesToolBatchAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -474,6 +501,7 @@ func CheckCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
 		return err
 	}
@@ -493,6 +521,7 @@ func DecodeCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) (*Capabilit
 
 // decodeCapabilitiesToolBefore is DecodeCapabilitiesToolBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolBefore(c *ahprt.Ctx) (*CapabilitiesToolBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolBefore); err != nil {
 		return nil, err
 	}
@@ -508,6 +537,7 @@ func CheckCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolBefore); err != nil {
 		return err
 	}
@@ -527,6 +557,7 @@ func DecodeCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) 
 
 // decodeCapabilitiesToolPermissionRequest is DecodeCapabilitiesToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolPermissionRequest(c *ahprt.Ctx) (*CapabilitiesToolPermissionRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -542,6 +573,7 @@ func CheckCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
 		return err
 	}
@@ -561,6 +593,7 @@ func DecodeCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) (*Cap
 
 // decodeCapabilitiesTurnFinishBefore is DecodeCapabilitiesTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTurnFinishBefore(c *ahprt.Ctx) (*CapabilitiesTurnFinishBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -576,6 +609,7 @@ func CheckCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
 		return err
 	}
@@ -595,6 +629,7 @@ func DecodeCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) (*Capabiliti
 
 // decodeCapabilitiesTurnStart is DecodeCapabilitiesTurnStart on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTurnStart(c *ahprt.Ctx) (*CapabilitiesTurnStart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_turnStart); err != nil {
 		return nil, err
 	}
@@ -610,6 +645,7 @@ func CheckCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_turnStart); err != nil {
 		return err
 	}
@@ -629,6 +665,7 @@ func DecodeCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option)
 
 // decodeCapabilitiesUserElicitationRequest is DecodeCapabilitiesUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserElicitationRequest(c *ahprt.Ctx) (*CapabilitiesUserElicitationRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -644,6 +681,7 @@ func CheckCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
 		return err
 	}
@@ -663,6 +701,7 @@ func DecodeCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) 
 
 // decodeCapabilitiesUserElicitationResult is DecodeCapabilitiesUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserElicitationResult(c *ahprt.Ctx) (*CapabilitiesUserElicitationResult, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -678,6 +717,7 @@ func CheckCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
 		return err
 	}
@@ -697,6 +737,7 @@ func DecodeCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCapabilitiesUserMessageInbound is DecodeCapabilitiesUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserMessageInbound(c *ahprt.Ctx) (*CapabilitiesUserMessageInbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -712,6 +753,7 @@ func CheckCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
 		return err
 	}
@@ -731,6 +773,7 @@ func DecodeCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) (*
 
 // decodeCapabilitiesUserMessageOutbound is DecodeCapabilitiesUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserMessageOutbound(c *ahprt.Ctx) (*CapabilitiesUserMessageOutbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -746,6 +789,7 @@ func CheckCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
 		return err
 	}
@@ -765,6 +809,7 @@ func DecodeCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) 
 
 // decodeCapabilitiesWorkspaceChangeBefore is DecodeCapabilitiesWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx) (*CapabilitiesWorkspaceChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -780,6 +825,7 @@ func CheckCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
 		return err
 	}
@@ -799,6 +845,7 @@ func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, er
 
 // decodeCatalogueEvent is DecodeCatalogueEvent on a parsed document (the dispatcher parses once).
 func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent); err != nil {
 		return nil, err
 	}
@@ -815,6 +862,7 @@ func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent); err != nil {
 		return err
 	}
@@ -834,6 +882,7 @@ func DecodeConfigChangeAfter(data []byte, opts ...ahprt.Option) (*ConfigChangeAf
 
 // decodeConfigChangeAfter is DecodeConfigChangeAfter on a parsed document (the dispatcher parses once).
 func decodeConfigChangeAfter(c *ahprt.Ctx) (*ConfigChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
@@ -849,6 +898,7 @@ func CheckConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return err
 	}
@@ -868,6 +918,7 @@ func DecodeCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (
 
 // decodeCatalogueEventConfigChangeBefore is DecodeCatalogueEventConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventConfigChangeBefore(c *ahprt.Ctx) (*CatalogueEventConfigChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -883,6 +934,7 @@ func CheckCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return err
 	}
@@ -902,6 +954,7 @@ func DecodeCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 
 // decodeCatalogueEventContextCompactAfter is DecodeCatalogueEventContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventContextCompactAfter(c *ahprt.Ctx) (*CatalogueEventContextCompactAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -917,6 +970,7 @@ func CheckCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return err
 	}
@@ -936,6 +990,7 @@ func DecodeCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 
 // decodeCatalogueEventContextCompactBefore is DecodeCatalogueEventContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventContextCompactBefore(c *ahprt.Ctx) (*CatalogueEventContextCompactBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -951,6 +1006,7 @@ func CheckCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return err
 	}
@@ -970,6 +1026,7 @@ func DecodeCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) (*Catalo
 
 // decodeCatalogueEventFileChanged is DecodeCatalogueEventFileChanged on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventFileChanged(c *ahprt.Ctx) (*CatalogueEventFileChanged, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
@@ -985,6 +1042,7 @@ func CheckCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return err
 	}
@@ -1004,6 +1062,7 @@ func DecodeHookFailure(data []byte, opts ...ahprt.Option) (*HookFailure, error) 
 
 // decodeHookFailure is DecodeHookFailure on a parsed document (the dispatcher parses once).
 func decodeHookFailure(c *ahprt.Ctx) (*HookFailure, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return nil, err
 	}
@@ -1019,6 +1078,7 @@ func CheckHookFailure(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return err
 	}
@@ -1038,6 +1098,7 @@ func DecodeCatalogueEventModelError(data []byte, opts ...ahprt.Option) (*Catalog
 
 // decodeCatalogueEventModelError is DecodeCatalogueEventModelError on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelError(c *ahprt.Ctx) (*CatalogueEventModelError, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
@@ -1053,6 +1114,7 @@ func CheckCatalogueEventModelError(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return err
 	}
@@ -1072,6 +1134,7 @@ func DecodeCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 
 // decodeCatalogueEventModelRequestBefore is DecodeCatalogueEventModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelRequestBefore(c *ahprt.Ctx) (*CatalogueEventModelRequestBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -1087,6 +1150,7 @@ func CheckCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return err
 	}
@@ -1106,6 +1170,7 @@ func DecodeCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) (
 
 // decodeCatalogueEventModelResponseAfter is DecodeCatalogueEventModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelResponseAfter(c *ahprt.Ctx) (*CatalogueEventModelResponseAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -1121,6 +1186,7 @@ func CheckCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return err
 	}
@@ -1140,6 +1206,7 @@ func DecodeCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCatalogueEventModelSwitchAfter is DecodeCatalogueEventModelSwitchAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelSwitchAfter(c *ahprt.Ctx) (*CatalogueEventModelSwitchAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
@@ -1155,6 +1222,7 @@ func CheckCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return err
 	}
@@ -1174,6 +1242,7 @@ func DecodeCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 
 // decodeCatalogueEventModelSwitchBefore is DecodeCatalogueEventModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelSwitchBefore(c *ahprt.Ctx) (*CatalogueEventModelSwitchBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -1189,6 +1258,7 @@ func CheckCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return err
 	}
@@ -1208,6 +1278,7 @@ func DecodeCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*Ca
 
 // decodeCatalogueEventTaskChangeAfter is DecodeCatalogueEventTaskChangeAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTaskChangeAfter(c *ahprt.Ctx) (*CatalogueEventTaskChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
@@ -1223,6 +1294,7 @@ func CheckCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return err
 	}
@@ -1242,6 +1314,7 @@ func DecodeCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCatalogueEventTaskChangeBefore is DecodeCatalogueEventTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTaskChangeBefore(c *ahprt.Ctx) (*CatalogueEventTaskChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -1257,6 +1330,7 @@ func CheckCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return err
 	}
@@ -1276,6 +1350,7 @@ func DecodeCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*Cat
 
 // decodeCatalogueEventToolBatchAfter is DecodeCatalogueEventToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolBatchAfter(c *ahprt.Ctx) (*CatalogueEventToolBatchAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -1291,6 +1366,7 @@ func CheckCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return err
 	}
@@ -1310,6 +1386,7 @@ func DecodeCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 
 // decodeCatalogueEventToolPermissionRequest is DecodeCatalogueEventToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolPermissionRequest(c *ahprt.Ctx) (*CatalogueEventToolPermissionRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -1325,6 +1402,7 @@ func CheckCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option)
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return err
 	}
@@ -1344,6 +1422,7 @@ func DecodeCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Optio
 
 // decodeCatalogueEventToolPermissionResolved is DecodeCatalogueEventToolPermissionResolved on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolPermissionResolved(c *ahprt.Ctx) (*CatalogueEventToolPermissionResolved, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
@@ -1359,6 +1438,7 @@ func CheckCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Option
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return err
 	}
@@ -1378,6 +1458,7 @@ func DecodeCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) (*Catal
 
 // decodeCatalogueEventToolProgress is DecodeCatalogueEventToolProgress on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolProgress(c *ahprt.Ctx) (*CatalogueEventToolProgress, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
@@ -1393,6 +1474,7 @@ func CheckCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return err
 	}
@@ -1412,6 +1494,7 @@ func DecodeCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) (*CatalogueE
 
 // decodeCatalogueEventTurnEnd is DecodeCatalogueEventTurnEnd on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnEnd(c *ahprt.Ctx) (*CatalogueEventTurnEnd, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
@@ -1427,6 +1510,7 @@ func CheckCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return err
 	}
@@ -1446,6 +1530,7 @@ func DecodeCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*C
 
 // decodeCatalogueEventTurnFinishBefore is DecodeCatalogueEventTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnFinishBefore(c *ahprt.Ctx) (*CatalogueEventTurnFinishBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -1461,6 +1546,7 @@ func CheckCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return err
 	}
@@ -1480,6 +1566,7 @@ func DecodeCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) (*Catal
 
 // decodeCatalogueEventTurnProgress is DecodeCatalogueEventTurnProgress on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnProgress(c *ahprt.Ctx) (*CatalogueEventTurnProgress, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
@@ -1495,6 +1582,7 @@ func CheckCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return err
 	}
@@ -1514,6 +1602,7 @@ func DecodeCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) (*Catalogu
 
 // decodeCatalogueEventTurnStart is DecodeCatalogueEventTurnStart on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnStart(c *ahprt.Ctx) (*CatalogueEventTurnStart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
@@ -1529,6 +1618,7 @@ func CheckCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return err
 	}
@@ -1548,6 +1638,7 @@ func DecodeUserAttention(data []byte, opts ...ahprt.Option) (*UserAttention, err
 
 // decodeUserAttention is DecodeUserAttention on a parsed document (the dispatcher parses once).
 func decodeUserAttention(c *ahprt.Ctx) (*UserAttention, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return nil, err
 	}
@@ -1563,6 +1654,7 @@ func CheckUserAttention(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return err
 	}
@@ -1582,6 +1674,7 @@ func DecodeCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Optio
 
 // decodeCatalogueEventUserElicitationRequest is DecodeCatalogueEventUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserElicitationRequest(c *ahprt.Ctx) (*CatalogueEventUserElicitationRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -1597,6 +1690,7 @@ func CheckCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Option
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return err
 	}
@@ -1616,6 +1710,7 @@ func DecodeCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option
 
 // decodeCatalogueEventUserElicitationResult is DecodeCatalogueEventUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserElicitationResult(c *ahprt.Ctx) (*CatalogueEventUserElicitationResult, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -1631,6 +1726,7 @@ func CheckCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option)
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return err
 	}
@@ -1650,6 +1746,7 @@ func DecodeCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) (
 
 // decodeCatalogueEventUserMessageInbound is DecodeCatalogueEventUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserMessageInbound(c *ahprt.Ctx) (*CatalogueEventUserMessageInbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -1665,6 +1762,7 @@ func CheckCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return err
 	}
@@ -1684,6 +1782,7 @@ func DecodeCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) 
 
 // decodeCatalogueEventUserMessageOutbound is DecodeCatalogueEventUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserMessageOutbound(c *ahprt.Ctx) (*CatalogueEventUserMessageOutbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -1699,6 +1798,7 @@ func CheckCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return err
 	}
@@ -1718,6 +1818,7 @@ func DecodeCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option)
 
 // decodeCatalogueEventWorkspaceChangeAfter is DecodeCatalogueEventWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventWorkspaceChangeAfter(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
@@ -1733,6 +1834,7 @@ func CheckCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return err
 	}
@@ -1752,6 +1854,7 @@ func DecodeCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option
 
 // decodeCatalogueEventWorkspaceChangeBefore is DecodeCatalogueEventWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventWorkspaceChangeBefore(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -1767,6 +1870,7 @@ func CheckCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option)
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return err
 	}
@@ -1786,6 +1890,7 @@ func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, err
 
 // decodeErrorResponse is DecodeErrorResponse on a parsed document (the dispatcher parses once).
 func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return nil, err
 	}
@@ -1801,6 +1906,7 @@ func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return err
 	}
@@ -1820,6 +1926,7 @@ func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 
 // decodeEventType is DecodeEventType on a parsed document (the dispatcher parses once).
 func decodeEventType(c *ahprt.Ctx) (EventType, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_eventType); err != nil {
 		return "", err
 	}
@@ -1836,6 +1943,7 @@ func CheckEventType(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_eventType); err != nil {
 		return err
 	}
@@ -1855,6 +1963,7 @@ func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (Intercepta
 
 // decodeInterceptableEventType is DecodeInterceptableEventType on a parsed document (the dispatcher parses once).
 func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_interceptableEventType); err != nil {
 		return "", err
 	}
@@ -1871,6 +1980,7 @@ func CheckInterceptableEventType(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_interceptableEventType); err != nil {
 		return err
 	}
@@ -1890,6 +2000,7 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 
 // decodeJSONRPCID is DecodeJSONRPCID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return nil, err
 	}
@@ -1905,6 +2016,7 @@ func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return err
 	}
@@ -1924,6 +2036,7 @@ func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCRespons
 
 // decodeJSONRPCResponseID is DecodeJSONRPCResponseID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return nil, err
 	}
@@ -1939,6 +2052,7 @@ func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return err
 	}
@@ -1958,6 +2072,7 @@ func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, er
 
 // decodeJSONRPCVersion is DecodeJSONRPCVersion on a parsed document (the dispatcher parses once).
 func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
 		return "", err
 	}
@@ -1974,6 +2089,7 @@ func CheckJSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
 		return err
 	}
@@ -1993,6 +2109,7 @@ func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 
 // decodeMethodName is DecodeMethodName on a parsed document (the dispatcher parses once).
 func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_methodName); err != nil {
 		return "", err
 	}
@@ -2009,6 +2126,7 @@ func CheckMethodName(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_methodName); err != nil {
 		return err
 	}
@@ -2057,6 +2175,7 @@ func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, er
 
 // decodeNonEmptyString is DecodeNonEmptyString on a parsed document (the dispatcher parses once).
 func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_nonEmptyString); err != nil {
 		return "", err
 	}
@@ -2073,6 +2192,7 @@ func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_nonEmptyString); err != nil {
 		return err
 	}
@@ -2092,6 +2212,7 @@ func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNo
 
 // decodeCommonNonNegativeInteger is DecodeCommonNonNegativeInteger on a parsed document (the dispatcher parses once).
 func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
 		return "", err
 	}
@@ -2108,6 +2229,7 @@ func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
 		return err
 	}
@@ -2127,6 +2249,7 @@ func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error
 
 // decodeNotification is DecodeNotification on a parsed document (the dispatcher parses once).
 func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_notification); err != nil {
 		return nil, err
 	}
@@ -2142,6 +2265,7 @@ func CheckNotification(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_notification); err != nil {
 		return err
 	}
@@ -2161,6 +2285,7 @@ func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, 
 
 // decodePositiveInteger is DecodePositiveInteger on a parsed document (the dispatcher parses once).
 func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_positiveInteger); err != nil {
 		return "", err
 	}
@@ -2177,6 +2302,7 @@ func CheckPositiveInteger(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_positiveInteger); err != nil {
 		return err
 	}
@@ -2196,6 +2322,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 
 // decodeProtocolVersion is DecodeProtocolVersion on a parsed document (the dispatcher parses once).
 func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return "", err
 	}
@@ -2212,6 +2339,7 @@ func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return err
 	}
@@ -2231,6 +2359,7 @@ func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 
 // decodeRequest is DecodeRequest on a parsed document (the dispatcher parses once).
 func decodeRequest(c *ahprt.Ctx) (*Request, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_request); err != nil {
 		return nil, err
 	}
@@ -2246,6 +2375,7 @@ func CheckRequest(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_request); err != nil {
 		return err
 	}
@@ -2265,6 +2395,7 @@ func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, er
 
 // decodeReverseDNSName is DecodeReverseDNSName on a parsed document (the dispatcher parses once).
 func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
@@ -2281,6 +2412,7 @@ func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return err
 	}
@@ -2300,6 +2432,7 @@ func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 
 // decodeSession is DecodeSession on a parsed document (the dispatcher parses once).
 func decodeSession(c *ahprt.Ctx) (*Session, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_session); err != nil {
 		return nil, err
 	}
@@ -2315,6 +2448,7 @@ func CheckSession(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_session); err != nil {
 		return err
 	}
@@ -2334,6 +2468,7 @@ func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 
 // decodeSHA256Hex is DecodeSHA256Hex on a parsed document (the dispatcher parses once).
 func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_sha256Hex); err != nil {
 		return "", err
 	}
@@ -2350,6 +2485,7 @@ func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_sha256Hex); err != nil {
 		return err
 	}
@@ -2369,6 +2505,7 @@ func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse,
 
 // decodeSuccessResponse is DecodeSuccessResponse on a parsed document (the dispatcher parses once).
 func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return nil, err
 	}
@@ -2384,6 +2521,7 @@ func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return err
 	}
@@ -2403,6 +2541,7 @@ func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
 
 // decodeContentItem is DecodeContentItem on a parsed document (the dispatcher parses once).
 func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem); err != nil {
 		return nil, err
 	}
@@ -2419,6 +2558,7 @@ func CheckContentItem(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem); err != nil {
 		return err
 	}
@@ -2438,6 +2578,7 @@ func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBod
 
 // decodeAttachmentBodyPart is DecodeAttachmentBodyPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return nil, err
 	}
@@ -2453,6 +2594,7 @@ func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return err
 	}
@@ -2472,6 +2614,7 @@ func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapP
 
 // decodeAttachmentGapPart is DecodeAttachmentGapPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return nil, err
 	}
@@ -2487,6 +2630,7 @@ func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return err
 	}
@@ -2506,6 +2650,7 @@ func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMed
 
 // decodeAttachmentMediaType is DecodeAttachmentMediaType on a parsed document (the dispatcher parses once).
 func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
 		return "", err
 	}
@@ -2522,6 +2667,7 @@ func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
 		return err
 	}
@@ -2541,6 +2687,7 @@ func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*Attachmen
 
 // decodeAttachmentMetadataPart is DecodeAttachmentMetadataPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return nil, err
 	}
@@ -2556,6 +2703,7 @@ func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return err
 	}
@@ -2575,6 +2723,7 @@ func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*Attachment
 
 // decodeAttachmentOmittedPart is DecodeAttachmentOmittedPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return nil, err
 	}
@@ -2590,6 +2739,7 @@ func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return err
 	}
@@ -2609,6 +2759,7 @@ func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, er
 
 // decodeAttachmentPart is DecodeAttachmentPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentPart); err != nil {
 		return nil, err
 	}
@@ -2625,6 +2776,7 @@ func CheckAttachmentPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentPart); err != nil {
 		return err
 	}
@@ -2644,6 +2796,7 @@ func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, e
 
 // decodeContentItemGap is DecodeContentItemGap on a parsed document (the dispatcher parses once).
 func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_gap); err != nil {
 		return nil, err
 	}
@@ -2659,6 +2812,7 @@ func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_gap); err != nil {
 		return err
 	}
@@ -2678,6 +2832,7 @@ func DecodeMessage(data []byte, opts ...ahprt.Option) (*Message, error) {
 
 // decodeMessage is DecodeMessage on a parsed document (the dispatcher parses once).
 func decodeMessage(c *ahprt.Ctx) (*Message, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
@@ -2693,6 +2848,7 @@ func CheckMessage(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_message); err != nil {
 		return err
 	}
@@ -2712,6 +2868,7 @@ func DecodeMessages(data []byte, opts ...ahprt.Option) (Messages, error) {
 
 // decodeMessages is DecodeMessages on a parsed document (the dispatcher parses once).
 func decodeMessages(c *ahprt.Ctx) (Messages, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_messages); err != nil {
 		return nil, err
 	}
@@ -2728,6 +2885,7 @@ func CheckMessages(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_messages); err != nil {
 		return err
 	}
@@ -2747,6 +2905,7 @@ func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleIte
 
 // decodeModelVisibleItem is DecodeModelVisibleItem on a parsed document (the dispatcher parses once).
 func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_message); err != nil {
 		return nil, err
 	}
@@ -2762,6 +2921,7 @@ func CheckModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_message); err != nil {
 		return err
 	}
@@ -2781,6 +2941,7 @@ func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
 
 // decodeSynthesized is DecodeSynthesized on a parsed document (the dispatcher parses once).
 func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_synthesized); err != nil {
 		return false, err
 	}
@@ -2797,6 +2958,7 @@ func CheckSynthesized(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_synthesized); err != nil {
 		return err
 	}
@@ -2816,6 +2978,7 @@ func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error
 
 // decodeTextBodyPart is DecodeTextBodyPart on a parsed document (the dispatcher parses once).
 func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return nil, err
 	}
@@ -2831,6 +2994,7 @@ func CheckTextBodyPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return err
 	}
@@ -2850,6 +3014,7 @@ func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) 
 
 // decodeTextGapPart is DecodeTextGapPart on a parsed document (the dispatcher parses once).
 func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return nil, err
 	}
@@ -2865,6 +3030,7 @@ func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return err
 	}
@@ -2884,6 +3050,7 @@ func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPar
 
 // decodeTextMetadataPart is DecodeTextMetadataPart on a parsed document (the dispatcher parses once).
 func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return nil, err
 	}
@@ -2899,6 +3066,7 @@ func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return err
 	}
@@ -2918,6 +3086,7 @@ func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart,
 
 // decodeTextOmittedPart is DecodeTextOmittedPart on a parsed document (the dispatcher parses once).
 func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return nil, err
 	}
@@ -2933,6 +3102,7 @@ func CheckTextOmittedPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return err
 	}
@@ -2952,6 +3122,7 @@ func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
 
 // decodeTextPart is DecodeTextPart on a parsed document (the dispatcher parses once).
 func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textPart); err != nil {
 		return nil, err
 	}
@@ -2968,6 +3139,7 @@ func CheckTextPart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textPart); err != nil {
 		return err
 	}
@@ -2987,6 +3159,7 @@ func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 
 // decodeTextParts is DecodeTextParts on a parsed document (the dispatcher parses once).
 func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textParts); err != nil {
 		return nil, err
 	}
@@ -3003,6 +3176,7 @@ func CheckTextParts(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textParts); err != nil {
 		return err
 	}
@@ -3022,6 +3196,7 @@ func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReferenc
 
 // decodeContentReference is DecodeContentReference on a parsed document (the dispatcher parses once).
 func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentReference); err != nil {
 		return nil, err
 	}
@@ -3037,6 +3212,7 @@ func CheckContentReference(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentReference); err != nil {
 		return err
 	}
@@ -3056,6 +3232,7 @@ func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelectio
 
 // decodeContentSelection is DecodeContentSelection on a parsed document (the dispatcher parses once).
 func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentSelection); err != nil {
 		return nil, err
 	}
@@ -3071,6 +3248,7 @@ func CheckContentSelection(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentSelection); err != nil {
 		return err
 	}
@@ -3090,6 +3268,7 @@ func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 
 // decodeDisposition is DecodeDisposition on a parsed document (the dispatcher parses once).
 func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentSelection_disposition); err != nil {
 		return "", err
 	}
@@ -3106,6 +3285,7 @@ func CheckDisposition(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentSelection_disposition); err != nil {
 		return err
 	}
@@ -3125,6 +3305,7 @@ func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUplo
 
 // decodeContentUploadReceipt is DecodeContentUploadReceipt on a parsed document (the dispatcher parses once).
 func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return nil, err
 	}
@@ -3140,6 +3321,7 @@ func CheckContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return err
 	}
@@ -3159,6 +3341,7 @@ func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, err
 
 // decodeContentUpload is DecodeContentUpload on a parsed document (the dispatcher parses once).
 func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUpload); err != nil {
 		return nil, err
 	}
@@ -3174,6 +3357,7 @@ func CheckContentUpload(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUpload); err != nil {
 		return err
 	}
@@ -3193,6 +3377,7 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 
 // decodeDenyEffect is DecodeDenyEffect on a parsed document (the dispatcher parses once).
 func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vDenyEffect); err != nil {
 		return nil, err
 	}
@@ -3208,6 +3393,7 @@ func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vDenyEffect); err != nil {
 		return err
 	}
@@ -3227,6 +3413,7 @@ func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
 
 // decodeEffect is DecodeEffect on a parsed document (the dispatcher parses once).
 func decodeEffect(c *ahprt.Ctx) (Effect, error) {
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vEffect); err != nil {
 		return nil, err
 	}
@@ -3243,6 +3430,7 @@ func CheckEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vEffect); err != nil {
 		return err
 	}
@@ -3262,6 +3450,7 @@ func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) 
 
 // decodeAllowEffect is DecodeAllowEffect on a parsed document (the dispatcher parses once).
 func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return nil, err
 	}
@@ -3277,6 +3466,7 @@ func CheckAllowEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return err
 	}
@@ -3296,6 +3486,7 @@ func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 
 // decodeAskEffect is DecodeAskEffect on a parsed document (the dispatcher parses once).
 func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return nil, err
 	}
@@ -3311,6 +3502,7 @@ func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return err
 	}
@@ -3330,6 +3522,7 @@ func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueE
 
 // decodeFlowContinueEffect is DecodeFlowContinueEffect on a parsed document (the dispatcher parses once).
 func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return nil, err
 	}
@@ -3345,6 +3538,7 @@ func CheckFlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return err
 	}
@@ -3364,6 +3558,7 @@ func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, e
 
 // decodeFlowStopEffect is DecodeFlowStopEffect on a parsed document (the dispatcher parses once).
 func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return nil, err
 	}
@@ -3379,6 +3574,7 @@ func CheckFlowStopEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return err
 	}
@@ -3398,6 +3594,7 @@ func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error
 
 // decodeInjectEffect is DecodeInjectEffect on a parsed document (the dispatcher parses once).
 func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return nil, err
 	}
@@ -3413,6 +3610,7 @@ func CheckInjectEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return err
 	}
@@ -3432,6 +3630,7 @@ func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, err
 
 // decodeMessageEffect is DecodeMessageEffect on a parsed document (the dispatcher parses once).
 func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return nil, err
 	}
@@ -3447,6 +3646,7 @@ func CheckMessageEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return err
 	}
@@ -3466,6 +3666,7 @@ func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error
 
 // decodeModifyEffect is DecodeModifyEffect on a parsed document (the dispatcher parses once).
 func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return nil, err
 	}
@@ -3481,6 +3682,7 @@ func CheckModifyEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return err
 	}
@@ -3500,6 +3702,7 @@ func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error
 
 // decodeReturnEffect is DecodeReturnEffect on a parsed document (the dispatcher parses once).
 func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return nil, err
 	}
@@ -3515,6 +3718,7 @@ func CheckReturnEffect(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return err
 	}
@@ -3534,6 +3738,7 @@ func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
 
 // decodeEvent is DecodeEvent on a parsed document (the dispatcher parses once).
 func decodeEvent(c *ahprt.Ctx) (Event, error) {
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vEvent); err != nil {
 		return nil, err
 	}
@@ -3550,6 +3755,7 @@ func CheckEvent(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vEvent); err != nil {
 		return err
 	}
@@ -3569,6 +3775,7 @@ func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error)
 
 // decodeContentItems is DecodeContentItems on a parsed document (the dispatcher parses once).
 func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_contentItems); err != nil {
 		return nil, err
 	}
@@ -3585,6 +3792,7 @@ func CheckContentItems(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_contentItems); err != nil {
 		return err
 	}
@@ -3604,6 +3812,7 @@ func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 
 // decodeEnvelope is DecodeEnvelope on a parsed document (the dispatcher parses once).
 func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_envelope); err != nil {
 		return nil, err
 	}
@@ -3619,6 +3828,7 @@ func CheckEnvelope(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_envelope); err != nil {
 		return err
 	}
@@ -3638,6 +3848,7 @@ func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 
 // decodeEventCore is DecodeEventCore on a parsed document (the dispatcher parses once).
 func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return nil, err
 	}
@@ -3653,6 +3864,7 @@ func CheckEventCore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return err
 	}
@@ -3672,6 +3884,7 @@ func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 
 // decodeEventGap is DecodeEventGap on a parsed document (the dispatcher parses once).
 func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_gap); err != nil {
 		return nil, err
 	}
@@ -3687,6 +3900,7 @@ func CheckEventGap(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_gap); err != nil {
 		return err
 	}
@@ -3706,6 +3920,7 @@ func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 
 // decodeIdentity is DecodeIdentity on a parsed document (the dispatcher parses once).
 func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_identity); err != nil {
 		return nil, err
 	}
@@ -3721,6 +3936,7 @@ func CheckIdentity(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_identity); err != nil {
 		return err
 	}
@@ -3740,6 +3956,7 @@ func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleIte
 
 // decodeModelVisibleItems is DecodeModelVisibleItems on a parsed document (the dispatcher parses once).
 func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_modelVisibleItems); err != nil {
 		return nil, err
 	}
@@ -3756,6 +3973,7 @@ func CheckModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_modelVisibleItems); err != nil {
 		return err
 	}
@@ -3775,6 +3993,7 @@ func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error
 
 // decodeOpenIdentity is DecodeOpenIdentity on a parsed document (the dispatcher parses once).
 func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return nil, err
 	}
@@ -3790,6 +4009,7 @@ func CheckOpenIdentity(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return err
 	}
@@ -3809,6 +4029,7 @@ func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, 
 
 // decodeSynthesizedFlag is DecodeSynthesizedFlag on a parsed document (the dispatcher parses once).
 func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_synthesizedFlag); err != nil {
 		return false, err
 	}
@@ -3825,6 +4046,7 @@ func CheckSynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_synthesizedFlag); err != nil {
 		return err
 	}
@@ -3844,6 +4066,7 @@ func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, er
 
 // decodeExecutionEvent is DecodeExecutionEvent on a parsed document (the dispatcher parses once).
 func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent); err != nil {
 		return nil, err
 	}
@@ -3860,6 +4083,7 @@ func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent); err != nil {
 		return err
 	}
@@ -3879,6 +4103,7 @@ func DecodeAttempt(data []byte, opts ...ahprt.Option) (*Attempt, error) {
 
 // decodeAttempt is DecodeAttempt on a parsed document (the dispatcher parses once).
 func decodeAttempt(c *ahprt.Ctx) (*Attempt, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return nil, err
 	}
@@ -3894,6 +4119,7 @@ func CheckAttempt(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return err
 	}
@@ -3913,6 +4139,7 @@ func DecodeAttemptUsage(data []byte, opts ...ahprt.Option) (*AttemptUsage, error
 
 // decodeAttemptUsage is DecodeAttemptUsage on a parsed document (the dispatcher parses once).
 func decodeAttemptUsage(c *ahprt.Ctx) (*AttemptUsage, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
 		return nil, err
 	}
@@ -3928,6 +4155,7 @@ func CheckAttemptUsage(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
 		return err
 	}
@@ -3947,6 +4175,7 @@ func DecodeBatch(data []byte, opts ...ahprt.Option) (*Batch, error) {
 
 // decodeBatch is DecodeBatch on a parsed document (the dispatcher parses once).
 func decodeBatch(c *ahprt.Ctx) (*Batch, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return nil, err
 	}
@@ -3962,6 +4191,7 @@ func CheckBatch(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return err
 	}
@@ -3981,6 +4211,7 @@ func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, er
 
 // decodeConnectionGaps is DecodeConnectionGaps on a parsed document (the dispatcher parses once).
 func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
 		return nil, err
 	}
@@ -3997,6 +4228,7 @@ func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
 		return err
 	}
@@ -4016,6 +4248,7 @@ func DecodeContextCompactAfter(data []byte, opts ...ahprt.Option) (*ContextCompa
 
 // decodeContextCompactAfter is DecodeContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeContextCompactAfter(c *ahprt.Ctx) (*ContextCompactAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return nil, err
 	}
@@ -4031,6 +4264,7 @@ func CheckContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return err
 	}
@@ -4050,6 +4284,7 @@ func DecodeContextCompactBefore(data []byte, opts ...ahprt.Option) (*ContextComp
 
 // decodeContextCompactBefore is DecodeContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeContextCompactBefore(c *ahprt.Ctx) (*ContextCompactBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return nil, err
 	}
@@ -4065,6 +4300,7 @@ func CheckContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return err
 	}
@@ -4084,6 +4320,7 @@ func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error)
 
 // decodeCurrencyCode is DecodeCurrencyCode on a parsed document (the dispatcher parses once).
 func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
 		return "", err
 	}
@@ -4100,6 +4337,7 @@ func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
 		return err
 	}
@@ -4119,6 +4357,7 @@ func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, er
 
 // decodeDeniedByPolicy is DecodeDeniedByPolicy on a parsed document (the dispatcher parses once).
 func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_deniedByPolicy); err != nil {
 		return nil, err
 	}
@@ -4135,6 +4374,7 @@ func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_deniedByPolicy); err != nil {
 		return err
 	}
@@ -4154,6 +4394,7 @@ func DecodeError(data []byte, opts ...ahprt.Option) (*Error, error) {
 
 // decodeError is DecodeError on a parsed document (the dispatcher parses once).
 func decodeError(c *ahprt.Ctx) (*Error, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return nil, err
 	}
@@ -4169,6 +4410,7 @@ func CheckError(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return err
 	}
@@ -4188,6 +4430,7 @@ func DecodeExecution(data []byte, opts ...ahprt.Option) (Execution, error) {
 
 // decodeExecution is DecodeExecution on a parsed document (the dispatcher parses once).
 func decodeExecution(c *ahprt.Ctx) (Execution, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution); err != nil {
 		return nil, err
 	}
@@ -4204,6 +4447,7 @@ func CheckExecution(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution); err != nil {
 		return err
 	}
@@ -4223,6 +4467,7 @@ func DecodeFileChange(data []byte, opts ...ahprt.Option) (*FileChange, error) {
 
 // decodeFileChange is DecodeFileChange on a parsed document (the dispatcher parses once).
 func decodeFileChange(c *ahprt.Ctx) (*FileChange, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return nil, err
 	}
@@ -4238,6 +4483,7 @@ func CheckFileChange(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return err
 	}
@@ -4257,6 +4503,7 @@ func DecodeMCP(data []byte, opts ...ahprt.Option) (*MCP, error) {
 
 // decodeMCP is DecodeMCP on a parsed document (the dispatcher parses once).
 func decodeMCP(c *ahprt.Ctx) (*MCP, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return nil, err
 	}
@@ -4272,6 +4519,7 @@ func CheckMCP(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return err
 	}
@@ -4291,6 +4539,7 @@ func DecodeModel(data []byte, opts ...ahprt.Option) (*Model, error) {
 
 // decodeModel is DecodeModel on a parsed document (the dispatcher parses once).
 func decodeModel(c *ahprt.Ctx) (*Model, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return nil, err
 	}
@@ -4306,6 +4555,7 @@ func CheckModel(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return err
 	}
@@ -4325,6 +4575,7 @@ func DecodeModelError(data []byte, opts ...ahprt.Option) (*ModelError, error) {
 
 // decodeModelError is DecodeModelError on a parsed document (the dispatcher parses once).
 func decodeModelError(c *ahprt.Ctx) (*ModelError, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return nil, err
 	}
@@ -4340,6 +4591,7 @@ func CheckModelError(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return err
 	}
@@ -4359,6 +4611,7 @@ func DecodeModelRequestBefore(data []byte, opts ...ahprt.Option) (*ModelRequestB
 
 // decodeModelRequestBefore is DecodeModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeModelRequestBefore(c *ahprt.Ctx) (*ModelRequestBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return nil, err
 	}
@@ -4374,6 +4627,7 @@ func CheckModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return err
 	}
@@ -4393,6 +4647,7 @@ func DecodeModelResponseAfter(data []byte, opts ...ahprt.Option) (*ModelResponse
 
 // decodeModelResponseAfter is DecodeModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeModelResponseAfter(c *ahprt.Ctx) (*ModelResponseAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return nil, err
 	}
@@ -4408,6 +4663,7 @@ func CheckModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return err
 	}
@@ -4427,6 +4683,7 @@ func DecodeModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ModelSwitchAfte
 
 // decodeModelSwitchAfter is DecodeModelSwitchAfter on a parsed document (the dispatcher parses once).
 func decodeModelSwitchAfter(c *ahprt.Ctx) (*ModelSwitchAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return nil, err
 	}
@@ -4442,6 +4699,7 @@ func CheckModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return err
 	}
@@ -4461,6 +4719,7 @@ func DecodeModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ModelSwitchBef
 
 // decodeModelSwitchBefore is DecodeModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeModelSwitchBefore(c *ahprt.Ctx) (*ModelSwitchBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return nil, err
 	}
@@ -4476,6 +4735,7 @@ func CheckModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return err
 	}
@@ -4495,6 +4755,7 @@ func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (
 
 // decodeExecutionEventNonNegativeInteger is DecodeExecutionEventNonNegativeInteger on a parsed document (the dispatcher parses once).
 func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNegativeInteger, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
 		return "", err
 	}
@@ -4511,6 +4772,7 @@ func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
 		return err
 	}
@@ -4530,6 +4792,7 @@ func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution
 
 // decodeSkippedExecution is DecodeSkippedExecution on a parsed document (the dispatcher parses once).
 func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_skippedExecution); err != nil {
 		return nil, err
 	}
@@ -4546,6 +4809,7 @@ func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_skippedExecution); err != nil {
 		return err
 	}
@@ -4565,6 +4829,7 @@ func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResu
 
 // decodeSuppliedResultOnSkip is DecodeSuppliedResultOnSkip on a parsed document (the dispatcher parses once).
 func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_suppliedResultOnSkip); err != nil {
 		return nil, err
 	}
@@ -4581,6 +4846,7 @@ func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_suppliedResultOnSkip); err != nil {
 		return err
 	}
@@ -4600,6 +4866,7 @@ func DecodeTokenCounts(data []byte, opts ...ahprt.Option) (*TokenCounts, error) 
 
 // decodeTokenCounts is DecodeTokenCounts on a parsed document (the dispatcher parses once).
 func decodeTokenCounts(c *ahprt.Ctx) (*TokenCounts, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return nil, err
 	}
@@ -4615,6 +4882,7 @@ func CheckTokenCounts(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return err
 	}
@@ -4634,6 +4902,7 @@ func DecodeTool(data []byte, opts ...ahprt.Option) (*Tool, error) {
 
 // decodeTool is DecodeTool on a parsed document (the dispatcher parses once).
 func decodeTool(c *ahprt.Ctx) (*Tool, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return nil, err
 	}
@@ -4649,6 +4918,7 @@ func CheckTool(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return err
 	}
@@ -4668,6 +4938,7 @@ func DecodeToolBatchAfter(data []byte, opts ...ahprt.Option) (*ToolBatchAfter, e
 
 // decodeToolBatchAfter is DecodeToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeToolBatchAfter(c *ahprt.Ctx) (*ToolBatchAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return nil, err
 	}
@@ -4683,6 +4954,7 @@ func CheckToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return err
 	}
@@ -4702,6 +4974,7 @@ func DecodeToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ToolPermis
 
 // decodeToolPermissionRequest is DecodeToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeToolPermissionRequest(c *ahprt.Ctx) (*ToolPermissionRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return nil, err
 	}
@@ -4717,6 +4990,7 @@ func CheckToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return err
 	}
@@ -4736,6 +5010,7 @@ func DecodeToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ToolPermi
 
 // decodeToolPermissionResolved is DecodeToolPermissionResolved on a parsed document (the dispatcher parses once).
 func decodeToolPermissionResolved(c *ahprt.Ctx) (*ToolPermissionResolved, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return nil, err
 	}
@@ -4751,6 +5026,7 @@ func CheckToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return err
 	}
@@ -4770,6 +5046,7 @@ func DecodeToolProgress(data []byte, opts ...ahprt.Option) (*ToolProgress, error
 
 // decodeToolProgress is DecodeToolProgress on a parsed document (the dispatcher parses once).
 func decodeToolProgress(c *ahprt.Ctx) (*ToolProgress, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return nil, err
 	}
@@ -4785,6 +5062,7 @@ func CheckToolProgress(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return err
 	}
@@ -4804,6 +5082,7 @@ func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 
 // decodeToolCall is DecodeToolCall on a parsed document (the dispatcher parses once).
 func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return nil, err
 	}
@@ -4819,6 +5098,7 @@ func CheckToolCall(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return err
 	}
@@ -4838,6 +5118,7 @@ func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 
 // decodeToolOutcome is DecodeToolOutcome on a parsed document (the dispatcher parses once).
 func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
 		return "", err
 	}
@@ -4854,6 +5135,7 @@ func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
 		return err
 	}
@@ -4873,6 +5155,7 @@ func DecodeTurnEnd(data []byte, opts ...ahprt.Option) (*TurnEnd, error) {
 
 // decodeTurnEnd is DecodeTurnEnd on a parsed document (the dispatcher parses once).
 func decodeTurnEnd(c *ahprt.Ctx) (*TurnEnd, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return nil, err
 	}
@@ -4888,6 +5171,7 @@ func CheckTurnEnd(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return err
 	}
@@ -4907,6 +5191,7 @@ func DecodeTurnFinishBefore(data []byte, opts ...ahprt.Option) (*TurnFinishBefor
 
 // decodeTurnFinishBefore is DecodeTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeTurnFinishBefore(c *ahprt.Ctx) (*TurnFinishBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return nil, err
 	}
@@ -4922,6 +5207,7 @@ func CheckTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return err
 	}
@@ -4941,6 +5227,7 @@ func DecodeTurnProgress(data []byte, opts ...ahprt.Option) (*TurnProgress, error
 
 // decodeTurnProgress is DecodeTurnProgress on a parsed document (the dispatcher parses once).
 func decodeTurnProgress(c *ahprt.Ctx) (*TurnProgress, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return nil, err
 	}
@@ -4956,6 +5243,7 @@ func CheckTurnProgress(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return err
 	}
@@ -4975,6 +5263,7 @@ func DecodeTurnStart(data []byte, opts ...ahprt.Option) (*TurnStart, error) {
 
 // decodeTurnStart is DecodeTurnStart on a parsed document (the dispatcher parses once).
 func decodeTurnStart(c *ahprt.Ctx) (*TurnStart, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return nil, err
 	}
@@ -4990,6 +5279,7 @@ func CheckTurnStart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return err
 	}
@@ -5009,6 +5299,7 @@ func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, e
 
 // decodeTurnCompletion is DecodeTurnCompletion on a parsed document (the dispatcher parses once).
 func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return nil, err
 	}
@@ -5024,6 +5315,7 @@ func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return err
 	}
@@ -5043,6 +5335,7 @@ func DecodeTurnUsage(data []byte, opts ...ahprt.Option) (*TurnUsage, error) {
 
 // decodeTurnUsage is DecodeTurnUsage on a parsed document (the dispatcher parses once).
 func decodeTurnUsage(c *ahprt.Ctx) (*TurnUsage, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
 		return nil, err
 	}
@@ -5058,6 +5351,7 @@ func CheckTurnUsage(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
 		return err
 	}
@@ -5077,6 +5371,7 @@ func DecodeUsage(data []byte, opts ...ahprt.Option) (*Usage, error) {
 
 // decodeUsage is DecodeUsage on a parsed document (the dispatcher parses once).
 func decodeUsage(c *ahprt.Ctx) (*Usage, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return nil, err
 	}
@@ -5092,6 +5387,7 @@ func CheckUsage(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return err
 	}
@@ -5111,6 +5407,7 @@ func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 
 // decodeWebURL is DecodeWebURL on a parsed document (the dispatcher parses once).
 func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_webUrl); err != nil {
 		return "", err
 	}
@@ -5127,6 +5424,7 @@ func CheckWebURL(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_webUrl); err != nil {
 		return err
 	}
@@ -5146,6 +5444,7 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 
 // decodeExtensions is DecodeExtensions on a parsed document (the dispatcher parses once).
 func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExtensions); err != nil {
 		return nil, err
 	}
@@ -5162,6 +5461,7 @@ func CheckExtensions(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExtensions); err != nil {
 		return err
 	}
@@ -5181,6 +5481,7 @@ func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent
 
 // decodeInteractionEvent is DecodeInteractionEvent on a parsed document (the dispatcher parses once).
 func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent); err != nil {
 		return nil, err
 	}
@@ -5197,6 +5498,7 @@ func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent); err != nil {
 		return err
 	}
@@ -5216,6 +5518,7 @@ func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) 
 
 // decodeInteractionEventConfigChangeAfter is DecodeInteractionEventConfigChangeAfter on a parsed document (the dispatcher parses once).
 func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventConfigChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return nil, err
 	}
@@ -5231,6 +5534,7 @@ func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return err
 	}
@@ -5250,6 +5554,7 @@ func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option)
 
 // decodeInteractionEventConfigChangeBefore is DecodeInteractionEventConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventConfigChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return nil, err
 	}
@@ -5265,6 +5570,7 @@ func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return err
 	}
@@ -5284,6 +5590,7 @@ func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, 
 
 // decodeElicitationMode is DecodeElicitationMode on a parsed document (the dispatcher parses once).
 func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
 		return "", err
 	}
@@ -5300,6 +5607,7 @@ func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
 		return err
 	}
@@ -5319,6 +5627,7 @@ func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*Inte
 
 // decodeInteractionEventHookFailure is DecodeInteractionEventHookFailure on a parsed document (the dispatcher parses once).
 func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailure, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return nil, err
 	}
@@ -5334,6 +5643,7 @@ func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return err
 	}
@@ -5353,6 +5663,7 @@ func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*In
 
 // decodeInteractionEventUserAttention is DecodeInteractionEventUserAttention on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAttention, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return nil, err
 	}
@@ -5368,6 +5679,7 @@ func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return err
 	}
@@ -5387,6 +5699,7 @@ func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Opt
 
 // decodeInteractionEventUserElicitationRequest is DecodeInteractionEventUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEventUserElicitationRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return nil, err
 	}
@@ -5402,6 +5715,7 @@ func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Opti
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return err
 	}
@@ -5421,6 +5735,7 @@ func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Opti
 
 // decodeInteractionEventUserElicitationResult is DecodeInteractionEventUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEventUserElicitationResult, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return nil, err
 	}
@@ -5436,6 +5751,7 @@ func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Optio
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return err
 	}
@@ -5455,6 +5771,7 @@ func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option)
 
 // decodeInteractionEventUserMessageInbound is DecodeInteractionEventUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUserMessageInbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return nil, err
 	}
@@ -5470,6 +5787,7 @@ func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return err
 	}
@@ -5489,6 +5807,7 @@ func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option
 
 // decodeInteractionEventUserMessageOutbound is DecodeInteractionEventUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventUserMessageOutbound, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return nil, err
 	}
@@ -5504,6 +5823,7 @@ func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option)
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return err
 	}
@@ -5523,6 +5843,7 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptD
 
 // decodeInterceptDenyResponse is DecodeInterceptDenyResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return nil, err
 	}
@@ -5538,6 +5859,7 @@ func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return err
 	}
@@ -5557,6 +5879,7 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*Interc
 
 // decodeInterceptNoEffectResponse is DecodeInterceptNoEffectResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return nil, err
 	}
@@ -5572,6 +5895,7 @@ func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return err
 	}
@@ -5591,6 +5915,7 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptReques
 
 // decodeInterceptRequest is DecodeInterceptRequest on a parsed document (the dispatcher parses once).
 func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
+	c.Unrepeated(0x87c001e0c14c200)
 	if err := c.Run(vInterceptRequest); err != nil {
 		return nil, err
 	}
@@ -5606,6 +5931,7 @@ func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0x87c001e0c14c200)
 	if err := c.Run(vInterceptRequest); err != nil {
 		return err
 	}
@@ -5625,6 +5951,7 @@ func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptRespo
 
 // decodeInterceptResponse is DecodeInterceptResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vInterceptResponse); err != nil {
 		return nil, err
 	}
@@ -5640,6 +5967,7 @@ func CheckInterceptResponse(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vInterceptResponse); err != nil {
 		return err
 	}
@@ -5659,6 +5987,7 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, er
 
 // decodeJSONRPCMessage is DecodeJSONRPCMessage on a parsed document (the dispatcher parses once).
 func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return nil, err
 	}
@@ -5675,6 +6004,7 @@ func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return err
 	}
@@ -5694,6 +6024,7 @@ func DecodeBooleanSchema(data []byte, opts ...ahprt.Option) (*BooleanSchema, err
 
 // decodeBooleanSchema is DecodeBooleanSchema on a parsed document (the dispatcher parses once).
 func decodeBooleanSchema(c *ahprt.Ctx) (*BooleanSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return nil, err
 	}
@@ -5709,6 +6040,7 @@ func CheckBooleanSchema(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return err
 	}
@@ -5728,6 +6060,7 @@ func DecodeElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*ElicitRe
 
 // decodeElicitRequestFormParams is DecodeElicitRequestFormParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestFormParams(c *ahprt.Ctx) (*ElicitRequestFormParams, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return nil, err
 	}
@@ -5743,6 +6076,7 @@ func CheckElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return err
 	}
@@ -5762,6 +6096,7 @@ func DecodeElicitRequestParams(data []byte, opts ...ahprt.Option) (ElicitRequest
 
 // decodeElicitRequestParams is DecodeElicitRequestParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestParams(c *ahprt.Ctx) (ElicitRequestParams, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
@@ -5778,6 +6113,7 @@ func CheckElicitRequestParams(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return err
 	}
@@ -5797,6 +6133,7 @@ func DecodeElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*ElicitReq
 
 // decodeElicitRequestURLParams is DecodeElicitRequestURLParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestURLParams(c *ahprt.Ctx) (*ElicitRequestURLParams, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return nil, err
 	}
@@ -5812,6 +6149,7 @@ func CheckElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return err
 	}
@@ -5831,6 +6169,7 @@ func DecodeElicitResult(data []byte, opts ...ahprt.Option) (*ElicitResult, error
 
 // decodeElicitResult is DecodeElicitResult on a parsed document (the dispatcher parses once).
 func decodeElicitResult(c *ahprt.Ctx) (*ElicitResult, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
@@ -5846,6 +6185,7 @@ func CheckElicitResult(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return err
 	}
@@ -5865,6 +6205,7 @@ func DecodeLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*LegacyTit
 
 // decodeLegacyTitledEnumSchema is DecodeLegacyTitledEnumSchema on a parsed document (the dispatcher parses once).
 func decodeLegacyTitledEnumSchema(c *ahprt.Ctx) (*LegacyTitledEnumSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return nil, err
 	}
@@ -5880,6 +6221,7 @@ func CheckLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return err
 	}
@@ -5899,6 +6241,7 @@ func DecodeNumberSchema(data []byte, opts ...ahprt.Option) (*NumberSchema, error
 
 // decodeNumberSchema is DecodeNumberSchema on a parsed document (the dispatcher parses once).
 func decodeNumberSchema(c *ahprt.Ctx) (*NumberSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return nil, err
 	}
@@ -5914,6 +6257,7 @@ func CheckNumberSchema(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return err
 	}
@@ -5933,6 +6277,7 @@ func DecodePrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (Primiti
 
 // decodePrimitiveSchemaDefinition is DecodePrimitiveSchemaDefinition on a parsed document (the dispatcher parses once).
 func decodePrimitiveSchemaDefinition(c *ahprt.Ctx) (PrimitiveSchemaDefinition, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		return nil, err
 	}
@@ -5949,6 +6294,7 @@ func CheckPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		return err
 	}
@@ -5968,6 +6314,7 @@ func DecodeProgressToken(data []byte, opts ...ahprt.Option) (*ProgressToken, err
 
 // decodeProgressToken is DecodeProgressToken on a parsed document (the dispatcher parses once).
 func decodeProgressToken(c *ahprt.Ctx) (*ProgressToken, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return nil, err
 	}
@@ -5983,6 +6330,7 @@ func CheckProgressToken(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return err
 	}
@@ -6002,6 +6350,7 @@ func DecodeStringSchema(data []byte, opts ...ahprt.Option) (*StringSchema, error
 
 // decodeStringSchema is DecodeStringSchema on a parsed document (the dispatcher parses once).
 func decodeStringSchema(c *ahprt.Ctx) (*StringSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return nil, err
 	}
@@ -6017,6 +6366,7 @@ func CheckStringSchema(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return err
 	}
@@ -6036,6 +6386,7 @@ func DecodeTaskMetadata(data []byte, opts ...ahprt.Option) (*TaskMetadata, error
 
 // decodeTaskMetadata is DecodeTaskMetadata on a parsed document (the dispatcher parses once).
 func decodeTaskMetadata(c *ahprt.Ctx) (*TaskMetadata, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return nil, err
 	}
@@ -6051,6 +6402,7 @@ func CheckTaskMetadata(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return err
 	}
@@ -6070,6 +6422,7 @@ func DecodeTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Titl
 
 // decodeTitledMultiSelectEnumSchema is DecodeTitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*TitledMultiSelectEnumSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -6085,6 +6438,7 @@ func CheckTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return err
 	}
@@ -6104,6 +6458,7 @@ func DecodeTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Tit
 
 // decodeTitledSingleSelectEnumSchema is DecodeTitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*TitledSingleSelectEnumSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -6119,6 +6474,7 @@ func CheckTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return err
 	}
@@ -6138,6 +6494,7 @@ func DecodeUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*Un
 
 // decodeUntitledMultiSelectEnumSchema is DecodeUntitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*UntitledMultiSelectEnumSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -6153,6 +6510,7 @@ func CheckUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return err
 	}
@@ -6172,6 +6530,7 @@ func DecodeUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*U
 
 // decodeUntitledSingleSelectEnumSchema is DecodeUntitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*UntitledSingleSelectEnumSchema, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return nil, err
 	}
@@ -6187,6 +6546,7 @@ func CheckUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return err
 	}
@@ -6206,6 +6566,7 @@ func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, e
 
 // decodeLabelledOption is DecodeLabelledOption on a parsed document (the dispatcher parses once).
 func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return nil, err
 	}
@@ -6221,6 +6582,7 @@ func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return err
 	}
@@ -6240,6 +6602,7 @@ func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitat
 
 // decodeMCPElicitationRequest is DecodeMCPElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
@@ -6256,6 +6619,7 @@ func CheckMCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return err
 	}
@@ -6275,6 +6639,7 @@ func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) 
 
 // decodeRequestMeta is DecodeRequestMeta on a parsed document (the dispatcher parses once).
 func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return nil, err
 	}
@@ -6290,6 +6655,7 @@ func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return err
 	}
@@ -6309,6 +6675,7 @@ func DecodeResult(data []byte, opts ...ahprt.Option) (*Result, error) {
 
 // decodeResult is DecodeResult on a parsed document (the dispatcher parses once).
 func decodeResult(c *ahprt.Ctx) (*Result, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return nil, err
 	}
@@ -6324,6 +6691,7 @@ func CheckResult(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return err
 	}
@@ -6343,6 +6711,7 @@ func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotif
 
 // decodeObserveNotification is DecodeObserveNotification on a parsed document (the dispatcher parses once).
 func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vObserveNotification); err != nil {
 		return nil, err
 	}
@@ -6358,6 +6727,7 @@ func CheckObserveNotification(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vObserveNotification); err != nil {
 		return err
 	}
@@ -6377,6 +6747,7 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 
 // decodeRegistration is DecodeRegistration on a parsed document (the dispatcher parses once).
 func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration); err != nil {
 		return nil, err
 	}
@@ -6392,6 +6763,7 @@ func CheckRegistration(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration); err != nil {
 		return err
 	}
@@ -6411,6 +6783,7 @@ func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, er
 
 // decodeAuthentication is DecodeAuthentication on a parsed document (the dispatcher parses once).
 func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return nil, err
 	}
@@ -6427,6 +6800,7 @@ func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return err
 	}
@@ -6446,6 +6820,7 @@ func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 
 // decodeBackend is DecodeBackend on a parsed document (the dispatcher parses once).
 func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_backend); err != nil {
 		return nil, err
 	}
@@ -6461,6 +6836,7 @@ func CheckBackend(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_backend); err != nil {
 		return err
 	}
@@ -6480,6 +6856,7 @@ func DecodeContentReceiver(data []byte, opts ...ahprt.Option) (*ContentReceiver,
 
 // decodeContentReceiver is DecodeContentReceiver on a parsed document (the dispatcher parses once).
 func decodeContentReceiver(c *ahprt.Ctx) (*ContentReceiver, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return nil, err
 	}
@@ -6495,6 +6872,7 @@ func CheckContentReceiver(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return err
 	}
@@ -6514,6 +6892,7 @@ func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, erro
 
 // decodeEventWildcard is DecodeEventWildcard on a parsed document (the dispatcher parses once).
 func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_eventWildcard); err != nil {
 		return "", err
 	}
@@ -6530,6 +6909,7 @@ func CheckEventWildcard(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_eventWildcard); err != nil {
 		return err
 	}
@@ -6549,6 +6929,7 @@ func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 
 // decodeFilters is DecodeFilters on a parsed document (the dispatcher parses once).
 func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_filters); err != nil {
 		return nil, err
 	}
@@ -6564,6 +6945,7 @@ func CheckFilters(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_filters); err != nil {
 		return err
 	}
@@ -6583,6 +6965,7 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 
 // decodeHTTPTransport is DecodeHTTPTransport on a parsed document (the dispatcher parses once).
 func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return nil, err
 	}
@@ -6598,6 +6981,7 @@ func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return err
 	}
@@ -6617,6 +7001,7 @@ func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 
 // decodeHTTPURL is DecodeHTTPURL on a parsed document (the dispatcher parses once).
 func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_httpUrl); err != nil {
 		return "", err
 	}
@@ -6633,6 +7018,7 @@ func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_httpUrl); err != nil {
 		return err
 	}
@@ -6652,6 +7038,7 @@ func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptS
 
 // decodeInterceptSubscription is DecodeInterceptSubscription on a parsed document (the dispatcher parses once).
 func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return nil, err
 	}
@@ -6667,6 +7054,7 @@ func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return err
 	}
@@ -6686,6 +7074,7 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 
 // decodeObserveSubscription is DecodeObserveSubscription on a parsed document (the dispatcher parses once).
 func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return nil, err
 	}
@@ -6701,6 +7090,7 @@ func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return err
 	}
@@ -6720,6 +7110,7 @@ func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 
 // decodeReverseDNS is DecodeReverseDNS on a parsed document (the dispatcher parses once).
 func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
@@ -6736,6 +7127,7 @@ func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return err
 	}
@@ -6755,6 +7147,7 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 
 // decodeStdioTransport is DecodeStdioTransport on a parsed document (the dispatcher parses once).
 func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return nil, err
 	}
@@ -6770,6 +7163,7 @@ func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return err
 	}
@@ -6824,6 +7218,7 @@ func DecodeSessionEnd(data []byte, opts ...ahprt.Option) (*SessionEnd, error) {
 
 // decodeSessionEnd is DecodeSessionEnd on a parsed document (the dispatcher parses once).
 func decodeSessionEnd(c *ahprt.Ctx) (*SessionEnd, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vSessionEnd); err != nil {
 		return nil, err
 	}
@@ -6839,6 +7234,7 @@ func CheckSessionEnd(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vSessionEnd); err != nil {
 		return err
 	}
@@ -6858,6 +7254,7 @@ func DecodeSessionStart(data []byte, opts ...ahprt.Option) (*SessionStart, error
 
 // decodeSessionStart is DecodeSessionStart on a parsed document (the dispatcher parses once).
 func decodeSessionStart(c *ahprt.Ctx) (*SessionStart, error) {
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vSessionStart); err != nil {
 		return nil, err
 	}
@@ -6873,6 +7270,7 @@ func CheckSessionStart(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vSessionStart); err != nil {
 		return err
 	}
@@ -6892,6 +7290,7 @@ func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceE
 
 // decodeTaskWorkspaceEvent is DecodeTaskWorkspaceEvent on a parsed document (the dispatcher parses once).
 func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent); err != nil {
 		return nil, err
 	}
@@ -6908,6 +7307,7 @@ func CheckTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent); err != nil {
 		return err
 	}
@@ -6927,6 +7327,7 @@ func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) 
 
 // decodeChangedFile is DecodeChangedFile on a parsed document (the dispatcher parses once).
 func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return nil, err
 	}
@@ -6942,6 +7343,7 @@ func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return err
 	}
@@ -6961,6 +7363,7 @@ func DecodeFileChanged(data []byte, opts ...ahprt.Option) (*FileChanged, error) 
 
 // decodeFileChanged is DecodeFileChanged on a parsed document (the dispatcher parses once).
 func decodeFileChanged(c *ahprt.Ctx) (*FileChanged, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return nil, err
 	}
@@ -6976,6 +7379,7 @@ func CheckFileChanged(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return err
 	}
@@ -6995,6 +7399,7 @@ func DecodeTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskChangeAfter,
 
 // decodeTaskChangeAfter is DecodeTaskChangeAfter on a parsed document (the dispatcher parses once).
 func decodeTaskChangeAfter(c *ahprt.Ctx) (*TaskChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return nil, err
 	}
@@ -7010,6 +7415,7 @@ func CheckTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return err
 	}
@@ -7029,6 +7435,7 @@ func DecodeTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskChangeBefor
 
 // decodeTaskChangeBefore is DecodeTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeTaskChangeBefore(c *ahprt.Ctx) (*TaskChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return nil, err
 	}
@@ -7044,6 +7451,7 @@ func CheckTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return err
 	}
@@ -7063,6 +7471,7 @@ func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 
 // decodeTaskChange is DecodeTaskChange on a parsed document (the dispatcher parses once).
 func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return nil, err
 	}
@@ -7078,6 +7487,7 @@ func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return err
 	}
@@ -7097,6 +7507,7 @@ func DecodeWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*WorkspaceCh
 
 // decodeWorkspaceChangeAfter is DecodeWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChangeAfter(c *ahprt.Ctx) (*WorkspaceChangeAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return nil, err
 	}
@@ -7112,6 +7523,7 @@ func CheckWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return err
 	}
@@ -7131,6 +7543,7 @@ func DecodeWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*WorkspaceC
 
 // decodeWorkspaceChangeBefore is DecodeWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChangeBefore(c *ahprt.Ctx) (*WorkspaceChangeBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return nil, err
 	}
@@ -7146,6 +7559,7 @@ func CheckWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return err
 	}
@@ -7165,6 +7579,7 @@ func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange,
 
 // decodeWorkspaceChange is DecodeWorkspaceChange on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return nil, err
 	}
@@ -7180,6 +7595,7 @@ func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return err
 	}
@@ -7199,6 +7615,7 @@ func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, e
 
 // decodeWorkspaceState is DecodeWorkspaceState on a parsed document (the dispatcher parses once).
 func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return nil, err
 	}
@@ -7214,6 +7631,7 @@ func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return err
 	}
@@ -7233,6 +7651,7 @@ func DecodeToolAfter(data []byte, opts ...ahprt.Option) (*ToolAfter, error) {
 
 // decodeToolAfter is DecodeToolAfter on a parsed document (the dispatcher parses once).
 func decodeToolAfter(c *ahprt.Ctx) (*ToolAfter, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolAfter); err != nil {
 		return nil, err
 	}
@@ -7248,6 +7667,7 @@ func CheckToolAfter(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolAfter); err != nil {
 		return err
 	}
@@ -7267,6 +7687,7 @@ func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 
 // decodeToolBefore is DecodeToolBefore on a parsed document (the dispatcher parses once).
 func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolBefore); err != nil {
 		return nil, err
 	}
@@ -7282,6 +7703,7 @@ func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolBefore); err != nil {
 		return err
 	}

@@ -94,6 +94,7 @@ func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesRequest); err != nil {
 		return err
 	}
@@ -206,6 +207,7 @@ func (v *Request) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_request); err != nil {
 		return err
 	}
@@ -277,6 +279,7 @@ func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcId); err != nil {
 		return err
 	}
@@ -344,6 +347,7 @@ func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_merged); err != nil {
 		return err
 	}
@@ -442,6 +446,7 @@ func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse); err != nil {
 		return err
 	}
@@ -543,6 +548,7 @@ func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_successResponse); err != nil {
 		return err
 	}
@@ -619,6 +625,7 @@ func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
 		return err
 	}
@@ -699,6 +706,7 @@ func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCommon_merged2); err != nil {
 		return err
 	}
@@ -867,6 +875,7 @@ func (v *CapabilitiesResponseResultManifest) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
 		return err
 	}
@@ -966,6 +975,7 @@ func (v *CapabilitiesResponseResultManifestEvent) UnmarshalJSON(data []byte) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
 		return err
 	}
@@ -1147,6 +1157,7 @@ func (v *Capabilities) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities); err != nil {
 		return err
 	}
@@ -1328,6 +1339,7 @@ func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modify); err != nil {
 		return err
 	}
@@ -1414,6 +1426,7 @@ func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_modifyOperations); err != nil {
 		return err
 	}
@@ -1525,6 +1538,7 @@ func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_flow); err != nil {
 		return err
 	}
@@ -1615,6 +1629,7 @@ func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_inject); err != nil {
 		return err
 	}
@@ -1695,6 +1710,7 @@ func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_inject_context); err != nil {
 		return err
 	}
@@ -1798,6 +1814,7 @@ func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilities_elicitation); err != nil {
 		return err
 	}
@@ -1884,6 +1901,7 @@ func (v *CapabilitiesResponseResultManifestGap) UnmarshalJSON(data []byte) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
 		return err
 	}
@@ -2024,6 +2042,7 @@ func (v *CapabilitiesResponseResultManifestLimits) UnmarshalJSON(data []byte) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
 		return err
 	}
@@ -2110,6 +2129,7 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) UnmarshalJSON(data []b
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
 		return err
 	}
@@ -2577,6 +2597,7 @@ func (v *CatalogueEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
 		return err
 	}
@@ -2778,6 +2799,7 @@ func (v *Envelope) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_envelope); err != nil {
 		return err
 	}
@@ -2945,6 +2967,7 @@ func (v *EventCore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_eventCore); err != nil {
 		return err
 	}
@@ -3080,6 +3103,7 @@ func (v *Session) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_session); err != nil {
 		return err
 	}
@@ -3167,6 +3191,7 @@ func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_session_agent); err != nil {
 		return err
 	}
@@ -3253,6 +3278,7 @@ func (v *EventGap) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_gap); err != nil {
 		return err
 	}
@@ -3349,6 +3375,7 @@ func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_openIdentity); err != nil {
 		return err
 	}
@@ -3568,6 +3595,7 @@ func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textBodyPart); err != nil {
 		return err
 	}
@@ -3727,6 +3755,7 @@ func (v *TextGapPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textGapPart); err != nil {
 		return err
 	}
@@ -3818,6 +3847,7 @@ func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_gap); err != nil {
 		return err
 	}
@@ -3958,6 +3988,7 @@ func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textMetadataPart); err != nil {
 		return err
 	}
@@ -4100,6 +4131,7 @@ func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_textOmittedPart); err != nil {
 		return err
 	}
@@ -4295,6 +4327,7 @@ func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
 		return err
 	}
@@ -4378,6 +4411,7 @@ func (v *ContentReference) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentReference); err != nil {
 		return err
 	}
@@ -4532,6 +4566,7 @@ func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
 		return err
 	}
@@ -4684,6 +4719,7 @@ func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
 		return err
 	}
@@ -4835,6 +4871,7 @@ func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
 		return err
 	}
@@ -4925,6 +4962,7 @@ func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
 		return err
 	}
@@ -5046,6 +5084,7 @@ func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
 		return err
 	}
@@ -5162,6 +5201,7 @@ func (v *CatalogueEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
 		return err
 	}
@@ -5372,6 +5412,7 @@ func (v *ConfigChangeAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
 		return err
 	}
@@ -5464,6 +5505,7 @@ func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
 		return err
 	}
@@ -5596,6 +5638,7 @@ func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
 		return err
 	}
@@ -5723,6 +5766,7 @@ func (v *ConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
 		return err
 	}
@@ -5944,6 +5988,7 @@ func (v *TurnStart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnStart); err != nil {
 		return err
 	}
@@ -6039,6 +6084,7 @@ func (v *Identity) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEvent_identity); err != nil {
 		return err
 	}
@@ -6147,6 +6193,7 @@ func (v *Message) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentItem_message); err != nil {
 		return err
 	}
@@ -6422,6 +6469,7 @@ func (v *TurnFinishBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
 		return err
 	}
@@ -6569,6 +6617,7 @@ func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
 		return err
 	}
@@ -6751,6 +6800,7 @@ func (v *Usage) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_usage); err != nil {
 		return err
 	}
@@ -6897,6 +6947,7 @@ func (v *UsageCost) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_usage_cost); err != nil {
 		return err
 	}
@@ -7186,6 +7237,7 @@ func (v *TurnEnd) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
 		return err
 	}
@@ -7317,6 +7369,7 @@ func (v *Error) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_error); err != nil {
 		return err
 	}
@@ -7379,6 +7432,7 @@ func (v *ErrorStatus) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_error_status); err != nil {
 		return err
 	}
@@ -7624,6 +7678,7 @@ func (v *TurnProgress) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
 		return err
 	}
@@ -7870,6 +7925,7 @@ func (v *ModelRequestBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
 		return err
 	}
@@ -7965,6 +8021,7 @@ func (v *Model) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_model); err != nil {
 		return err
 	}
@@ -8059,6 +8116,7 @@ func (v *Attempt) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_attempt); err != nil {
 		return err
 	}
@@ -8332,6 +8390,7 @@ func (v *ModelResponseAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
 		return err
 	}
@@ -8475,6 +8534,7 @@ func (v *ExecutionExecuted) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_0); err != nil {
 		return err
 	}
@@ -8551,6 +8611,7 @@ func (v *ExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_1); err != nil {
 		return err
 	}
@@ -8640,6 +8701,7 @@ func (v *ExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_2); err != nil {
 		return err
 	}
@@ -8729,6 +8791,7 @@ func (v *ExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_3); err != nil {
 		return err
 	}
@@ -8818,6 +8881,7 @@ func (v *ExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_4); err != nil {
 		return err
 	}
@@ -8907,6 +8971,7 @@ func (v *ExecutionSkippedOther) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_execution_oneOf_5); err != nil {
 		return err
 	}
@@ -9200,6 +9265,7 @@ func (v *ModelError) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelError); err != nil {
 		return err
 	}
@@ -9459,6 +9525,7 @@ func (v *ModelSwitchBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
 		return err
 	}
@@ -9566,6 +9633,7 @@ func (v *ModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchBefore_pricing); err != nil {
 		return err
 	}
@@ -9799,6 +9867,7 @@ func (v *ModelSwitchAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
 		return err
 	}
@@ -10079,6 +10148,7 @@ func (v *ToolPermissionRequest) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
 		return err
 	}
@@ -10203,6 +10273,7 @@ func (v *ToolCall) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolCall); err != nil {
 		return err
 	}
@@ -10321,6 +10392,7 @@ func (v *Tool) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tool); err != nil {
 		return err
 	}
@@ -10441,6 +10513,7 @@ func (v *MCP) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp); err != nil {
 		return err
 	}
@@ -10524,6 +10597,7 @@ func (v *MCPServer) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp_server); err != nil {
 		return err
 	}
@@ -10626,6 +10700,7 @@ func (v *MCPConnectionVariant1) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_0); err != nil {
 		return err
 	}
@@ -10719,6 +10794,7 @@ func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_connectionGaps_items); err != nil {
 		return err
 	}
@@ -10809,6 +10885,7 @@ func (v *MCPConnectionVariant2) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_1); err != nil {
 		return err
 	}
@@ -10927,6 +11004,7 @@ func (v *MCPConnectionVariant3) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_2); err != nil {
 		return err
 	}
@@ -11040,6 +11118,7 @@ func (v *MCPConnectionVariant4) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_3); err != nil {
 		return err
 	}
@@ -11187,6 +11266,7 @@ func (v *Batch) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_batch); err != nil {
 		return err
 	}
@@ -11455,6 +11535,7 @@ func (v *ToolPermissionResolved) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
 		return err
 	}
@@ -11764,6 +11845,7 @@ func (v *ToolProgress) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
 		return err
 	}
@@ -12000,6 +12082,7 @@ func (v *ToolBatchAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
 		return err
 	}
@@ -12146,6 +12229,7 @@ func (v *ToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_toolBatchAfter_calls_items); err != nil {
 		return err
 	}
@@ -12396,6 +12480,7 @@ func (v *ContextCompactBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
 		return err
 	}
@@ -12507,6 +12592,7 @@ func (v *TokenCounts) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
 		return err
 	}
@@ -12757,6 +12843,7 @@ func (v *ContextCompactAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
 		return err
 	}
@@ -12840,6 +12927,7 @@ func (v *ContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_contextCompactAfter_removed_items); err != nil {
 		return err
 	}
@@ -13051,6 +13139,7 @@ func (v *TaskChangeBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
 		return err
 	}
@@ -13189,6 +13278,7 @@ func (v *TaskChange) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
 		return err
 	}
@@ -13413,6 +13503,7 @@ func (v *TaskChangeAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
 		return err
 	}
@@ -13633,6 +13724,7 @@ func (v *UserAttention) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
 		return err
 	}
@@ -13725,6 +13817,7 @@ func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userAttention); err != nil {
 		return err
 	}
@@ -13823,6 +13916,7 @@ func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
 		return err
 	}
@@ -13916,6 +14010,7 @@ func (v *UserAttentionAttention) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
 		return err
 	}
@@ -14126,6 +14221,7 @@ func (v *CatalogueEventUserElicitationRequest) UnmarshalJSON(data []byte) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
 		return err
 	}
@@ -14218,6 +14314,7 @@ func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
 		return err
 	}
@@ -14320,6 +14417,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data [
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
 		return err
 	}
@@ -14429,6 +14527,7 @@ func (v *CatalogueEventUserElicitationRequestElicitation) UnmarshalJSON(data []b
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
 		return err
 	}
@@ -14639,6 +14738,7 @@ func (v *CatalogueEventUserElicitationResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
 		return err
 	}
@@ -14731,6 +14831,7 @@ func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
 		return err
 	}
@@ -14844,6 +14945,7 @@ func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
 		return err
 	}
@@ -14965,6 +15067,7 @@ func (v *CatalogueEventUserElicitationResultElicitation) UnmarshalJSON(data []by
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
 		return err
 	}
@@ -15188,6 +15291,7 @@ func (v *CatalogueEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
 		return err
 	}
@@ -15280,6 +15384,7 @@ func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
 		return err
 	}
@@ -15378,6 +15483,7 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
 		return err
 	}
@@ -15471,6 +15577,7 @@ func (v *CatalogueEventUserMessageInboundMessage) UnmarshalJSON(data []byte) err
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
 		return err
 	}
@@ -15681,6 +15788,7 @@ func (v *CatalogueEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
 		return err
 	}
@@ -15773,6 +15881,7 @@ func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
 		return err
 	}
@@ -15860,6 +15969,7 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
 		return err
 	}
@@ -15942,6 +16052,7 @@ func (v *CatalogueEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) er
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
 		return err
 	}
@@ -16153,6 +16264,7 @@ func (v *WorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
 		return err
 	}
@@ -16270,6 +16382,7 @@ func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
 		return err
 	}
@@ -16366,6 +16479,7 @@ func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
 		return err
 	}
@@ -16577,6 +16691,7 @@ func (v *WorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
 		return err
 	}
@@ -16798,6 +16913,7 @@ func (v *FileChanged) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
 		return err
 	}
@@ -16931,6 +17047,7 @@ func (v *ChangedFile) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
 		return err
 	}
@@ -17153,6 +17270,7 @@ func (v *HookFailure) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
 		return err
 	}
@@ -17257,6 +17375,7 @@ func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
 		return err
 	}
@@ -17358,6 +17477,7 @@ func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
 		return err
 	}
@@ -17463,6 +17583,7 @@ func (v *HookFailureFailure) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
 		return err
 	}
@@ -17629,6 +17750,7 @@ func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_errorResponse); err != nil {
 		return err
 	}
@@ -17734,6 +17856,7 @@ func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_errorResponse_error); err != nil {
 		return err
 	}
@@ -17859,6 +17982,7 @@ func (v *Notification) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_notification); err != nil {
 		return err
 	}
@@ -18040,6 +18164,7 @@ func (v *ContentSelection) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentSelection); err != nil {
 		return err
 	}
@@ -18146,6 +18271,7 @@ func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUploadReceipt); err != nil {
 		return err
 	}
@@ -18258,6 +18384,7 @@ func (v *ContentUpload) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vContentUpload); err != nil {
 		return err
 	}
@@ -18384,6 +18511,7 @@ func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_authentication_anyOf_0); err != nil {
 		return err
 	}
@@ -18527,6 +18655,7 @@ func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_authentication_anyOf_1); err != nil {
 		return err
 	}
@@ -18650,6 +18779,7 @@ func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vDenyEffect); err != nil {
 		return err
 	}
@@ -18799,6 +18929,7 @@ func (v *AllowEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_allowEffect); err != nil {
 		return err
 	}
@@ -18870,6 +19001,7 @@ func (v *AskEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_askEffect); err != nil {
 		return err
 	}
@@ -18975,6 +19107,7 @@ func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vEffect_modifyEffect); err != nil {
 		return err
 	}
@@ -19093,6 +19226,7 @@ func (v *MessageEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_messageEffect); err != nil {
 		return err
 	}
@@ -19176,6 +19310,7 @@ func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_returnEffect); err != nil {
 		return err
 	}
@@ -19264,6 +19399,7 @@ func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowStopEffect); err != nil {
 		return err
 	}
@@ -19353,6 +19489,7 @@ func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_flowContinueEffect); err != nil {
 		return err
 	}
@@ -19457,6 +19594,7 @@ func (v *InjectEffect) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vEffect_injectEffect); err != nil {
 		return err
 	}
@@ -19932,6 +20070,7 @@ func (v *ToolBefore) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolBefore); err != nil {
 		return err
 	}
@@ -20250,6 +20389,7 @@ func (v *ToolAfter) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vToolAfter); err != nil {
 		return err
 	}
@@ -20389,6 +20529,7 @@ func (v *FileChange) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vExecutionEvent_fileChange); err != nil {
 		return err
 	}
@@ -20656,6 +20797,7 @@ func (v *SessionStart) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vSessionStart); err != nil {
 		return err
 	}
@@ -20768,6 +20910,7 @@ func (v *SessionStartHarness) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vSessionStart_harness); err != nil {
 		return err
 	}
@@ -20931,6 +21074,7 @@ func (v *SessionStartManifest) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
 		return err
 	}
@@ -21030,6 +21174,7 @@ func (v *SessionStartManifestEvent) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
 		return err
 	}
@@ -21128,6 +21273,7 @@ func (v *SessionStartManifestGap) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
 		return err
 	}
@@ -21265,6 +21411,7 @@ func (v *SessionStartManifestLimits) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
 		return err
 	}
@@ -21351,6 +21498,7 @@ func (v *SessionStartManifestManagedPolicy) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
 		return err
 	}
@@ -21593,6 +21741,7 @@ func (v *SessionEnd) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vSessionEnd); err != nil {
 		return err
 	}
@@ -21889,6 +22038,7 @@ func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptDenyResponse); err != nil {
 		return err
 	}
@@ -21988,6 +22138,7 @@ func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_merged3); err != nil {
 		return err
 	}
@@ -22084,6 +22235,7 @@ func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptNoEffectResponse); err != nil {
 		return err
 	}
@@ -22183,6 +22335,7 @@ func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vCommon_merged4); err != nil {
 		return err
 	}
@@ -22286,6 +22439,7 @@ func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0x87c001e0c14c200)
 	if err := c.Run(vInterceptRequest); err != nil {
 		return err
 	}
@@ -22413,6 +22567,7 @@ func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0x87c001e0c14c200)
 	if err := c.Run(vCommon_merged5); err != nil {
 		return err
 	}
@@ -22541,6 +22696,7 @@ func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptRequest_allOf_1_params_state); err != nil {
 		return err
 	}
@@ -22617,6 +22773,7 @@ func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate); err != nil {
 		return err
 	}
@@ -22703,6 +22860,7 @@ func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) 
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate_anyOf_1); err != nil {
 		return err
 	}
@@ -22809,6 +22967,7 @@ func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vInterceptResponse); err != nil {
 		return err
 	}
@@ -22908,6 +23067,7 @@ func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffff63e)
 	if err := c.Run(vCommon_merged6); err != nil {
 		return err
 	}
@@ -23075,6 +23235,7 @@ func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
 		return err
 	}
@@ -23204,6 +23365,7 @@ func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
 		return err
 	}
@@ -23281,6 +23443,7 @@ func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
 		return err
 	}
@@ -23343,6 +23506,7 @@ func (v *ProgressToken) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_progressToken); err != nil {
 		return err
 	}
@@ -23442,6 +23606,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) erro
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestFormParams_requestedSchema); err != nil {
 		return err
 	}
@@ -23671,6 +23836,7 @@ func (v *StringSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
 		return err
 	}
@@ -23823,6 +23989,7 @@ func (v *NumberSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
 		return err
 	}
@@ -23949,6 +24116,7 @@ func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
 		return err
 	}
@@ -24068,6 +24236,7 @@ func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
 		return err
 	}
@@ -24155,6 +24324,7 @@ func (v *LabelledOption) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
 		return err
 	}
@@ -24292,6 +24462,7 @@ func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
 		return err
 	}
@@ -24373,6 +24544,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema_items); err != nil {
 		return err
 	}
@@ -24515,6 +24687,7 @@ func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
 		return err
 	}
@@ -24591,6 +24764,7 @@ func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema_items); err != nil {
 		return err
 	}
@@ -24716,6 +24890,7 @@ func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
 		return err
 	}
@@ -24797,6 +24972,7 @@ func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
 		return err
 	}
@@ -24964,6 +25140,7 @@ func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
 		return err
 	}
@@ -25070,6 +25247,7 @@ func (v *ElicitResult) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
 		return err
 	}
@@ -25158,6 +25336,7 @@ func (v *ElicitResultContentValue) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vMCPElicitation_elicitResult_content_additionalProperties); err != nil {
 		return err
 	}
@@ -25251,6 +25430,7 @@ func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vObserveNotification); err != nil {
 		return err
 	}
@@ -25340,6 +25520,7 @@ func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffff6)
 	if err := c.Run(vCommon_merged7); err != nil {
 		return err
 	}
@@ -25425,6 +25606,7 @@ func (v *Registration) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration); err != nil {
 		return err
 	}
@@ -25546,6 +25728,7 @@ func (v *Backend) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_backend); err != nil {
 		return err
 	}
@@ -25662,6 +25845,7 @@ func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_stdioTransport); err != nil {
 		return err
 	}
@@ -25764,6 +25948,7 @@ func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_httpTransport); err != nil {
 		return err
 	}
@@ -25980,6 +26165,7 @@ func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_interceptSubscription); err != nil {
 		return err
 	}
@@ -26088,6 +26274,7 @@ func (v *Filters) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_filters); err != nil {
 		return err
 	}
@@ -26256,6 +26443,7 @@ func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_observeSubscription); err != nil {
 		return err
 	}
@@ -26420,6 +26608,7 @@ func (v *ContentReceiver) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	defer c.Release()
+	c.Unrepeated(0xffffffffffffffe)
 	if err := c.Run(vRegistration_contentReceiver); err != nil {
 		return err
 	}

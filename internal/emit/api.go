@@ -25,6 +25,16 @@ func checkID(t *ir.Type) Code {
 	return nil
 }
 
+// noRepeats is c.Unrepeated(mask): the memoized checks that never run
+// twice on one node of a document of type t (ir.Schema.Unrepeated), or
+// nothing when there are none.
+func noRepeats(t *ir.Type) Code {
+	if c := target(t.Schema); c != nil && c.Unrepeated != 0 && !c.IsFalse() {
+		return Id("c").Dot("Unrepeated").Call(Op(fmt.Sprintf("%#x", c.Unrepeated)))
+	}
+	return Null()
+}
+
 // ctxDecoder names the function decoding type t from a parsed document.
 func ctxDecoder(t *ir.Type) string { return "decode" + t.Name }
 
@@ -73,6 +83,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	e.f.Commentf("%s is Decode%s on a parsed document (the dispatcher parses once).", ctxDecoder(t), t.Name)
 	e.f.Func().Id(ctxDecoder(t)).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
 		if check != nil {
+			g.Add(noRepeats(t))
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		}
 		g.Add(e.rules(t))
@@ -98,6 +109,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
 		if check != nil {
+			g.Add(noRepeats(t))
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		}
 		g.Add(e.rules(t))
@@ -147,6 +159,7 @@ func (e *gotypes) methods(t *ir.Type) {
 		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
 		if check != nil {
+			g.Add(noRepeats(t))
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		}
 		if structOf(&ir.Expr{Named: t}) != nil {

@@ -31,7 +31,7 @@ func MarkMemo(p *Program, t *Types) {
 			}
 		}
 	}
-	repeated, ok := runTwice(p, memoable)
+	repeated, graph, ok := runTwice(p, memoable)
 	if !ok {
 		// Too many node contexts to enumerate: memoize every candidate.
 		repeated = nil
@@ -51,6 +51,9 @@ func MarkMemo(p *Program, t *Types) {
 		id++
 		s.MemoID = id
 		s.MemoBody = p.funcs.take(s.Func + "_body")
+	}
+	if repeated != nil {
+		graph.markUnrepeated(id)
 	}
 	choice := uint32(0)
 	for _, ty := range t.All {
@@ -107,8 +110,9 @@ const maxContexts = 20000
 // over-approximations (every branch of other unions and every condition
 // counted as running, every pattern as matching) can only memoize more
 // than needed.
-func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
+func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, *contextGraph, bool) {
 	twice := map[*Schema]bool{}
+	g := &contextGraph{nodes: map[string]*contextNode{}, roots: map[*Schema][]string{}}
 	type call struct{ from, to *Schema }
 	// once[c] is true while every context seen had one run of c.to on the
 	// node where c.from calls it (in place), false once one had two.
@@ -126,7 +130,11 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 	weights := map[*Schema]int{}
 	var queue []map[*Schema]int
 	for _, s := range p.Schemas {
-		queue = append(queue, contexts([]*Schema{s})...)
+		root := contexts([]*Schema{s})
+		for _, ctx := range root {
+			g.roots[s] = append(g.roots[s], signature(ctx, ids))
+		}
+		queue = append(queue, root...)
 	}
 	for len(queue) > 0 {
 		ctx := queue[len(queue)-1]
@@ -139,8 +147,10 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 			continue
 		}
 		if seen[sig] = true; len(seen) > maxContexts {
-			return nil, false
+			return nil, nil, false
 		}
+		gn := &contextNode{ctx: ctx}
+		g.nodes[sig] = gn
 		for s, n := range ctx {
 			if n > 1 && !twice[s] {
 				w, ok := weights[s]
@@ -167,6 +177,9 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 					note(memberOnce, call{owner, t}, f[t] == 1)
 				}
 			}
+			for _, f := range forks {
+				gn.children = append(gn.children, signature(f, ids))
+			}
 			queue = append(queue, forks...)
 		}
 	}
@@ -186,7 +199,70 @@ func runTwice(p *Program, memoable map[*Schema]bool) (map[*Schema]bool, bool) {
 			c.from.MembersRunOnce[c.to] = true
 		}
 	}
-	return twice, true
+	return twice, g, true
+}
+
+// contextGraph is what runTwice enumerated: the node contexts (by
+// signature) and, for each, the contexts of its members and items; roots
+// are the contexts of each schema checked as a document's root.
+type contextGraph struct {
+	nodes map[string]*contextNode
+	roots map[*Schema][]string
+}
+
+type contextNode struct {
+	ctx      map[*Schema]int
+	children []string
+}
+
+// markUnrepeated sets Schema.Unrepeated once the memoized checks are
+// known (MemoID): the memoized checks that run twice on one node in some
+// context reachable from a schema's root contexts may hit; the others
+// never do there. The aggregate roots (schema.json: a union of whole
+// messages, which checks an event once per message kind) make the event
+// checks memoized; a document of one kind never repeats them, while a
+// session.start event's manifest still repeats its capabilities check.
+func (g *contextGraph) markUnrepeated(maxID uint32) {
+	const all = ^uint64(0)
+	repeats := map[string]uint64{} // memoized checks that may run twice at or below a context
+	for sig, n := range g.nodes {
+		var m uint64
+		for s, k := range n.ctx {
+			if k > 1 && s.MemoID != 0 {
+				if s.MemoID >= 64 {
+					m = all // beyond the mask: may repeat anywhere
+					break
+				}
+				m |= 1 << s.MemoID
+			}
+		}
+		repeats[sig] = m
+	}
+	// Propagate to the contexts above until nothing changes (the graph
+	// has cycles: recursive schemas).
+	for changed := true; changed; {
+		changed = false
+		for sig, n := range g.nodes {
+			m := repeats[sig]
+			for _, ch := range n.children {
+				m |= repeats[ch]
+			}
+			if m != repeats[sig] {
+				repeats[sig], changed = m, true
+			}
+		}
+	}
+	for s, sigs := range g.roots {
+		var m uint64
+		for _, sig := range sigs {
+			m |= repeats[sig]
+		}
+		ids := all // the bits of the memo ids there are (1 to maxID)
+		if maxID < 63 {
+			ids = 1<<(maxID+1) - 1
+		}
+		s.Unrepeated = ^m & ids &^ 1 // bit 0 is no MemoID
+	}
 }
 
 // maxForks bounds the alternative contexts one node's discriminators

@@ -115,3 +115,35 @@ func TestChoiceIDs(t *testing.T) {
 		t.Errorf("%s: a choice id, though the discriminator decides", s.Loc)
 	}
 }
+
+// TestUnrepeated: a union of whole documents (an aggregate root) checks
+// the shared part twice on one node, so that check is memoized; a
+// document of one kind checks it once, so its decoders may skip those
+// lookups, unless something below that root repeats the check itself.
+func TestUnrepeated(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"part": {"type": "object", "properties": {"deep": {"$ref": "#/$defs/part"}, "x": {"type": "string"}}},
+			"a": {"type": "object", "properties": {"p": {"$ref": "#/$defs/part"}, "a": {"type": "string"}}},
+			"b": {"type": "object", "properties": {"p": {"$ref": "#/$defs/part"}, "b": {"type": "string"}}},
+			"c": {"type": "object", "properties": {"p": {"allOf": [{"$ref": "#/$defs/part"}, {"$ref": "#/$defs/part"}]}}}
+		},
+		"anyOf": [{"$ref": "#/$defs/a"}, {"$ref": "#/$defs/b"}]
+	}`)
+	part := find(t, p, "/$defs/part")
+	if part.MemoID == 0 || part.MemoID >= 64 {
+		t.Fatalf("%s: memo id %d; the test needs one below 64", part.Loc, part.MemoID)
+	}
+	bit := uint64(1) << part.MemoID
+	if root := find(t, p, ""); root.Unrepeated&bit != 0 {
+		t.Errorf("the aggregate root checks part twice on one node, yet its lookups are skipped")
+	}
+	for _, ptr := range []string{"/$defs/a", "/$defs/b"} {
+		if s := find(t, p, ptr); s.Unrepeated&bit == 0 {
+			t.Errorf("%s: a document of this kind checks part once per node, yet its lookups are kept", s.Loc)
+		}
+	}
+	if s := find(t, p, "/$defs/c"); s.Unrepeated&bit != 0 {
+		t.Errorf("%s: its member p checks part twice, yet its lookups are skipped", s.Loc)
+	}
+}

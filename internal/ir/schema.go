@@ -80,6 +80,11 @@ type Schema struct {
 	// its properties declare, where no other check of the same schema ever
 	// runs on that node: such calls skip the memo (see MarkMemo).
 	RunsOnce, MembersRunOnce map[*Schema]bool
+	// Unrepeated, for a schema checked as the root of a document: bit i is
+	// set when the memoized check with MemoID i (below 64) never runs twice
+	// on one node of such a document (MarkMemo), so its lookups there
+	// would all miss and the decoders of this schema's type skip them.
+	Unrepeated uint64
 	// ChoiceID, when not 0, has the check of this schema's anyOf or oneOf
 	// record (ahprt.Ctx.Choose) which branch passed first on each node, for
 	// the builder of its union type (see MarkMemo).
