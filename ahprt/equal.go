@@ -33,9 +33,17 @@ func equalNodes(a *Doc, x Node, b *Doc, y Node) bool {
 	case KindBool:
 		return a.Bool(x) == b.Bool(y)
 	case KindNumber:
+		if v, ok := smallInt(a.Raw(x)); ok {
+			if w, ok := smallInt(b.Raw(y)); ok {
+				return v == w
+			}
+		}
 		var b1, b2 [32]byte
 		return cmpDecimal(parseDecimal(a.Raw(x), b1[:0]), parseDecimal(b.Raw(y), b2[:0])) == 0
 	case KindString:
+		if nx, ny := &a.nodes[x], &b.nodes[y]; !nx.flag && !ny.flag {
+			return string(a.data[nx.start:nx.end]) == string(b.data[ny.start:ny.end]) // no escapes: equal as written
+		}
 		return string(a.Str(x)) == string(b.Str(y))
 	case KindArray:
 		if a.Len(x) != b.Len(y) {

@@ -131,11 +131,54 @@ func cmpMagnitude(a, b decimal) int {
 type Decimal struct {
 	d   decimal
 	src string
+	// small is set when the value is an integer of at most 18 digits,
+	// i: the bounds AHP writes (sizes, counts), which Cmp compares with
+	// the integers documents carry without a decimal parse.
+	small bool
+	i     int64
 }
 
 // MustDecimal parses a JSON number literal written by the generator.
 func MustDecimal(s string) Decimal {
-	return Decimal{d: parseDecimal([]byte(s), make([]byte, 0, len(s))), src: s}
+	x := Decimal{d: parseDecimal([]byte(s), make([]byte, 0, len(s))), src: s}
+	if x.d.isInteger() && x.d.exp <= 18 {
+		for k := int64(0); k < x.d.exp; k++ { // digits, then the zeros the exponent adds
+			digit := int64(0)
+			if k < int64(len(x.d.digits)) {
+				digit = int64(x.d.digits[k] - '0')
+			}
+			x.i = x.i*10 + digit
+		}
+		if x.d.neg {
+			x.i = -x.i
+		}
+		x.small = true
+	}
+	return x
+}
+
+// smallInt is number raw (valid JSON) as an int64 when it is written as an
+// integer, without fraction or exponent, of at most 18 digits: the common
+// case, read without the exact decimal form.
+func smallInt(raw []byte) (int64, bool) {
+	neg := len(raw) > 0 && raw[0] == '-'
+	if neg {
+		raw = raw[1:]
+	}
+	if len(raw) == 0 || len(raw) > 18 {
+		return 0, false
+	}
+	var v int64
+	for _, b := range raw {
+		if b < '0' || b > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(b-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 func (x Decimal) String() string { return x.src }
@@ -146,14 +189,32 @@ func (c *Ctx) num(n Node, buf *[32]byte) decimal {
 
 // IsInteger reports whether number node n is mathematically an integer.
 func (c *Ctx) IsInteger(n Node) bool {
+	if _, ok := smallInt(c.Doc.Raw(n)); ok {
+		return true
+	}
 	var buf [32]byte
 	return c.num(n, &buf).isInteger()
 }
 
 // Cmp compares number node n with x: -1, 0 or +1.
 func (c *Ctx) Cmp(n Node, x Decimal) int {
+	if x.small {
+		if v, ok := smallInt(c.Doc.Raw(n)); ok {
+			return cmpInt(v, x.i)
+		}
+	}
 	var buf [32]byte
 	return cmpDecimal(c.num(n, &buf), x.d)
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // MultipleOf reports whether number node n is an integer multiple of x (x > 0).

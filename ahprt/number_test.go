@@ -1,0 +1,78 @@
+package ahprt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestSmallIntFastPaths: Cmp, IsInteger and JSON equality answer small
+// integers without the exact decimal form; over spellings of integers and
+// non-integers (fractions, exponents, -0, 18 and 19 digits) and bounds
+// written as integers or not, they agree with the decimal comparison.
+func TestSmallIntFastPaths(t *testing.T) {
+	values := []string{"0", "-0", "1", "-1", "7", "10", "1.0", "1e1", "10e-1", "0.5", "-0.0",
+		"999999999999999999", "-999999999999999999", "1000000000000000000", "123456789012345678",
+		"2e18", "1E2", "100", "99.999", "-100", "12345678901234567890"}
+	bounds := []string{"0", "1", "-1", "10", "100", "1e2", "1.5", "1000000000000000000", "999999999999999999", "-0", "0.0"}
+	var doc strings.Builder
+	doc.WriteString("[" + strings.Join(values, ",") + "]")
+	c, err := Begin([]byte(doc.String()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	var nodes []Node
+	for it := c.Doc.Items(0); it.Next(); {
+		nodes = append(nodes, it.Item())
+	}
+	exact := func(n Node) decimal { var buf [32]byte; return parseDecimal(c.Doc.Raw(n), buf[:0]) }
+	for i, n := range nodes {
+		if got, want := c.IsInteger(n), exact(n).isInteger(); got != want {
+			t.Errorf("IsInteger(%s) = %v, want %v", values[i], got, want)
+		}
+		for _, b := range bounds {
+			x := MustDecimal(b)
+			if got, want := c.Cmp(n, x), cmpDecimal(exact(n), x.d); got != want {
+				t.Errorf("Cmp(%s, %s) = %d, want %d", values[i], b, got, want)
+			}
+		}
+		for j, m := range nodes {
+			want := cmpDecimal(exact(n), exact(m)) == 0
+			if got := c.Equal2(n, m); got != want {
+				t.Errorf("Equal(%s, %s) = %v, want %v", values[i], values[j], got, want)
+			}
+		}
+	}
+	if x := MustDecimal("1e2"); !x.small || x.i != 100 {
+		t.Errorf("MustDecimal(1e2): small %v, %d; want 100", x.small, x.i)
+	}
+	if x := MustDecimal("-2.50e1"); !x.small || x.i != -25 {
+		t.Errorf("MustDecimal(-2.50e1): small %v, %d; want -25", x.small, x.i)
+	}
+	if x := MustDecimal("-2.55e1"); x.small || fmt.Sprint(x) != "-2.55e1" {
+		t.Errorf("MustDecimal(-2.55e1): small %v (not an integer), written %s", x.small, x)
+	}
+}
+
+// TestStringEqualityFastPath: strings without escapes compare as written,
+// and a plain string equals its escaped spelling.
+func TestStringEqualityFastPath(t *testing.T) {
+	c, err := Begin([]byte(`["abc", "abc", "ab", "a\u0062c", "abd"]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	var n []Node
+	for it := c.Doc.Items(0); it.Next(); {
+		n = append(n, it.Item())
+	}
+	for _, tc := range []struct {
+		a, b int
+		want bool
+	}{{0, 1, true}, {0, 2, false}, {0, 3, true}, {3, 1, true}, {0, 4, false}} {
+		if got := c.Equal2(n[tc.a], n[tc.b]); got != tc.want {
+			t.Errorf("Equal(%s, %s) = %v", c.Doc.Raw(n[tc.a]), c.Doc.Raw(n[tc.b]), got)
+		}
+	}
+}
