@@ -284,6 +284,22 @@ func (d *Doc) MemberIndex(n Node, name string) (value Node, index int, ok bool) 
 	return 0, 0, false
 }
 
+// ArrayHas reports, for `contains: {const: s}` on a string, whether
+// node n is an array holding the string s: 1 when it does, 0 when it is
+// an array without it, -1 when n is not an array (contains does not
+// apply). Generated conditions call it in place of a contains check.
+func (d *Doc) ArrayHas(n Node, s string) int {
+	if d.nodes[n].kind != KindArray {
+		return -1
+	}
+	for it := d.Items(n); it.Next(); {
+		if x := it.Item(); d.nodes[x].kind == KindString && d.StrView(x) == s {
+			return 1
+		}
+	}
+	return 0
+}
+
 // Member finds the member of object n called name; ok is false when absent.
 // It is MemberIndex without the count, written out: discriminators look
 // members up on every union check and build, and calling MemberIndex

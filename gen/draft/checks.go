@@ -1013,90 +1013,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "modes":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+				if d.ArrayHas(dv, "intercept") != 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
-	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not) {
-		return c.FailWith(n, &reason48)
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
-			}
-		}
-		if matches < 1 {
-			return c.FailWith(n, &reason49)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_if_modes_not_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason50)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -1165,7 +1101,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason51)
+			return c.FailWith(n, &reason48)
 		}
 	}
 	_ = d
@@ -1177,78 +1113,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "modes":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
+				if d.ArrayHas(dv, "intercept") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
-			}
-		}
-		if matches < 1 {
-			return c.FailWith(n, &reason52)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_if_modes_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason53)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -1270,7 +1154,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason54)
+			return c.FailWith(n, &reason49)
 		}
 	}
 	_ = d
@@ -1326,7 +1210,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.FailWith(n, &reason55)
+		return c.FailWith(n, &reason50)
 	}
 	_ = d
 	return true
@@ -1337,7 +1221,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason56)
+		return c.FailWith(n, &reason51)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
@@ -1384,7 +1268,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.FailWith(n, &reason57)
+		return c.FailWith(n, &reason52)
 	}
 	_ = d
 	return true
@@ -1409,7 +1293,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason58)
+			return c.FailWith(n, &reason53)
 		}
 	}
 	_ = d
@@ -1421,7 +1305,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason59)
+		return c.FailWith(n, &reason54)
 	}
 	_ = k
 	_ = d
@@ -1514,7 +1398,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason60)
+		return c.FailTypeWith(n, &reason55)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1555,7 +1439,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason61)
+			return c.FailWith(n, &reason56)
 		}
 	}
 	if !vCapabilities_allOf_0(c, n, ev) {
@@ -1585,83 +1469,28 @@ func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_0_if) {
-		if !vCapabilities_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_0_if checks draft/capabilities.schema.json#/allOf/0/if.
-func vCapabilities_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_allOf_0_if_effects) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+				if d.ArrayHas(dv, "flow") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason62)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_0_if_effects checks draft/capabilities.schema.json#/allOf/0/if/properties/effects.
-func vCapabilities_allOf_0_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_0_if_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
+		if cond {
+			if !vCapabilities_allOf_0_then(c, n, ev) {
+				return false
 			}
 		}
-		if matches < 1 {
-			return c.FailWith(n, &reason63)
-		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_0_if_effects_contains checks draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains.
-func vCapabilities_allOf_0_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason64)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -1683,7 +1512,7 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason65)
+			return c.FailWith(n, &reason57)
 		}
 	}
 	_ = d
@@ -1752,7 +1581,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason66)
+			return c.FailWith(n, &reason58)
 		}
 	}
 	_ = d
@@ -1764,7 +1593,7 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason67)
+		return c.FailWith(n, &reason59)
 	}
 	_ = k
 	_ = d
@@ -1776,83 +1605,28 @@ func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_2_if) {
-		if !vCapabilities_allOf_2_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_2_if checks draft/capabilities.schema.json#/allOf/2/if.
-func vCapabilities_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_allOf_2_if_effects) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+				if d.ArrayHas(dv, "inject") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason68)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_2_if_effects checks draft/capabilities.schema.json#/allOf/2/if/properties/effects.
-func vCapabilities_allOf_2_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_2_if_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
+		if cond {
+			if !vCapabilities_allOf_2_then(c, n, ev) {
+				return false
 			}
 		}
-		if matches < 1 {
-			return c.FailWith(n, &reason69)
-		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_2_if_effects_contains checks draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains.
-func vCapabilities_allOf_2_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason70)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -1874,7 +1648,7 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason71)
+			return c.FailWith(n, &reason60)
 		}
 	}
 	_ = d
@@ -1943,7 +1717,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason72)
+			return c.FailWith(n, &reason61)
 		}
 	}
 	_ = d
@@ -1955,7 +1729,7 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason73)
+		return c.FailWith(n, &reason62)
 	}
 	_ = k
 	_ = d
@@ -1967,83 +1741,28 @@ func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_allOf_4_if) {
-		if !vCapabilities_allOf_4_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_4_if checks draft/capabilities.schema.json#/allOf/4/if.
-func vCapabilities_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_allOf_4_if_effects) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
+				if d.ArrayHas(dv, "modify") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason74)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_4_if_effects checks draft/capabilities.schema.json#/allOf/4/if/properties/effects.
-func vCapabilities_allOf_4_if_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_allOf_4_if_effects_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
+		if cond {
+			if !vCapabilities_allOf_4_then(c, n, ev) {
+				return false
 			}
 		}
-		if matches < 1 {
-			return c.FailWith(n, &reason75)
-		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilities_allOf_4_if_effects_contains checks draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains.
-func vCapabilities_allOf_4_if_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason76)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -2065,7 +1784,7 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason77)
+			return c.FailWith(n, &reason63)
 		}
 	}
 	_ = d
@@ -2134,7 +1853,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason78)
+			return c.FailWith(n, &reason64)
 		}
 	}
 	_ = d
@@ -2146,7 +1865,7 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason79)
+		return c.FailWith(n, &reason65)
 	}
 	_ = k
 	_ = d
@@ -2158,12 +1877,12 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason80)
+		return c.FailTypeWith(n, &reason66)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason81)
+			return c.FailWith(n, &reason67)
 		}
 		{
 			it := d.Items(n)
@@ -2210,7 +1929,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason82)
+		return c.FailWith(n, &reason68)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
@@ -2227,11 +1946,11 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason83)
+		return c.FailTypeWith(n, &reason69)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason84)
+			return c.FailWith(n, &reason70)
 		}
 	}
 	_ = d
@@ -2243,11 +1962,11 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason85)
+		return c.FailTypeWith(n, &reason71)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason86)
+			return c.FailWith(n, &reason72)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -2310,7 +2029,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason87)
+		return c.FailTypeWith(n, &reason73)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2340,10 +2059,10 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason88)
+			return c.FailWith(n, &reason74)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason89)
+			return c.FailWith(n, &reason75)
 		}
 	}
 	{
@@ -2391,7 +2110,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason90)
+			return c.FailWith(n, &reason76)
 		}
 	}
 	_ = d
@@ -2403,7 +2122,7 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason91)
+		return c.FailWith(n, &reason77)
 	}
 	_ = k
 	_ = d
@@ -2437,7 +2156,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason92)
+			return c.FailWith(n, &reason78)
 		}
 	}
 	_ = d
@@ -2449,7 +2168,7 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason93)
+		return c.FailWith(n, &reason79)
 	}
 	_ = k
 	_ = d
@@ -2461,7 +2180,7 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason94)
+		return c.FailTypeWith(n, &reason80)
 	}
 	_ = d
 	return true
@@ -2472,7 +2191,7 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason95)
+		return c.FailTypeWith(n, &reason81)
 	}
 	_ = d
 	return true
@@ -2483,7 +2202,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason96)
+		return c.FailTypeWith(n, &reason82)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2520,7 +2239,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason97)
+			return c.FailWith(n, &reason83)
 		}
 	}
 	if !vCapabilities_flow_allOf_0(c, n, ev) {
@@ -2535,83 +2254,28 @@ func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilities_flow_allOf_0_if) {
-		if !vCapabilities_flow_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_flow_allOf_0_if checks draft/capabilities.schema.json#/properties/flow/allOf/0/if.
-func vCapabilities_flow_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_flow_allOf_0_if_operations) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
+				if d.ArrayHas(dv, "continue") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason98)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilities_flow_allOf_0_if_operations checks draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations.
-func vCapabilities_flow_allOf_0_if_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilities_flow_allOf_0_if_operations_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
+		if cond {
+			if !vCapabilities_flow_allOf_0_then(c, n, ev) {
+				return false
 			}
 		}
-		if matches < 1 {
-			return c.FailWith(n, &reason99)
-		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilities_flow_allOf_0_if_operations_contains checks draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains.
-func vCapabilities_flow_allOf_0_if_operations_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason100)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -2636,10 +2300,10 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason101)
+			return c.FailWith(n, &reason84)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason102)
+			return c.FailWith(n, &reason85)
 		}
 	}
 	_ = d
@@ -2651,15 +2315,15 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason103)
+		return c.FailTypeWith(n, &reason86)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason104)
+			return c.FailWith(n, &reason87)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason105)
+			return c.FailWith(n, &reason88)
 		}
 		{
 			it := d.Items(n)
@@ -2683,7 +2347,7 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason106)
+		return c.FailWith(n, &reason89)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -2700,11 +2364,11 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason107)
+		return c.FailTypeWith(n, &reason90)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason108)
+			return c.FailWith(n, &reason91)
 		}
 	}
 	_ = d
@@ -2716,7 +2380,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason109)
+		return c.FailTypeWith(n, &reason92)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2741,7 +2405,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason110)
+			return c.FailWith(n, &reason93)
 		}
 	}
 	_ = d
@@ -2753,7 +2417,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason111)
+		return c.FailTypeWith(n, &reason94)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2783,10 +2447,10 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason112)
+			return c.FailWith(n, &reason95)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason113)
+			return c.FailWith(n, &reason96)
 		}
 	}
 	_ = d
@@ -2798,7 +2462,7 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason114)
+		return c.FailWith(n, &reason97)
 	}
 	_ = k
 	_ = d
@@ -2810,15 +2474,15 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason115)
+		return c.FailTypeWith(n, &reason98)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason116)
+			return c.FailWith(n, &reason99)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason117)
+			return c.FailWith(n, &reason100)
 		}
 		{
 			it := d.Items(n)
@@ -2842,7 +2506,7 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason118)
+		return c.FailWith(n, &reason101)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -2859,7 +2523,7 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason119)
+		return c.FailTypeWith(n, &reason102)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2895,7 +2559,7 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason120)
+		return c.FailTypeWith(n, &reason103)
 	}
 	_ = d
 	return true
@@ -2906,7 +2570,7 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason121)
+		return c.FailTypeWith(n, &reason104)
 	}
 	_ = d
 	return true
@@ -2946,7 +2610,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason122)
+		return c.FailTypeWith(n, &reason105)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2971,7 +2635,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason123)
+		return c.FailWith(n, &reason106)
 	}
 	switch d.StrView(n) {
 	case "inject", "message":
@@ -3093,7 +2757,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason124)
+		return c.FailTypeWith(n, &reason107)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3118,7 +2782,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason125)
+		return c.FailWith(n, &reason108)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -3248,7 +2912,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason126)
+		return c.FailTypeWith(n, &reason109)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3273,7 +2937,7 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason127)
+		return c.FailWith(n, &reason110)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "flow", "message":
@@ -3290,7 +2954,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason128)
+		return c.FailTypeWith(n, &reason111)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3311,7 +2975,7 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason129)
+		return c.FailWith(n, &reason112)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -3328,7 +2992,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason130)
+		return c.FailTypeWith(n, &reason113)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3360,7 +3024,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason131)
+		return c.FailTypeWith(n, &reason114)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3385,7 +3049,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason132)
+		return c.FailWith(n, &reason115)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3515,7 +3179,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason133)
+		return c.FailTypeWith(n, &reason116)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3540,7 +3204,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason134)
+		return c.FailWith(n, &reason117)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3557,7 +3221,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason135)
+		return c.FailTypeWith(n, &reason118)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3578,7 +3242,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason136)
+		return c.FailWith(n, &reason119)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3595,7 +3259,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason137)
+		return c.FailTypeWith(n, &reason120)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3627,7 +3291,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason138)
+		return c.FailTypeWith(n, &reason121)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3652,7 +3316,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason139)
+		return c.FailWith(n, &reason122)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -3782,7 +3446,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason140)
+		return c.FailTypeWith(n, &reason123)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3807,7 +3471,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason141)
+		return c.FailWith(n, &reason124)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "return", "flow", "message":
@@ -3824,7 +3488,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason142)
+		return c.FailTypeWith(n, &reason125)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3845,7 +3509,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason143)
+		return c.FailWith(n, &reason126)
 	}
 	switch d.StrView(n) {
 	case "request":
@@ -3862,7 +3526,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason144)
+		return c.FailTypeWith(n, &reason127)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3894,7 +3558,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason145)
+		return c.FailTypeWith(n, &reason128)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3919,7 +3583,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason146)
+		return c.FailWith(n, &reason129)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4049,7 +3713,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason147)
+		return c.FailTypeWith(n, &reason130)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4074,7 +3738,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason148)
+		return c.FailWith(n, &reason131)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -4091,7 +3755,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason149)
+		return c.FailTypeWith(n, &reason132)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4112,7 +3776,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason150)
+		return c.FailWith(n, &reason133)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -4129,7 +3793,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason151)
+		return c.FailTypeWith(n, &reason134)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4161,7 +3825,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason152)
+		return c.FailTypeWith(n, &reason135)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4186,7 +3850,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason153)
+		return c.FailWith(n, &reason136)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4312,7 +3976,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason154)
+		return c.FailTypeWith(n, &reason137)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4337,7 +4001,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason155)
+		return c.FailWith(n, &reason138)
 	}
 	switch d.StrView(n) {
 	case "deny", "flow", "message":
@@ -4354,7 +4018,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason156)
+		return c.FailTypeWith(n, &reason139)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4386,7 +4050,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason157)
+		return c.FailTypeWith(n, &reason140)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4411,7 +4075,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason158)
+		return c.FailWith(n, &reason141)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4541,7 +4205,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason159)
+		return c.FailTypeWith(n, &reason142)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4566,7 +4230,7 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason160)
+		return c.FailWith(n, &reason143)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
@@ -4583,7 +4247,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason161)
+		return c.FailTypeWith(n, &reason144)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4604,7 +4268,7 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason162)
+		return c.FailWith(n, &reason145)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4621,7 +4285,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason163)
+		return c.FailTypeWith(n, &reason146)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4653,7 +4317,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason164)
+		return c.FailTypeWith(n, &reason147)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4678,7 +4342,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason165)
+		return c.FailWith(n, &reason148)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4808,7 +4472,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason166)
+		return c.FailTypeWith(n, &reason149)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4833,7 +4497,7 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason167)
+		return c.FailWith(n, &reason150)
 	}
 	switch d.StrView(n) {
 	case "modify", "inject", "flow", "message":
@@ -4850,7 +4514,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason168)
+		return c.FailTypeWith(n, &reason151)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4871,7 +4535,7 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason169)
+		return c.FailWith(n, &reason152)
 	}
 	switch d.StrView(n) {
 	case "output":
@@ -4888,7 +4552,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason170)
+		return c.FailTypeWith(n, &reason153)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4920,7 +4584,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason171)
+		return c.FailTypeWith(n, &reason154)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4945,7 +4609,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason172)
+		return c.FailWith(n, &reason155)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -5075,7 +4739,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason173)
+		return c.FailTypeWith(n, &reason156)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5100,7 +4764,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason174)
+		return c.FailWith(n, &reason157)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny", "modify", "flow", "message":
@@ -5117,7 +4781,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason175)
+		return c.FailTypeWith(n, &reason158)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5138,7 +4802,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason176)
+		return c.FailWith(n, &reason159)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -5155,7 +4819,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason177)
+		return c.FailTypeWith(n, &reason160)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5187,7 +4851,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason178)
+		return c.FailTypeWith(n, &reason161)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5212,7 +4876,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason179)
+		return c.FailWith(n, &reason162)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5338,7 +5002,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason180)
+		return c.FailTypeWith(n, &reason163)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5363,7 +5027,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason181)
+		return c.FailWith(n, &reason164)
 	}
 	switch d.StrView(n) {
 	case "flow", "inject", "message":
@@ -5380,7 +5044,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason182)
+		return c.FailTypeWith(n, &reason165)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5412,7 +5076,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason183)
+		return c.FailTypeWith(n, &reason166)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5437,7 +5101,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason184)
+		return c.FailWith(n, &reason167)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5563,7 +5227,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason185)
+		return c.FailTypeWith(n, &reason168)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5588,7 +5252,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason186)
+		return c.FailWith(n, &reason169)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "return", "inject", "message":
@@ -5605,7 +5269,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason187)
+		return c.FailTypeWith(n, &reason170)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5626,7 +5290,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason188)
+		return c.FailWith(n, &reason171)
 	}
 	switch d.StrView(n) {
 	case "instructions":
@@ -5752,7 +5416,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason189)
+		return c.FailTypeWith(n, &reason172)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5777,7 +5441,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason190)
+		return c.FailWith(n, &reason173)
 	}
 	switch d.StrView(n) {
 	case "inject", "modify", "message":
@@ -5794,7 +5458,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason191)
+		return c.FailTypeWith(n, &reason174)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5815,7 +5479,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason192)
+		return c.FailWith(n, &reason175)
 	}
 	switch d.StrView(n) {
 	case "summary":
@@ -5937,7 +5601,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason193)
+		return c.FailTypeWith(n, &reason176)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5962,7 +5626,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason194)
+		return c.FailWith(n, &reason177)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -6084,7 +5748,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason195)
+		return c.FailTypeWith(n, &reason178)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6109,7 +5773,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason196)
+		return c.FailWith(n, &reason179)
 	}
 	switch d.StrView(n) {
 	case "deny", "return", "message":
@@ -6235,7 +5899,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason197)
+		return c.FailTypeWith(n, &reason180)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6260,7 +5924,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason198)
+		return c.FailWith(n, &reason181)
 	}
 	switch d.StrView(n) {
 	case "modify", "message":
@@ -6277,7 +5941,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason199)
+		return c.FailTypeWith(n, &reason182)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6298,7 +5962,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason200)
+		return c.FailWith(n, &reason183)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6424,7 +6088,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason201)
+		return c.FailTypeWith(n, &reason184)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6449,7 +6113,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason202)
+		return c.FailWith(n, &reason185)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6466,7 +6130,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason203)
+		return c.FailTypeWith(n, &reason186)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6487,7 +6151,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason204)
+		return c.FailWith(n, &reason187)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -6613,7 +6277,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason205)
+		return c.FailTypeWith(n, &reason188)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6638,7 +6302,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason206)
+		return c.FailWith(n, &reason189)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6655,7 +6319,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason207)
+		return c.FailTypeWith(n, &reason190)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6676,7 +6340,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason208)
+		return c.FailWith(n, &reason191)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6802,7 +6466,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason209)
+		return c.FailTypeWith(n, &reason192)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6827,7 +6491,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason210)
+		return c.FailWith(n, &reason193)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6844,7 +6508,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason211)
+		return c.FailTypeWith(n, &reason194)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6865,7 +6529,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason212)
+		return c.FailWith(n, &reason195)
 	}
 	switch d.StrView(n) {
 	case "workspace":
@@ -6882,7 +6546,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason213)
+		return c.FailWith(n, &reason196)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
@@ -6899,15 +6563,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason214)
+		return c.FailTypeWith(n, &reason197)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason215)
+			return c.FailWith(n, &reason198)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason216)
+			return c.FailWith(n, &reason199)
 		}
 		{
 			it := d.Items(n)
@@ -6931,7 +6595,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason217)
+		return c.FailWith(n, &reason200)
 	}
 	switch d.StrView(n) {
 	case "observe", "intercept":
@@ -6948,7 +6612,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason218)
+		return c.FailTypeWith(n, &reason201)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6973,7 +6637,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason219)
+		return c.FailTypeWith(n, &reason202)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7003,10 +6667,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason220)
+			return c.FailWith(n, &reason203)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason221)
+			return c.FailWith(n, &reason204)
 		}
 	}
 	_ = d
@@ -7018,12 +6682,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason222)
+		return c.FailTypeWith(n, &reason205)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason223)
+			return c.FailWith(n, &reason206)
 		}
 		{
 			it := d.Items(n)
@@ -7047,7 +6711,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason224)
+		return c.FailWith(n, &reason207)
 	}
 	switch d.StrView(n) {
 	case "http", "stdio", "in_process":
@@ -7064,12 +6728,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason225)
+		return c.FailTypeWith(n, &reason208)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason226)
+			return c.FailWith(n, &reason209)
 		}
 		{
 			it := d.Items(n)
@@ -7093,7 +6757,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason227)
+		return c.FailWith(n, &reason210)
 	}
 	switch d.StrView(n) {
 	case "bearer", "oauth":
@@ -7110,7 +6774,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason228)
+		return c.FailTypeWith(n, &reason211)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -7154,12 +6818,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason229)
+		return c.FailTypeWith(n, &reason212)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason230)
+			return c.FailWith(n, &reason213)
 		}
 		{
 			it := d.Items(n)
@@ -7183,12 +6847,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason231)
+		return c.FailTypeWith(n, &reason214)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason232)
+			return c.FailWith(n, &reason215)
 		}
 		{
 			it := d.Items(n)
@@ -7212,7 +6876,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason233)
+		return c.FailTypeWith(n, &reason216)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7242,10 +6906,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason234)
+			return c.FailWith(n, &reason217)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason235)
+			return c.FailWith(n, &reason218)
 		}
 	}
 	if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c, n, ev) {
@@ -7260,78 +6924,26 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if) {
-		if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "scopes":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "scopes"); ok {
+				if d.ArrayHas(dv, "managed") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			}
+			if cond && ev != nil {
+				ev.Declared = true
+			}
+		}
+		if cond {
+			if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c, n, ev) {
+				return false
 			}
 		}
 	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
-			}
-		}
-		if matches < 1 {
-			return c.FailWith(n, &reason236)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_if_scopes_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "managed")) {
-		return c.FailWith(n, &reason237)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -7370,7 +6982,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason238)
+		return c.FailWith(n, &reason219)
 	}
 	_ = k
 	_ = d
@@ -7382,12 +6994,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason239)
+		return c.FailTypeWith(n, &reason220)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason240)
+			return c.FailWith(n, &reason221)
 		}
 		{
 			it := d.Items(n)
@@ -7411,7 +7023,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason241)
+		return c.FailWith(n, &reason222)
 	}
 	switch d.StrView(n) {
 	case "user", "project", "managed":
@@ -7428,7 +7040,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason242)
+		return c.FailTypeWith(n, &reason223)
 	}
 	_ = d
 	return true
@@ -7439,12 +7051,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason243)
+		return c.FailTypeWith(n, &reason224)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason244)
+			return c.FailWith(n, &reason225)
 		}
 		{
 			it := d.Items(n)
@@ -7470,11 +7082,11 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason245)
+			return c.FailTypeWith(n, &reason226)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason246)
+			return c.FailWith(n, &reason227)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -7663,7 +7275,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason247)
+		return c.FailTypeWith(n, &reason228)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7722,16 +7334,16 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason248)
+			return c.FailWith(n, &reason229)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason249)
+			return c.FailWith(n, &reason230)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason250)
+			return c.FailWith(n, &reason231)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason251)
+			return c.FailWith(n, &reason232)
 		}
 	}
 	_ = d
@@ -7743,11 +7355,11 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason252)
+		return c.FailTypeWith(n, &reason233)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason253)
+			return c.FailWith(n, &reason234)
 		}
 	}
 	_ = d
@@ -7759,11 +7371,11 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason254)
+		return c.FailTypeWith(n, &reason235)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason255)
+			return c.FailWith(n, &reason236)
 		}
 	}
 	_ = d
@@ -7775,11 +7387,11 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason256)
+		return c.FailTypeWith(n, &reason237)
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reason257)
+			return c.FailWith(n, &reason238)
 		}
 	}
 	_ = d
@@ -7791,7 +7403,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason258)
+		return c.FailTypeWith(n, &reason239)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7836,7 +7448,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason259)
+			return c.FailWith(n, &reason240)
 		}
 	}
 	_ = d
@@ -7848,7 +7460,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason260)
+		return c.FailTypeWith(n, &reason241)
 	}
 	_ = d
 	return true
@@ -7859,7 +7471,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason261)
+		return c.FailTypeWith(n, &reason242)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7884,7 +7496,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason262)
+		return c.FailTypeWith(n, &reason243)
 	}
 	_ = d
 	return true
@@ -7895,7 +7507,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason263)
+		return c.FailTypeWith(n, &reason244)
 	}
 	_ = d
 	return true
@@ -7906,7 +7518,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason264)
+		return c.FailTypeWith(n, &reason245)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7935,7 +7547,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason265)
+			return c.FailWith(n, &reason246)
 		}
 	}
 	_ = d
@@ -7947,7 +7559,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason266)
+		return c.FailTypeWith(n, &reason247)
 	}
 	_ = d
 	return true
@@ -7958,7 +7570,7 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason267)
+		return c.FailTypeWith(n, &reason248)
 	}
 	_ = d
 	return true
@@ -7969,11 +7581,11 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason268)
+		return c.FailTypeWith(n, &reason249)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason269)
+			return c.FailWith(n, &reason250)
 		}
 	}
 	_ = d
@@ -7985,7 +7597,7 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason270)
+		return c.FailTypeWith(n, &reason251)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -8010,7 +7622,7 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason271)
+		return c.FailTypeWith(n, &reason252)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8040,10 +7652,10 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason272)
+			return c.FailWith(n, &reason253)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason273)
+			return c.FailWith(n, &reason254)
 		}
 	}
 	_ = d
@@ -8055,11 +7667,11 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason274)
+		return c.FailTypeWith(n, &reason255)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason275)
+			return c.FailWith(n, &reason256)
 		}
 	}
 	_ = d
@@ -8071,11 +7683,11 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason276)
+		return c.FailTypeWith(n, &reason257)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason277)
+			return c.FailWith(n, &reason258)
 		}
 	}
 	_ = d
@@ -8087,7 +7699,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason278)
+		return c.FailTypeWith(n, &reason259)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -8108,7 +7720,7 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason279)
+		return c.FailTypeWith(n, &reason260)
 	}
 	_ = d
 	return true
@@ -8119,7 +7731,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason280)
+		return c.FailTypeWith(n, &reason261)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8148,7 +7760,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason281)
+			return c.FailWith(n, &reason262)
 		}
 	}
 	_ = d
@@ -8160,11 +7772,11 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason282)
+		return c.FailTypeWith(n, &reason263)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason283)
+			return c.FailWith(n, &reason264)
 		}
 	}
 	_ = d
@@ -8176,7 +7788,7 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason284)
+		return c.FailTypeWith(n, &reason265)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -8208,11 +7820,11 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason285)
+			return c.FailTypeWith(n, &reason266)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason286)
+			return c.FailWith(n, &reason267)
 		}
 		switch d.Tag(dv) {
 		case "text":
@@ -8243,25 +7855,25 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason287)
+			return c.FailTypeWith(n, &reason268)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason288)
+			return c.FailWith(n, &reason269)
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv, ok := d.Member(n, "mediaType")
 				if !ok {
-					return c.FailWith(n, &reason289)
+					return c.FailWith(n, &reason270)
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv, ok := d.Member(n, "selection")
 						if !ok {
-							return c.FailWith(n, &reason290)
+							return c.FailWith(n, &reason271)
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -8284,7 +7896,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
 							}
 							if matches > 1 {
-								return c.FailWith(n, &reason291)
+								return c.FailWith(n, &reason272)
 							}
 							c.Discard(mark)
 							c.Choose(1, n, first)
@@ -8317,7 +7929,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason292)
+		return c.FailTypeWith(n, &reason273)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8362,7 +7974,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason293)
+					return c.FailWith(m.Name(), &reason274)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8370,25 +7982,25 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason294)
+			return c.FailWith(n, &reason275)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason295)
+			return c.FailWith(n, &reason276)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason296)
+			return c.FailWith(n, &reason277)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason297)
+			return c.FailWith(n, &reason278)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason298)
+			return c.FailWith(n, &reason279)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason299)
+			return c.FailWith(n, &reason280)
 		}
 	}
 	_ = d
@@ -8400,7 +8012,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason300)
+		return c.FailWith(n, &reason281)
 	}
 	_ = k
 	_ = d
@@ -8412,7 +8024,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason301)
+		return c.FailWith(n, &reason282)
 	}
 	_ = k
 	_ = d
@@ -8424,7 +8036,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason302)
+		return c.FailWith(n, &reason283)
 	}
 	_ = k
 	_ = d
@@ -8436,7 +8048,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason303)
+		return c.FailTypeWith(n, &reason284)
 	}
 	_ = d
 	return true
@@ -8447,7 +8059,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason304)
+		return c.FailTypeWith(n, &reason285)
 	}
 	_ = d
 	return true
@@ -8458,7 +8070,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason305)
+		return c.FailTypeWith(n, &reason286)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8511,7 +8123,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason306)
+					return c.FailWith(m.Name(), &reason287)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8519,19 +8131,19 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason307)
+			return c.FailWith(n, &reason288)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason308)
+			return c.FailWith(n, &reason289)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason309)
+			return c.FailWith(n, &reason290)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason310)
+			return c.FailWith(n, &reason291)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason311)
+			return c.FailWith(n, &reason292)
 		}
 	}
 	_ = d
@@ -8543,7 +8155,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason312)
+		return c.FailWith(n, &reason293)
 	}
 	_ = k
 	_ = d
@@ -8555,7 +8167,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason313)
+		return c.FailWith(n, &reason294)
 	}
 	_ = k
 	_ = d
@@ -8567,7 +8179,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason314)
+		return c.FailWith(n, &reason295)
 	}
 	_ = k
 	_ = d
@@ -8579,7 +8191,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason315)
+		return c.FailTypeWith(n, &reason296)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8600,7 +8212,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason316)
+					return c.FailWith(m.Name(), &reason297)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8608,7 +8220,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason317)
+			return c.FailWith(n, &reason298)
 		}
 	}
 	_ = d
@@ -8620,17 +8232,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason318)
+		return c.FailTypeWith(n, &reason299)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reason319)
+			return c.FailWith(n, &reason300)
 		}
 		if d.RunesAbove(n, 64) {
-			return c.FailWith(n, &reason320)
+			return c.FailWith(n, &reason301)
 		}
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason321)
+			return c.FailWith(n, &reason302)
 		}
 	}
 	_ = d
@@ -8642,7 +8254,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason322)
+		return c.FailTypeWith(n, &reason303)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8690,7 +8302,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason323)
+					return c.FailWith(m.Name(), &reason304)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8698,16 +8310,16 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason324)
+			return c.FailWith(n, &reason305)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason325)
+			return c.FailWith(n, &reason306)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason326)
+			return c.FailWith(n, &reason307)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason327)
+			return c.FailWith(n, &reason308)
 		}
 	}
 	_ = d
@@ -8719,7 +8331,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason328)
+		return c.FailWith(n, &reason309)
 	}
 	_ = k
 	_ = d
@@ -8731,7 +8343,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason329)
+		return c.FailWith(n, &reason310)
 	}
 	_ = k
 	_ = d
@@ -8743,7 +8355,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason330)
+		return c.FailWith(n, &reason311)
 	}
 	_ = k
 	_ = d
@@ -8755,7 +8367,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason331)
+		return c.FailTypeWith(n, &reason312)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8803,7 +8415,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason332)
+					return c.FailWith(m.Name(), &reason313)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8811,16 +8423,16 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason333)
+			return c.FailWith(n, &reason314)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason334)
+			return c.FailWith(n, &reason315)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason335)
+			return c.FailWith(n, &reason316)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason336)
+			return c.FailWith(n, &reason317)
 		}
 	}
 	_ = d
@@ -8832,7 +8444,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason337)
+		return c.FailWith(n, &reason318)
 	}
 	_ = k
 	_ = d
@@ -8844,7 +8456,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason338)
+		return c.FailWith(n, &reason319)
 	}
 	_ = k
 	_ = d
@@ -8856,7 +8468,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason339)
+		return c.FailWith(n, &reason320)
 	}
 	_ = k
 	_ = d
@@ -8875,18 +8487,18 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason340)
+			return c.FailTypeWith(n, &reason321)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason341)
+			return c.FailWith(n, &reason322)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
-					return c.FailWith(n, &reason342)
+					return c.FailWith(n, &reason323)
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8909,7 +8521,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
 					}
 					if matches > 1 {
-						return c.FailWith(n, &reason343)
+						return c.FailWith(n, &reason324)
 					}
 					c.Discard(mark)
 					c.Choose(2, n, first)
@@ -8938,7 +8550,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason344)
+		return c.FailTypeWith(n, &reason325)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8983,7 +8595,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason345)
+					return c.FailWith(m.Name(), &reason326)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8991,25 +8603,25 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason346)
+			return c.FailWith(n, &reason327)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason347)
+			return c.FailWith(n, &reason328)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason348)
+			return c.FailWith(n, &reason329)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason349)
+			return c.FailWith(n, &reason330)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason350)
+			return c.FailWith(n, &reason331)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason351)
+			return c.FailWith(n, &reason332)
 		}
 	}
 	_ = d
@@ -9021,7 +8633,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason352)
+		return c.FailWith(n, &reason333)
 	}
 	_ = k
 	_ = d
@@ -9033,15 +8645,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason353)
+		return c.FailTypeWith(n, &reason334)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason354)
+			return c.FailWith(n, &reason335)
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reason355)
+		return c.FailWith(n, &reason336)
 	}
 	_ = d
 	return true
@@ -9053,7 +8665,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason356)
+			return c.FailWith(n, &reason337)
 		}
 	}
 	_ = d
@@ -9065,7 +8677,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason357)
+		return c.FailWith(n, &reason338)
 	}
 	_ = k
 	_ = d
@@ -9077,7 +8689,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason358)
+		return c.FailTypeWith(n, &reason339)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9094,7 +8706,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason359)
+					return c.FailWith(m.Name(), &reason340)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9102,13 +8714,13 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason360)
+			return c.FailWith(n, &reason341)
 		}
 	}
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason361)
+			return c.FailWith(n, &reason342)
 		}
 	}
 	_ = d
@@ -9120,7 +8732,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason362)
+		return c.FailTypeWith(n, &reason343)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9173,7 +8785,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason363)
+					return c.FailWith(m.Name(), &reason344)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9181,19 +8793,19 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason364)
+			return c.FailWith(n, &reason345)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason365)
+			return c.FailWith(n, &reason346)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason366)
+			return c.FailWith(n, &reason347)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason367)
+			return c.FailWith(n, &reason348)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason368)
+			return c.FailWith(n, &reason349)
 		}
 	}
 	_ = d
@@ -9205,7 +8817,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason369)
+		return c.FailWith(n, &reason350)
 	}
 	_ = k
 	_ = d
@@ -9217,7 +8829,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason370)
+		return c.FailWith(n, &reason351)
 	}
 	_ = k
 	_ = d
@@ -9229,7 +8841,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason371)
+		return c.FailTypeWith(n, &reason352)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9277,7 +8889,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason372)
+					return c.FailWith(m.Name(), &reason353)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9285,16 +8897,16 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason373)
+			return c.FailWith(n, &reason354)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason374)
+			return c.FailWith(n, &reason355)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason375)
+			return c.FailWith(n, &reason356)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason376)
+			return c.FailWith(n, &reason357)
 		}
 	}
 	_ = d
@@ -9306,7 +8918,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason377)
+		return c.FailWith(n, &reason358)
 	}
 	_ = k
 	_ = d
@@ -9318,7 +8930,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason378)
+		return c.FailWith(n, &reason359)
 	}
 	_ = k
 	_ = d
@@ -9330,7 +8942,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason379)
+		return c.FailTypeWith(n, &reason360)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9378,7 +8990,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason380)
+					return c.FailWith(m.Name(), &reason361)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9386,16 +8998,16 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason381)
+			return c.FailWith(n, &reason362)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason382)
+			return c.FailWith(n, &reason363)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason383)
+			return c.FailWith(n, &reason364)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason384)
+			return c.FailWith(n, &reason365)
 		}
 	}
 	_ = d
@@ -9407,7 +9019,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason385)
+		return c.FailWith(n, &reason366)
 	}
 	_ = k
 	_ = d
@@ -9419,7 +9031,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason386)
+		return c.FailWith(n, &reason367)
 	}
 	_ = k
 	_ = d
@@ -9431,7 +9043,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason387)
+		return c.FailTypeWith(n, &reason368)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9461,10 +9073,10 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason388)
+			return c.FailWith(n, &reason369)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason389)
+			return c.FailWith(n, &reason370)
 		}
 	}
 	_ = d
@@ -9476,7 +9088,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason390)
+		return c.FailWith(n, &reason371)
 	}
 	_ = k
 	_ = d
@@ -9488,7 +9100,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason391)
+		return c.FailTypeWith(n, &reason372)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9524,7 +9136,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason392)
+					return c.FailWith(m.Name(), &reason373)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9532,16 +9144,16 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason393)
+			return c.FailWith(n, &reason374)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason394)
+			return c.FailWith(n, &reason375)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason395)
+			return c.FailWith(n, &reason376)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason396)
+			return c.FailWith(n, &reason377)
 		}
 	}
 	_ = d
@@ -9553,11 +9165,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason397)
+		return c.FailTypeWith(n, &reason378)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason398)
+			return c.FailWith(n, &reason379)
 		}
 	}
 	_ = d
@@ -9569,11 +9181,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason399)
+		return c.FailTypeWith(n, &reason380)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason400)
+			return c.FailWith(n, &reason381)
 		}
 	}
 	_ = d
@@ -9585,7 +9197,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason401)
+		return c.FailTypeWith(n, &reason382)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9610,11 +9222,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason402)
+		return c.FailTypeWith(n, &reason383)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason403)
+			return c.FailWith(n, &reason384)
 		}
 	}
 	_ = d
@@ -9626,11 +9238,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason404)
+		return c.FailTypeWith(n, &reason385)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason405)
+			return c.FailWith(n, &reason386)
 		}
 	}
 	_ = d
@@ -9642,11 +9254,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason406)
+		return c.FailTypeWith(n, &reason387)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason407)
+			return c.FailWith(n, &reason388)
 		}
 	}
 	_ = d
@@ -9678,7 +9290,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason408)
+		return c.FailTypeWith(n, &reason389)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9708,10 +9320,10 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason409)
+			return c.FailWith(n, &reason390)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason410)
+			return c.FailWith(n, &reason391)
 		}
 	}
 	_ = d
@@ -9723,7 +9335,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reason411)
+		return c.FailWith(n, &reason392)
 	}
 	_ = k
 	_ = d
@@ -9735,7 +9347,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason412)
+		return c.FailTypeWith(n, &reason393)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9775,7 +9387,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason413)
+					return c.FailWith(m.Name(), &reason394)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9783,16 +9395,16 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason414)
+			return c.FailWith(n, &reason395)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason415)
+			return c.FailWith(n, &reason396)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason416)
+			return c.FailWith(n, &reason397)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason417)
+			return c.FailWith(n, &reason398)
 		}
 	}
 	_ = d
@@ -9804,11 +9416,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason418)
+		return c.FailTypeWith(n, &reason399)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason419)
+			return c.FailWith(n, &reason400)
 		}
 	}
 	_ = d
@@ -9820,11 +9432,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason420)
+		return c.FailTypeWith(n, &reason401)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason421)
+			return c.FailWith(n, &reason402)
 		}
 	}
 	_ = d
@@ -9836,7 +9448,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason422)
+		return c.FailTypeWith(n, &reason403)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9861,11 +9473,11 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason423)
+		return c.FailTypeWith(n, &reason404)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason424)
+			return c.FailWith(n, &reason405)
 		}
 	}
 	_ = d
@@ -9877,11 +9489,11 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason425)
+		return c.FailTypeWith(n, &reason406)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason426)
+			return c.FailWith(n, &reason407)
 		}
 	}
 	_ = d
@@ -9893,11 +9505,11 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason427)
+		return c.FailTypeWith(n, &reason408)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason428)
+			return c.FailWith(n, &reason409)
 		}
 	}
 	_ = d
@@ -9909,7 +9521,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason429)
+		return c.FailTypeWith(n, &reason410)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9934,7 +9546,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason430)
+		return c.FailTypeWith(n, &reason411)
 	}
 	_ = d
 	return true
@@ -9950,7 +9562,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason431)
+		return c.FailTypeWith(n, &reason412)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9993,13 +9605,13 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason432)
+			return c.FailWith(n, &reason413)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason433)
+			return c.FailWith(n, &reason414)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason434)
+			return c.FailWith(n, &reason415)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -10014,7 +9626,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason435)
+		return c.FailWith(n, &reason416)
 	}
 	_ = k
 	_ = d
@@ -10026,7 +9638,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason436)
+		return c.FailTypeWith(n, &reason417)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10047,7 +9659,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason437)
+					return c.FailWith(m.Name(), &reason418)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10055,7 +9667,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason438)
+			return c.FailWith(n, &reason419)
 		}
 	}
 	_ = d
@@ -10067,11 +9679,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason439)
+		return c.FailTypeWith(n, &reason420)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason440)
+			return c.FailWith(n, &reason421)
 		}
 	}
 	_ = d
@@ -10083,7 +9695,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason441)
+		return c.FailTypeWith(n, &reason422)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10113,7 +9725,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason442)
+		return c.FailTypeWith(n, &reason423)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10144,7 +9756,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason443)
+					return c.FailWith(m.Name(), &reason424)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10152,13 +9764,13 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason444)
+			return c.FailWith(n, &reason425)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason445)
+			return c.FailWith(n, &reason426)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason446)
+			return c.FailWith(n, &reason427)
 		}
 	}
 	_ = d
@@ -10170,7 +9782,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason447)
+		return c.FailWith(n, &reason428)
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -10187,7 +9799,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason448)
+		return c.FailTypeWith(n, &reason429)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -10212,7 +9824,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason449)
+		return c.FailTypeWith(n, &reason430)
 	}
 	_ = d
 	return true
@@ -10223,7 +9835,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason450)
+		return c.FailWith(n, &reason431)
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -10240,11 +9852,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason451)
+		return c.FailTypeWith(n, &reason432)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason452)
+			return c.FailWith(n, &reason433)
 		}
 	}
 	_ = d
@@ -10261,7 +9873,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason453)
+		return c.FailTypeWith(n, &reason434)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10304,7 +9916,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason454)
+		return c.FailTypeWith(n, &reason435)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10352,16 +9964,16 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason455)
+			return c.FailWith(n, &reason436)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason456)
+			return c.FailWith(n, &reason437)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason457)
+			return c.FailWith(n, &reason438)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason458)
+			return c.FailWith(n, &reason439)
 		}
 	}
 	_ = d
@@ -10373,7 +9985,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason459)
+		return c.FailWith(n, &reason440)
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -10390,11 +10002,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason460)
+		return c.FailTypeWith(n, &reason441)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason461)
+			return c.FailWith(n, &reason442)
 		}
 	}
 	_ = d
@@ -10421,7 +10033,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason462)
+		return c.FailTypeWith(n, &reason443)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10473,7 +10085,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason463)
+					return c.FailWith(m.Name(), &reason444)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10481,16 +10093,16 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason464)
+			return c.FailWith(n, &reason445)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason465)
+			return c.FailWith(n, &reason446)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason466)
+			return c.FailWith(n, &reason447)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason467)
+			return c.FailWith(n, &reason448)
 		}
 	}
 	_ = d
@@ -10502,7 +10114,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason468)
+		return c.FailWith(n, &reason449)
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -10519,7 +10131,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason469)
+		return c.FailWith(n, &reason450)
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -10536,7 +10148,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason470)
+		return c.FailWith(n, &reason451)
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -10553,7 +10165,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason471)
+		return c.FailWith(n, &reason452)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -10570,11 +10182,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason472)
+		return c.FailTypeWith(n, &reason453)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason473)
+			return c.FailWith(n, &reason454)
 		}
 	}
 	_ = d
@@ -10586,7 +10198,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason474)
+		return c.FailTypeWith(n, &reason455)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10613,7 +10225,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason475)
+					return c.FailWith(m.Name(), &reason456)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10621,13 +10233,13 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason476)
+			return c.FailWith(n, &reason457)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason477)
+			return c.FailWith(n, &reason458)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason478)
+			return c.FailWith(n, &reason459)
 		}
 	}
 	_ = d
@@ -10639,11 +10251,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason479)
+		return c.FailTypeWith(n, &reason460)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason480)
+			return c.FailWith(n, &reason461)
 		}
 	}
 	_ = d
@@ -10655,11 +10267,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason481)
+		return c.FailTypeWith(n, &reason462)
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reason482)
+			return c.FailWith(n, &reason463)
 		}
 	}
 	_ = d
@@ -10671,7 +10283,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason483)
+		return c.FailWith(n, &reason464)
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10721,7 +10333,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reason484)
+		return c.FailWith(n, &reason465)
 	}
 	_ = k
 	_ = d
@@ -10733,7 +10345,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reason485)
+		return c.FailWith(n, &reason466)
 	}
 	_ = k
 	_ = d
@@ -10745,7 +10357,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason486)
+		return c.FailWith(n, &reason467)
 	}
 	_ = k
 	_ = d
@@ -10762,7 +10374,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason487)
+		return c.FailTypeWith(n, &reason468)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10844,7 +10456,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason488)
+			return c.FailWith(n, &reason469)
 		}
 	}
 	_ = d
@@ -10856,7 +10468,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reason489)
+		return c.FailWith(n, &reason470)
 	}
 	_ = k
 	_ = d
@@ -10868,7 +10480,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason490)
+		return c.FailTypeWith(n, &reason471)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10899,7 +10511,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.FailWith(m.Name(), &reason491)
+					return c.FailWith(m.Name(), &reason472)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10907,10 +10519,10 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason492)
+			return c.FailWith(n, &reason473)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason493)
+			return c.FailWith(n, &reason474)
 		}
 	}
 	_ = d
@@ -10922,11 +10534,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason494)
+		return c.FailTypeWith(n, &reason475)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason495)
+			return c.FailWith(n, &reason476)
 		}
 	}
 	_ = d
@@ -10938,11 +10550,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason496)
+		return c.FailTypeWith(n, &reason477)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason497)
+			return c.FailWith(n, &reason478)
 		}
 	}
 	_ = d
@@ -10954,11 +10566,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason498)
+		return c.FailTypeWith(n, &reason479)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason499)
+			return c.FailWith(n, &reason480)
 		}
 	}
 	_ = d
@@ -10983,7 +10595,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason500)
+			return c.FailWith(n, &reason481)
 		}
 		c.Discard(mark)
 	}
@@ -10996,11 +10608,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason501)
+		return c.FailTypeWith(n, &reason482)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason502)
+			return c.FailWith(n, &reason483)
 		}
 	}
 	_ = d
@@ -11012,7 +10624,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason503)
+		return c.FailTypeWith(n, &reason484)
 	}
 	_ = d
 	return true
@@ -11028,7 +10640,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason504)
+		return c.FailTypeWith(n, &reason485)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11076,16 +10688,16 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason505)
+			return c.FailWith(n, &reason486)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason506)
+			return c.FailWith(n, &reason487)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason507)
+			return c.FailWith(n, &reason488)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason508)
+			return c.FailWith(n, &reason489)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11100,7 +10712,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reason509)
+		return c.FailWith(n, &reason490)
 	}
 	_ = k
 	_ = d
@@ -11112,7 +10724,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason510)
+		return c.FailTypeWith(n, &reason491)
 	}
 	_ = d
 	return true
@@ -11128,7 +10740,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason511)
+		return c.FailTypeWith(n, &reason492)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11176,16 +10788,16 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason512)
+			return c.FailWith(n, &reason493)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason513)
+			return c.FailWith(n, &reason494)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason514)
+			return c.FailWith(n, &reason495)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason515)
+			return c.FailWith(n, &reason496)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11194,7 +10806,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.FailWith(n, &reason516)
+			return c.FailWith(n, &reason497)
 		}
 	}
 	_ = d
@@ -11206,7 +10818,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason517)
+		return c.FailWith(n, &reason498)
 	}
 	_ = k
 	_ = d
@@ -11218,7 +10830,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason518)
+		return c.FailTypeWith(n, &reason499)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11240,7 +10852,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason519)
+					return c.FailWith(m.Name(), &reason500)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11248,10 +10860,10 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason520)
+			return c.FailWith(n, &reason501)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason521)
+			return c.FailWith(n, &reason502)
 		}
 	}
 	_ = d
@@ -11263,11 +10875,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason522)
+		return c.FailTypeWith(n, &reason503)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason523)
+			return c.FailWith(n, &reason504)
 		}
 	}
 	_ = d
@@ -11279,11 +10891,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason524)
+		return c.FailTypeWith(n, &reason505)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason525)
+			return c.FailWith(n, &reason506)
 		}
 	}
 	_ = d
@@ -11295,7 +10907,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason526)
+		return c.FailTypeWith(n, &reason507)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11321,7 +10933,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason527)
+					return c.FailWith(m.Name(), &reason508)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11329,10 +10941,10 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason528)
+			return c.FailWith(n, &reason509)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason529)
+			return c.FailWith(n, &reason510)
 		}
 	}
 	_ = d
@@ -11344,11 +10956,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason530)
+		return c.FailTypeWith(n, &reason511)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason531)
+			return c.FailWith(n, &reason512)
 		}
 	}
 	_ = d
@@ -11360,11 +10972,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason532)
+		return c.FailTypeWith(n, &reason513)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason533)
+			return c.FailWith(n, &reason514)
 		}
 	}
 	_ = d
@@ -11376,7 +10988,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason534)
+		return c.FailTypeWith(n, &reason515)
 	}
 	_ = d
 	return true
@@ -11392,7 +11004,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason535)
+		return c.FailTypeWith(n, &reason516)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11453,19 +11065,19 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason536)
+			return c.FailWith(n, &reason517)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason537)
+			return c.FailWith(n, &reason518)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason538)
+			return c.FailWith(n, &reason519)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason539)
+			return c.FailWith(n, &reason520)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason540)
+			return c.FailWith(n, &reason521)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -11480,7 +11092,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason541)
+			return c.FailWith(n, &reason522)
 		}
 	}
 	_ = d
@@ -11528,7 +11140,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason542)
+			return c.FailWith(n, &reason523)
 		}
 	}
 	_ = d
@@ -11562,7 +11174,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason543)
+			return c.FailWith(n, &reason524)
 		}
 	}
 	_ = d
@@ -11574,7 +11186,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason544)
+		return c.FailWith(n, &reason525)
 	}
 	_ = k
 	_ = d
@@ -11644,7 +11256,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason545)
+		return c.FailWith(n, &reason526)
 	}
 	_ = k
 	_ = d
@@ -11673,7 +11285,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason546)
+			return c.FailWith(n, &reason527)
 		}
 	}
 	_ = d
@@ -11685,7 +11297,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason547)
+		return c.FailWith(n, &reason528)
 	}
 	_ = k
 	_ = d
@@ -11699,11 +11311,11 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason548)
+			return c.FailTypeWith(n, &reason529)
 		}
 		dv, ok := d.Member(n, "status")
 		if !ok {
-			return c.FailWith(n, &reason549)
+			return c.FailWith(n, &reason530)
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11714,7 +11326,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
-					return c.FailWith(n, &reason550)
+					return c.FailWith(n, &reason531)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11754,7 +11366,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason551)
+		return c.FailTypeWith(n, &reason532)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11771,7 +11383,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason552)
+					return c.FailWith(m.Name(), &reason533)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11779,7 +11391,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason553)
+			return c.FailWith(n, &reason534)
 		}
 	}
 	_ = d
@@ -11791,7 +11403,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason554)
+		return c.FailWith(n, &reason535)
 	}
 	_ = k
 	_ = d
@@ -11803,7 +11415,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason555)
+		return c.FailTypeWith(n, &reason536)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11825,7 +11437,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason556)
+					return c.FailWith(m.Name(), &reason537)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11833,10 +11445,10 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason557)
+			return c.FailWith(n, &reason538)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason558)
+			return c.FailWith(n, &reason539)
 		}
 	}
 	_ = d
@@ -11848,7 +11460,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason559)
+		return c.FailWith(n, &reason540)
 	}
 	_ = k
 	_ = d
@@ -11860,7 +11472,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason560)
+		return c.FailWith(n, &reason541)
 	}
 	_ = k
 	_ = d
@@ -11872,7 +11484,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason561)
+		return c.FailTypeWith(n, &reason542)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11898,7 +11510,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason562)
+					return c.FailWith(m.Name(), &reason543)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11906,10 +11518,10 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason563)
+			return c.FailWith(n, &reason544)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason564)
+			return c.FailWith(n, &reason545)
 		}
 	}
 	_ = d
@@ -11921,7 +11533,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason565)
+		return c.FailWith(n, &reason546)
 	}
 	_ = k
 	_ = d
@@ -11933,7 +11545,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason566)
+		return c.FailWith(n, &reason547)
 	}
 	_ = k
 	_ = d
@@ -11945,11 +11557,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason567)
+		return c.FailTypeWith(n, &reason548)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason568)
+			return c.FailWith(n, &reason549)
 		}
 	}
 	_ = d
@@ -11961,7 +11573,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason569)
+		return c.FailTypeWith(n, &reason550)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11987,7 +11599,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason570)
+					return c.FailWith(m.Name(), &reason551)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11995,10 +11607,10 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason571)
+			return c.FailWith(n, &reason552)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason572)
+			return c.FailWith(n, &reason553)
 		}
 	}
 	_ = d
@@ -12010,7 +11622,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason573)
+		return c.FailWith(n, &reason554)
 	}
 	_ = k
 	_ = d
@@ -12022,7 +11634,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reason574)
+		return c.FailWith(n, &reason555)
 	}
 	_ = k
 	_ = d
@@ -12034,11 +11646,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason575)
+		return c.FailTypeWith(n, &reason556)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason576)
+			return c.FailWith(n, &reason557)
 		}
 	}
 	_ = d
@@ -12050,7 +11662,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason577)
+		return c.FailTypeWith(n, &reason558)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12076,7 +11688,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason578)
+					return c.FailWith(m.Name(), &reason559)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12084,10 +11696,10 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason579)
+			return c.FailWith(n, &reason560)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason580)
+			return c.FailWith(n, &reason561)
 		}
 	}
 	_ = d
@@ -12099,7 +11711,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason581)
+		return c.FailWith(n, &reason562)
 	}
 	_ = k
 	_ = d
@@ -12111,7 +11723,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reason582)
+		return c.FailWith(n, &reason563)
 	}
 	_ = k
 	_ = d
@@ -12123,11 +11735,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason583)
+		return c.FailTypeWith(n, &reason564)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason584)
+			return c.FailWith(n, &reason565)
 		}
 	}
 	_ = d
@@ -12139,7 +11751,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason585)
+		return c.FailTypeWith(n, &reason566)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12165,7 +11777,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason586)
+					return c.FailWith(m.Name(), &reason567)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12173,10 +11785,10 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason587)
+			return c.FailWith(n, &reason568)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason588)
+			return c.FailWith(n, &reason569)
 		}
 	}
 	_ = d
@@ -12188,7 +11800,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason589)
+		return c.FailWith(n, &reason570)
 	}
 	_ = k
 	_ = d
@@ -12200,7 +11812,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reason590)
+		return c.FailWith(n, &reason571)
 	}
 	_ = k
 	_ = d
@@ -12212,11 +11824,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason591)
+		return c.FailTypeWith(n, &reason572)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason592)
+			return c.FailWith(n, &reason573)
 		}
 	}
 	_ = d
@@ -12280,7 +11892,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reason593)
+		return c.FailWith(n, &reason574)
 	}
 	_ = k
 	_ = d
@@ -12292,7 +11904,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reason594)
+		return c.FailWith(n, &reason575)
 	}
 	_ = k
 	_ = d
@@ -12304,7 +11916,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason595)
+		return c.FailWith(n, &reason576)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -12321,11 +11933,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason596)
+		return c.FailTypeWith(n, &reason577)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason597)
+			return c.FailWith(n, &reason578)
 		}
 	}
 	_ = d
@@ -12337,11 +11949,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason598)
+		return c.FailTypeWith(n, &reason579)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason599)
+			return c.FailWith(n, &reason580)
 		}
 	}
 	_ = d
@@ -12358,7 +11970,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason600)
+		return c.FailTypeWith(n, &reason581)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12422,16 +12034,16 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason601)
+			return c.FailWith(n, &reason582)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason602)
+			return c.FailWith(n, &reason583)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason603)
+			return c.FailWith(n, &reason584)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason604)
+			return c.FailWith(n, &reason585)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12440,7 +12052,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason605)
+			return c.FailWith(n, &reason586)
 		}
 	}
 	_ = d
@@ -12452,7 +12064,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reason606)
+		return c.FailWith(n, &reason587)
 	}
 	_ = k
 	_ = d
@@ -12508,7 +12120,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason607)
+		return c.FailWith(n, &reason588)
 	}
 	_ = k
 	_ = d
@@ -12520,11 +12132,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason608)
+		return c.FailTypeWith(n, &reason589)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason609)
+			return c.FailWith(n, &reason590)
 		}
 	}
 	_ = d
@@ -12536,11 +12148,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason610)
+		return c.FailTypeWith(n, &reason591)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason611)
+			return c.FailWith(n, &reason592)
 		}
 	}
 	_ = d
@@ -12557,7 +12169,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason612)
+		return c.FailTypeWith(n, &reason593)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12608,13 +12220,13 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason613)
+			return c.FailWith(n, &reason594)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason614)
+			return c.FailWith(n, &reason595)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason615)
+			return c.FailWith(n, &reason596)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12623,7 +12235,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason616)
+			return c.FailWith(n, &reason597)
 		}
 	}
 	_ = d
@@ -12635,7 +12247,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason617)
+		return c.FailWith(n, &reason598)
 	}
 	_ = k
 	_ = d
@@ -12647,11 +12259,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason618)
+		return c.FailTypeWith(n, &reason599)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason619)
+			return c.FailWith(n, &reason600)
 		}
 	}
 	_ = d
@@ -12663,7 +12275,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reason601)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12688,7 +12300,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason621)
+					return c.FailWith(m.Name(), &reason602)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12696,7 +12308,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason622)
+			return c.FailWith(n, &reason603)
 		}
 	}
 	_ = d
@@ -12708,11 +12320,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason623)
+		return c.FailTypeWith(n, &reason604)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason624)
+			return c.FailWith(n, &reason605)
 		}
 	}
 	_ = d
@@ -12724,11 +12336,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason625)
+		return c.FailTypeWith(n, &reason606)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason626)
+			return c.FailWith(n, &reason607)
 		}
 	}
 	_ = d
@@ -12745,7 +12357,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason627)
+		return c.FailTypeWith(n, &reason608)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12792,13 +12404,13 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason628)
+			return c.FailWith(n, &reason609)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason629)
+			return c.FailWith(n, &reason610)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason630)
+			return c.FailWith(n, &reason611)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12807,7 +12419,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	{
 		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason631)
+			return c.FailWith(n, &reason612)
 		}
 	}
 	_ = d
@@ -12819,7 +12431,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reason632)
+		return c.FailWith(n, &reason613)
 	}
 	_ = k
 	_ = d
@@ -12831,11 +12443,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason633)
+		return c.FailTypeWith(n, &reason614)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason634)
+			return c.FailWith(n, &reason615)
 		}
 	}
 	_ = d
@@ -12852,7 +12464,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason635)
+		return c.FailTypeWith(n, &reason616)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12894,10 +12506,10 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason636)
+			return c.FailWith(n, &reason617)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason637)
+			return c.FailWith(n, &reason618)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -12909,7 +12521,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	{
 		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason638)
+			return c.FailWith(n, &reason619)
 		}
 	}
 	_ = d
@@ -12926,7 +12538,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason639)
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12965,13 +12577,13 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason640)
+			return c.FailWith(n, &reason621)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason641)
+			return c.FailWith(n, &reason622)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason642)
+			return c.FailWith(n, &reason623)
 		}
 	}
 	_ = d
@@ -12988,7 +12600,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason643)
+		return c.FailTypeWith(n, &reason624)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13023,7 +12635,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason644)
+					return c.FailWith(m.Name(), &reason625)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13031,13 +12643,13 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason645)
+			return c.FailWith(n, &reason626)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason646)
+			return c.FailWith(n, &reason627)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason647)
+			return c.FailWith(n, &reason628)
 		}
 	}
 	{
@@ -13090,7 +12702,7 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason648)
+			return c.FailWith(n, &reason629)
 		}
 	}
 	_ = d
@@ -13105,7 +12717,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason649)
+			return c.FailWith(n, &reason630)
 		}
 	}
 	_ = d
@@ -13117,11 +12729,11 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason650)
+		return c.FailTypeWith(n, &reason631)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason651)
+			return c.FailWith(n, &reason632)
 		}
 	}
 	_ = d
@@ -13133,11 +12745,11 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason652)
+		return c.FailTypeWith(n, &reason633)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason653)
+			return c.FailWith(n, &reason634)
 		}
 	}
 	_ = d
@@ -13149,7 +12761,7 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason654)
+		return c.FailTypeWith(n, &reason635)
 	}
 	_ = d
 	return true
@@ -13160,7 +12772,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason655)
+		return c.FailWith(n, &reason636)
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -13182,7 +12794,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason656)
+		return c.FailTypeWith(n, &reason637)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13214,7 +12826,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason657)
+					return c.FailWith(m.Name(), &reason638)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13222,16 +12834,16 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason658)
+			return c.FailWith(n, &reason639)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason659)
+			return c.FailWith(n, &reason640)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason660)
+			return c.FailWith(n, &reason641)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason661)
+			return c.FailWith(n, &reason642)
 		}
 	}
 	_ = d
@@ -13243,7 +12855,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason662)
+		return c.FailTypeWith(n, &reason643)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13264,7 +12876,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason663)
+					return c.FailWith(m.Name(), &reason644)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13272,7 +12884,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason664)
+			return c.FailWith(n, &reason645)
 		}
 	}
 	_ = d
@@ -13284,11 +12896,11 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason665)
+		return c.FailTypeWith(n, &reason646)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason666)
+			return c.FailWith(n, &reason647)
 		}
 	}
 	_ = d
@@ -13300,11 +12912,11 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason667)
+		return c.FailTypeWith(n, &reason648)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason668)
+			return c.FailWith(n, &reason649)
 		}
 	}
 	_ = d
@@ -13316,11 +12928,11 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason669)
+		return c.FailTypeWith(n, &reason650)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason670)
+			return c.FailWith(n, &reason651)
 		}
 	}
 	_ = d
@@ -13332,7 +12944,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason671)
+		return c.FailWith(n, &reason652)
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -13386,7 +12998,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason672)
+			return c.FailWith(n, &reason653)
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -13400,7 +13012,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason673)
+		return c.FailTypeWith(n, &reason654)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13425,7 +13037,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason674)
+					return c.FailWith(m.Name(), &reason655)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13433,7 +13045,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason675)
+			return c.FailWith(n, &reason656)
 		}
 	}
 	{
@@ -13471,7 +13083,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason676)
+			return c.FailWith(n, &reason657)
 		}
 	}
 	_ = d
@@ -13505,7 +13117,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason677)
+			return c.FailWith(n, &reason658)
 		}
 	}
 	_ = d
@@ -13531,7 +13143,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason678)
+			return c.FailWith(n, &reason659)
 		}
 	}
 	_ = d
@@ -13565,7 +13177,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason679)
+			return c.FailWith(n, &reason660)
 		}
 	}
 	_ = d
@@ -13577,7 +13189,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason680)
+		return c.FailWith(n, &reason661)
 	}
 	_ = k
 	_ = d
@@ -13589,7 +13201,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason681)
+		return c.FailWith(n, &reason662)
 	}
 	_ = k
 	_ = d
@@ -13601,14 +13213,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason682)
+		return c.FailTypeWith(n, &reason663)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason683)
+			return c.FailWith(n, &reason664)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason684)
+			return c.FailWith(n, &reason665)
 		}
 	}
 	_ = d
@@ -13620,11 +13232,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason685)
+		return c.FailTypeWith(n, &reason666)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason686)
+			return c.FailWith(n, &reason667)
 		}
 		{
 			it := d.Items(n)
@@ -13648,7 +13260,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason687)
+		return c.FailTypeWith(n, &reason668)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13670,7 +13282,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason688)
+					return c.FailWith(m.Name(), &reason669)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13678,10 +13290,10 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason689)
+			return c.FailWith(n, &reason670)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason690)
+			return c.FailWith(n, &reason671)
 		}
 	}
 	_ = d
@@ -13693,11 +13305,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason691)
+		return c.FailTypeWith(n, &reason672)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason692)
+			return c.FailWith(n, &reason673)
 		}
 	}
 	_ = d
@@ -13709,11 +13321,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason693)
+		return c.FailTypeWith(n, &reason674)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason694)
+			return c.FailWith(n, &reason675)
 		}
 	}
 	_ = d
@@ -13725,7 +13337,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason695)
+		return c.FailTypeWith(n, &reason676)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13750,7 +13362,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason696)
+					return c.FailWith(m.Name(), &reason677)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13758,7 +13370,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason697)
+			return c.FailWith(n, &reason678)
 		}
 	}
 	{
@@ -13796,7 +13408,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason698)
+			return c.FailWith(n, &reason679)
 		}
 	}
 	_ = d
@@ -13830,7 +13442,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason699)
+			return c.FailWith(n, &reason680)
 		}
 	}
 	_ = d
@@ -13856,7 +13468,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason700)
+			return c.FailWith(n, &reason681)
 		}
 	}
 	_ = d
@@ -13890,7 +13502,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason701)
+			return c.FailWith(n, &reason682)
 		}
 	}
 	_ = d
@@ -13902,7 +13514,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason702)
+		return c.FailWith(n, &reason683)
 	}
 	_ = k
 	_ = d
@@ -13914,7 +13526,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reason703)
+		return c.FailWith(n, &reason684)
 	}
 	_ = k
 	_ = d
@@ -13926,7 +13538,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason704)
+		return c.FailTypeWith(n, &reason685)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13959,7 +13571,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason705)
+					return c.FailWith(m.Name(), &reason686)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13967,7 +13579,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason706)
+			return c.FailWith(n, &reason687)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c, n, ev) {
@@ -14023,7 +13635,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason707)
+			return c.FailWith(n, &reason688)
 		}
 	}
 	_ = d
@@ -14057,7 +13669,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason708)
+			return c.FailWith(n, &reason689)
 		}
 	}
 	_ = d
@@ -14083,7 +13695,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason709)
+			return c.FailWith(n, &reason690)
 		}
 	}
 	_ = d
@@ -14117,7 +13729,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason710)
+			return c.FailWith(n, &reason691)
 		}
 	}
 	_ = d
@@ -14129,7 +13741,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reason711)
+		return c.FailWith(n, &reason692)
 	}
 	_ = k
 	_ = d
@@ -14176,7 +13788,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason712)
+			return c.FailWith(n, &reason693)
 		}
 	}
 	_ = d
@@ -14210,7 +13822,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason713)
+			return c.FailWith(n, &reason694)
 		}
 	}
 	_ = d
@@ -14236,7 +13848,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason714)
+			return c.FailWith(n, &reason695)
 		}
 	}
 	_ = d
@@ -14270,7 +13882,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason715)
+			return c.FailWith(n, &reason696)
 		}
 	}
 	_ = d
@@ -14282,7 +13894,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reason716)
+		return c.FailWith(n, &reason697)
 	}
 	_ = k
 	_ = d
@@ -14329,7 +13941,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason717)
+			return c.FailWith(n, &reason698)
 		}
 	}
 	_ = d
@@ -14363,7 +13975,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason718)
+			return c.FailWith(n, &reason699)
 		}
 	}
 	_ = d
@@ -14389,7 +14001,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason719)
+			return c.FailWith(n, &reason700)
 		}
 	}
 	_ = d
@@ -14423,7 +14035,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason720)
+			return c.FailWith(n, &reason701)
 		}
 	}
 	_ = d
@@ -14435,7 +14047,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reason721)
+		return c.FailWith(n, &reason702)
 	}
 	_ = k
 	_ = d
@@ -14447,7 +14059,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason722)
+		return c.FailWith(n, &reason703)
 	}
 	_ = k
 	_ = d
@@ -14459,11 +14071,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason723)
+		return c.FailTypeWith(n, &reason704)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason724)
+			return c.FailWith(n, &reason705)
 		}
 	}
 	_ = d
@@ -14475,7 +14087,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason725)
+		return c.FailTypeWith(n, &reason706)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14500,7 +14112,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason726)
+		return c.FailTypeWith(n, &reason707)
 	}
 	_ = d
 	return true
@@ -14511,11 +14123,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason727)
+		return c.FailTypeWith(n, &reason708)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason728)
+			return c.FailWith(n, &reason709)
 		}
 	}
 	_ = d
@@ -14527,7 +14139,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason729)
+		return c.FailTypeWith(n, &reason710)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14556,7 +14168,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason730)
+					return c.FailWith(m.Name(), &reason711)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14564,7 +14176,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason731)
+			return c.FailWith(n, &reason712)
 		}
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c, n, ev) {
@@ -14617,7 +14229,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason732)
+			return c.FailWith(n, &reason713)
 		}
 	}
 	_ = d
@@ -14651,7 +14263,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason733)
+			return c.FailWith(n, &reason714)
 		}
 	}
 	_ = d
@@ -14677,7 +14289,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason734)
+			return c.FailWith(n, &reason715)
 		}
 	}
 	_ = d
@@ -14711,7 +14323,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason735)
+			return c.FailWith(n, &reason716)
 		}
 	}
 	_ = d
@@ -14723,7 +14335,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reason736)
+		return c.FailWith(n, &reason717)
 	}
 	_ = k
 	_ = d
@@ -14770,7 +14382,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason737)
+			return c.FailWith(n, &reason718)
 		}
 	}
 	_ = d
@@ -14804,7 +14416,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason738)
+			return c.FailWith(n, &reason719)
 		}
 	}
 	_ = d
@@ -14830,7 +14442,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason739)
+			return c.FailWith(n, &reason720)
 		}
 	}
 	_ = d
@@ -14864,7 +14476,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason740)
+			return c.FailWith(n, &reason721)
 		}
 	}
 	_ = d
@@ -14876,7 +14488,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reason741)
+		return c.FailWith(n, &reason722)
 	}
 	_ = k
 	_ = d
@@ -14888,11 +14500,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason742)
+		return c.FailTypeWith(n, &reason723)
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reason743)
+			return c.FailWith(n, &reason724)
 		}
 	}
 	_ = d
@@ -14904,11 +14516,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason744)
+		return c.FailTypeWith(n, &reason725)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason745)
+			return c.FailWith(n, &reason726)
 		}
 	}
 	_ = d
@@ -14920,11 +14532,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason746)
+		return c.FailTypeWith(n, &reason727)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason747)
+			return c.FailWith(n, &reason728)
 		}
 	}
 	_ = d
@@ -14936,11 +14548,11 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason748)
+		return c.FailTypeWith(n, &reason729)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason749)
+			return c.FailWith(n, &reason730)
 		}
 	}
 	_ = d
@@ -14952,7 +14564,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason750)
+		return c.FailTypeWith(n, &reason731)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14978,7 +14590,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason751)
+					return c.FailWith(m.Name(), &reason732)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14986,10 +14598,10 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason752)
+			return c.FailWith(n, &reason733)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason753)
+			return c.FailWith(n, &reason734)
 		}
 	}
 	_ = d
@@ -15001,11 +14613,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason754)
+		return c.FailTypeWith(n, &reason735)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason755)
+			return c.FailWith(n, &reason736)
 		}
 	}
 	_ = d
@@ -15017,15 +14629,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason756)
+		return c.FailTypeWith(n, &reason737)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason757)
+			return c.FailWith(n, &reason738)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason758)
+			return c.FailWith(n, &reason739)
 		}
 		{
 			it := d.Items(n)
@@ -15049,11 +14661,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason759)
+		return c.FailTypeWith(n, &reason740)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason760)
+			return c.FailWith(n, &reason741)
 		}
 	}
 	_ = d
@@ -15065,7 +14677,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason761)
+		return c.FailWith(n, &reason742)
 	}
 	_ = k
 	_ = d
@@ -15077,7 +14689,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason762)
+		return c.FailTypeWith(n, &reason743)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15102,7 +14714,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason763)
+		return c.FailTypeWith(n, &reason744)
 	}
 	_ = d
 	return true
@@ -15113,7 +14725,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason764)
+		return c.FailTypeWith(n, &reason745)
 	}
 	_ = d
 	return true
@@ -15129,7 +14741,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason765)
+		return c.FailTypeWith(n, &reason746)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15171,10 +14783,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason766)
+			return c.FailWith(n, &reason747)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason767)
+			return c.FailWith(n, &reason748)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15192,7 +14804,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reason768)
+		return c.FailWith(n, &reason749)
 	}
 	_ = k
 	_ = d
@@ -15204,7 +14816,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason769)
+		return c.FailWith(n, &reason750)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -15221,7 +14833,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason770)
+		return c.FailWith(n, &reason751)
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -15243,7 +14855,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason771)
+		return c.FailTypeWith(n, &reason752)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15285,10 +14897,10 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason772)
+			return c.FailWith(n, &reason753)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason773)
+			return c.FailWith(n, &reason754)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15300,7 +14912,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason774)
+			return c.FailWith(n, &reason755)
 		}
 	}
 	_ = d
@@ -15312,7 +14924,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reason775)
+		return c.FailWith(n, &reason756)
 	}
 	_ = k
 	_ = d
@@ -15324,7 +14936,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason776)
+		return c.FailTypeWith(n, &reason757)
 	}
 	_ = d
 	return true
@@ -15340,7 +14952,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason777)
+		return c.FailTypeWith(n, &reason758)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15382,10 +14994,10 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason778)
+			return c.FailWith(n, &reason759)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason779)
+			return c.FailWith(n, &reason760)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15400,7 +15012,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason780)
+		return c.FailWith(n, &reason761)
 	}
 	_ = k
 	_ = d
@@ -15412,11 +15024,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason781)
+		return c.FailTypeWith(n, &reason762)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason782)
+			return c.FailWith(n, &reason763)
 		}
 		{
 			it := d.Items(n)
@@ -15445,7 +15057,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason783)
+		return c.FailTypeWith(n, &reason764)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15486,7 +15098,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason784)
+					return c.FailWith(m.Name(), &reason765)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15494,19 +15106,19 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason785)
+			return c.FailWith(n, &reason766)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason786)
+			return c.FailWith(n, &reason767)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason787)
+			return c.FailWith(n, &reason768)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason788)
+			return c.FailWith(n, &reason769)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason789)
+			return c.FailWith(n, &reason770)
 		}
 	}
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
@@ -15617,7 +15229,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason790)
+		return c.FailWith(n, &reason771)
 	}
 	_ = k
 	_ = d
@@ -15629,7 +15241,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason791)
+		return c.FailWith(n, &reason772)
 	}
 	_ = k
 	_ = d
@@ -15641,11 +15253,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason792)
+		return c.FailTypeWith(n, &reason773)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason793)
+			return c.FailWith(n, &reason774)
 		}
 	}
 	_ = d
@@ -15657,7 +15269,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason794)
+		return c.FailWith(n, &reason775)
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -15679,7 +15291,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason795)
+		return c.FailTypeWith(n, &reason776)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15725,10 +15337,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason796)
+			return c.FailWith(n, &reason777)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason797)
+			return c.FailWith(n, &reason778)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15737,7 +15349,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason798)
+			return c.FailWith(n, &reason779)
 		}
 	}
 	_ = d
@@ -15749,7 +15361,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason799)
+		return c.FailWith(n, &reason780)
 	}
 	_ = k
 	_ = d
@@ -15761,7 +15373,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason800)
+		return c.FailWith(n, &reason781)
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15778,7 +15390,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason801)
+		return c.FailTypeWith(n, &reason782)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15809,7 +15421,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason802)
+			return c.FailWith(n, &reason783)
 		}
 	}
 	_ = d
@@ -15821,7 +15433,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason803)
+		return c.FailTypeWith(n, &reason784)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15840,7 +15452,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason804)
+					return c.FailWith(m.Name(), &reason785)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15862,7 +15474,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason805)
+		return c.FailTypeWith(n, &reason786)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15913,13 +15525,13 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason806)
+			return c.FailWith(n, &reason787)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason807)
+			return c.FailWith(n, &reason788)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason808)
+			return c.FailWith(n, &reason789)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -15937,7 +15549,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason809)
+		return c.FailWith(n, &reason790)
 	}
 	_ = k
 	_ = d
@@ -15949,7 +15561,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason810)
+		return c.FailTypeWith(n, &reason791)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15974,7 +15586,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason811)
+		return c.FailTypeWith(n, &reason792)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15991,7 +15603,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason812)
+					return c.FailWith(m.Name(), &reason793)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15999,7 +15611,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason813)
+			return c.FailWith(n, &reason794)
 		}
 	}
 	_ = d
@@ -16011,11 +15623,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason814)
+		return c.FailTypeWith(n, &reason795)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason815)
+			return c.FailWith(n, &reason796)
 		}
 	}
 	_ = d
@@ -16032,7 +15644,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason816)
+		return c.FailTypeWith(n, &reason797)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16061,7 +15673,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason817)
+			return c.FailWith(n, &reason798)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16076,7 +15688,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason818)
+		return c.FailWith(n, &reason799)
 	}
 	_ = k
 	_ = d
@@ -16088,7 +15700,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason819)
+		return c.FailTypeWith(n, &reason800)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16127,7 +15739,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason820)
+					return c.FailWith(m.Name(), &reason801)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16135,13 +15747,13 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason821)
+			return c.FailWith(n, &reason802)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason822)
+			return c.FailWith(n, &reason803)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason823)
+			return c.FailWith(n, &reason804)
 		}
 	}
 	_ = d
@@ -16153,11 +15765,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason824)
+		return c.FailTypeWith(n, &reason805)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason825)
+			return c.FailWith(n, &reason806)
 		}
 	}
 	_ = d
@@ -16169,7 +15781,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason826)
+		return c.FailWith(n, &reason807)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16186,7 +15798,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason827)
+		return c.FailTypeWith(n, &reason808)
 	}
 	_ = d
 	return true
@@ -16197,7 +15809,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason828)
+		return c.FailTypeWith(n, &reason809)
 	}
 	_ = d
 	return true
@@ -16208,7 +15820,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason829)
+		return c.FailTypeWith(n, &reason810)
 	}
 	_ = d
 	return true
@@ -16224,7 +15836,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason830)
+		return c.FailTypeWith(n, &reason811)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16253,7 +15865,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason831)
+			return c.FailWith(n, &reason812)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -16268,7 +15880,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reason832)
+		return c.FailWith(n, &reason813)
 	}
 	_ = k
 	_ = d
@@ -16305,7 +15917,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason833)
+		return c.FailTypeWith(n, &reason814)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16335,10 +15947,10 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason834)
+			return c.FailWith(n, &reason815)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason835)
+			return c.FailWith(n, &reason816)
 		}
 	}
 	_ = d
@@ -16350,7 +15962,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reason836)
+		return c.FailWith(n, &reason817)
 	}
 	_ = k
 	_ = d
@@ -16367,7 +15979,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason837)
+		return c.FailTypeWith(n, &reason818)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16394,7 +16006,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason838)
+					return c.FailWith(m.Name(), &reason819)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16402,13 +16014,13 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason839)
+			return c.FailWith(n, &reason820)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason840)
+			return c.FailWith(n, &reason821)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason841)
+			return c.FailWith(n, &reason822)
 		}
 	}
 	_ = d
@@ -16420,11 +16032,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason842)
+		return c.FailTypeWith(n, &reason823)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason843)
+			return c.FailWith(n, &reason824)
 		}
 	}
 	_ = d
@@ -16461,7 +16073,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason844)
+		return c.FailTypeWith(n, &reason825)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16491,10 +16103,10 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason845)
+			return c.FailWith(n, &reason826)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason846)
+			return c.FailWith(n, &reason827)
 		}
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
@@ -16509,7 +16121,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason847)
+		return c.FailWith(n, &reason828)
 	}
 	_ = k
 	_ = d
@@ -16526,7 +16138,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason848)
+		return c.FailTypeWith(n, &reason829)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16552,7 +16164,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason849)
+					return c.FailWith(m.Name(), &reason830)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16560,10 +16172,10 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason850)
+			return c.FailWith(n, &reason831)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason851)
+			return c.FailWith(n, &reason832)
 		}
 	}
 	_ = d
@@ -16575,11 +16187,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason852)
+		return c.FailTypeWith(n, &reason833)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason853)
+			return c.FailWith(n, &reason834)
 		}
 	}
 	_ = d
@@ -16591,7 +16203,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason854)
+		return c.FailWith(n, &reason835)
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -16633,7 +16245,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason855)
+		return c.FailTypeWith(n, &reason836)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16663,10 +16275,10 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason856)
+			return c.FailWith(n, &reason837)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason857)
+			return c.FailWith(n, &reason838)
 		}
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
@@ -16681,7 +16293,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason858)
+		return c.FailWith(n, &reason839)
 	}
 	_ = k
 	_ = d
@@ -16698,7 +16310,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason859)
+		return c.FailTypeWith(n, &reason840)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16729,7 +16341,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason860)
+					return c.FailWith(m.Name(), &reason841)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16737,13 +16349,13 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason861)
+			return c.FailWith(n, &reason842)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason862)
+			return c.FailWith(n, &reason843)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason863)
+			return c.FailWith(n, &reason844)
 		}
 	}
 	_ = d
@@ -16755,11 +16367,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason864)
+		return c.FailTypeWith(n, &reason845)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason865)
+			return c.FailWith(n, &reason846)
 		}
 	}
 	_ = d
@@ -16771,7 +16383,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason866)
+		return c.FailWith(n, &reason847)
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16813,7 +16425,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason867)
+		return c.FailTypeWith(n, &reason848)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16843,10 +16455,10 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason868)
+			return c.FailWith(n, &reason849)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason869)
+			return c.FailWith(n, &reason850)
 		}
 	}
 	_ = d
@@ -16858,7 +16470,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason870)
+		return c.FailWith(n, &reason851)
 	}
 	_ = k
 	_ = d
@@ -16875,7 +16487,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason871)
+		return c.FailTypeWith(n, &reason852)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16902,7 +16514,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason872)
+					return c.FailWith(m.Name(), &reason853)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16910,13 +16522,13 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason873)
+			return c.FailWith(n, &reason854)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason874)
+			return c.FailWith(n, &reason855)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason875)
+			return c.FailWith(n, &reason856)
 		}
 	}
 	_ = d
@@ -16928,11 +16540,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason876)
+		return c.FailTypeWith(n, &reason857)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason877)
+			return c.FailWith(n, &reason858)
 		}
 	}
 	_ = d
@@ -16944,11 +16556,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason878)
+		return c.FailTypeWith(n, &reason859)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason879)
+			return c.FailWith(n, &reason860)
 		}
 	}
 	_ = d
@@ -16960,7 +16572,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason880)
+		return c.FailTypeWith(n, &reason861)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17029,7 +16641,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reason881)
+		return c.FailWith(n, &reason862)
 	}
 	_ = k
 	_ = d
@@ -17066,7 +16678,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason882)
+		return c.FailTypeWith(n, &reason863)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17096,10 +16708,10 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason883)
+			return c.FailWith(n, &reason864)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason884)
+			return c.FailWith(n, &reason865)
 		}
 	}
 	_ = d
@@ -17111,7 +16723,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason885)
+		return c.FailWith(n, &reason866)
 	}
 	_ = k
 	_ = d
@@ -17128,7 +16740,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason886)
+		return c.FailTypeWith(n, &reason867)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17150,7 +16762,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason887)
+					return c.FailWith(m.Name(), &reason868)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17158,10 +16770,10 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason888)
+			return c.FailWith(n, &reason869)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason889)
+			return c.FailWith(n, &reason870)
 		}
 	}
 	_ = d
@@ -17173,11 +16785,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason890)
+		return c.FailTypeWith(n, &reason871)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason891)
+			return c.FailWith(n, &reason872)
 		}
 	}
 	_ = d
@@ -17189,7 +16801,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason892)
+		return c.FailTypeWith(n, &reason873)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17258,7 +16870,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reason893)
+		return c.FailWith(n, &reason874)
 	}
 	_ = k
 	_ = d
@@ -17275,7 +16887,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason894)
+		return c.FailTypeWith(n, &reason875)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17304,7 +16916,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason895)
+			return c.FailWith(n, &reason876)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17319,7 +16931,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason896)
+		return c.FailWith(n, &reason877)
 	}
 	_ = k
 	_ = d
@@ -17331,7 +16943,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason897)
+		return c.FailTypeWith(n, &reason878)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17361,7 +16973,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason898)
+					return c.FailWith(m.Name(), &reason879)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17369,10 +16981,10 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason899)
+			return c.FailWith(n, &reason880)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason900)
+			return c.FailWith(n, &reason881)
 		}
 	}
 	_ = d
@@ -17384,7 +16996,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason901)
+		return c.FailWith(n, &reason882)
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -17401,11 +17013,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason902)
+		return c.FailTypeWith(n, &reason883)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason903)
+			return c.FailWith(n, &reason884)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -17423,7 +17035,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason904)
+					return c.FailWith(m.Name(), &reason885)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17440,11 +17052,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason905)
+		return c.FailTypeWith(n, &reason886)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason906)
+			return c.FailWith(n, &reason887)
 		}
 	}
 	_ = d
@@ -17456,12 +17068,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason907)
+		return c.FailTypeWith(n, &reason888)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason908)
+			return c.FailWith(n, &reason889)
 		}
 		{
 			it := d.Items(n)
@@ -17485,11 +17097,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason909)
+		return c.FailTypeWith(n, &reason890)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason910)
+			return c.FailWith(n, &reason891)
 		}
 	}
 	_ = d
@@ -17501,7 +17113,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason911)
+		return c.FailTypeWith(n, &reason892)
 	}
 	_ = d
 	return true
@@ -17517,7 +17129,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason912)
+		return c.FailTypeWith(n, &reason893)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17546,7 +17158,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason913)
+			return c.FailWith(n, &reason894)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17561,7 +17173,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reason914)
+		return c.FailWith(n, &reason895)
 	}
 	_ = k
 	_ = d
@@ -17578,7 +17190,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason915)
+		return c.FailTypeWith(n, &reason896)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17607,7 +17219,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason916)
+			return c.FailWith(n, &reason897)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -17622,7 +17234,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reason917)
+		return c.FailWith(n, &reason898)
 	}
 	_ = k
 	_ = d
@@ -17634,11 +17246,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason918)
+		return c.FailTypeWith(n, &reason899)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason919)
+			return c.FailWith(n, &reason900)
 		}
 		{
 			it := d.Items(n)
@@ -17667,7 +17279,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason920)
+		return c.FailTypeWith(n, &reason901)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17702,7 +17314,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason921)
+					return c.FailWith(m.Name(), &reason902)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17710,13 +17322,13 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason922)
+			return c.FailWith(n, &reason903)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason923)
+			return c.FailWith(n, &reason904)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason924)
+			return c.FailWith(n, &reason905)
 		}
 	}
 	_ = d
@@ -17728,11 +17340,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason925)
+		return c.FailTypeWith(n, &reason906)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason926)
+			return c.FailWith(n, &reason907)
 		}
 	}
 	_ = d
@@ -17744,7 +17356,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason927)
+		return c.FailWith(n, &reason908)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -17761,7 +17373,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason928)
+		return c.FailTypeWith(n, &reason909)
 	}
 	_ = d
 	return true
@@ -17792,7 +17404,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason929)
+		return c.FailTypeWith(n, &reason910)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17827,13 +17439,13 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason930)
+			return c.FailWith(n, &reason911)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason931)
+			return c.FailWith(n, &reason912)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason932)
+			return c.FailWith(n, &reason913)
 		}
 	}
 	_ = d
@@ -17845,7 +17457,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reason933)
+		return c.FailWith(n, &reason914)
 	}
 	_ = k
 	_ = d
@@ -17857,7 +17469,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason934)
+		return c.FailTypeWith(n, &reason915)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17884,7 +17496,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason935)
+					return c.FailWith(m.Name(), &reason916)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17892,13 +17504,13 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason936)
+			return c.FailWith(n, &reason917)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason937)
+			return c.FailWith(n, &reason918)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason938)
+			return c.FailWith(n, &reason919)
 		}
 	}
 	_ = d
@@ -17910,11 +17522,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason939)
+		return c.FailTypeWith(n, &reason920)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason940)
+			return c.FailWith(n, &reason921)
 		}
 	}
 	_ = d
@@ -17926,11 +17538,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason941)
+		return c.FailTypeWith(n, &reason922)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason942)
+			return c.FailWith(n, &reason923)
 		}
 	}
 	_ = d
@@ -17942,7 +17554,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason943)
+		return c.FailWith(n, &reason924)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -17959,11 +17571,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason944)
+		return c.FailTypeWith(n, &reason925)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason945)
+			return c.FailWith(n, &reason926)
 		}
 	}
 	_ = d
@@ -17975,7 +17587,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason946)
+		return c.FailTypeWith(n, &reason927)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18026,7 +17638,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason947)
+			return c.FailWith(n, &reason928)
 		}
 	}
 	_ = d
@@ -18038,7 +17650,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason948)
+		return c.FailWith(n, &reason929)
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -18055,7 +17667,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason949)
+		return c.FailTypeWith(n, &reason930)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18082,7 +17694,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason950)
+					return c.FailWith(m.Name(), &reason931)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18090,13 +17702,13 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason951)
+			return c.FailWith(n, &reason932)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason952)
+			return c.FailWith(n, &reason933)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason953)
+			return c.FailWith(n, &reason934)
 		}
 	}
 	_ = d
@@ -18108,7 +17720,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason954)
+		return c.FailTypeWith(n, &reason935)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18147,13 +17759,13 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason955)
+			return c.FailWith(n, &reason936)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason956)
+			return c.FailWith(n, &reason937)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason957)
+			return c.FailWith(n, &reason938)
 		}
 	}
 	_ = d
@@ -18165,14 +17777,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason958)
+		return c.FailTypeWith(n, &reason939)
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reason959)
+			return c.FailWith(n, &reason940)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason960)
+			return c.FailWith(n, &reason941)
 		}
 	}
 	_ = d
@@ -18186,11 +17798,11 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason961)
+			return c.FailTypeWith(n, &reason942)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason962)
+			return c.FailWith(n, &reason943)
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -18214,7 +17826,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason963)
+		return c.FailTypeWith(n, &reason944)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18247,7 +17859,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason964)
+			return c.FailWith(n, &reason945)
 		}
 	}
 	{
@@ -18263,7 +17875,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason965)
+			return c.FailWith(n, &reason946)
 		}
 		c.Discard(mark)
 	}
@@ -18288,13 +17900,13 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason966)
+			return c.FailWith(n, &reason947)
 		}
 	}
 	{
 		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason967)
+			return c.FailWith(n, &reason948)
 		}
 	}
 	_ = d
@@ -18318,13 +17930,13 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason968)
+			return c.FailWith(n, &reason949)
 		}
 	}
 	{
 		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason969)
+			return c.FailWith(n, &reason950)
 		}
 	}
 	_ = d
@@ -18336,7 +17948,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason970)
+		return c.FailWith(n, &reason951)
 	}
 	_ = k
 	_ = d
@@ -18348,11 +17960,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason971)
+		return c.FailTypeWith(n, &reason952)
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reason972)
+			return c.FailWith(n, &reason953)
 		}
 	}
 	_ = d
@@ -18364,7 +17976,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason973)
+		return c.FailTypeWith(n, &reason954)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18417,19 +18029,19 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason974)
+			return c.FailWith(n, &reason955)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason975)
+			return c.FailWith(n, &reason956)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason976)
+			return c.FailWith(n, &reason957)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason977)
+			return c.FailWith(n, &reason958)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason978)
+			return c.FailWith(n, &reason959)
 		}
 	}
 	_ = d
@@ -18441,7 +18053,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reason979)
+		return c.FailWith(n, &reason960)
 	}
 	_ = k
 	_ = d
@@ -18453,14 +18065,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason980)
+		return c.FailTypeWith(n, &reason961)
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reason981)
+			return c.FailWith(n, &reason962)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason982)
+			return c.FailWith(n, &reason963)
 		}
 	}
 	_ = d
@@ -18472,7 +18084,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason983)
+		return c.FailWith(n, &reason964)
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -18489,12 +18101,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason984)
+		return c.FailTypeWith(n, &reason965)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason985)
+			return c.FailWith(n, &reason966)
 		}
 		{
 			it := d.Items(n)
@@ -18518,11 +18130,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason986)
+		return c.FailTypeWith(n, &reason967)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason987)
+			return c.FailWith(n, &reason968)
 		}
 	}
 	_ = d
@@ -18534,7 +18146,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason988)
+		return c.FailTypeWith(n, &reason969)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18564,7 +18176,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason989)
+					return c.FailWith(m.Name(), &reason970)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18572,10 +18184,10 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason990)
+			return c.FailWith(n, &reason971)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason991)
+			return c.FailWith(n, &reason972)
 		}
 	}
 	_ = d
@@ -18587,7 +18199,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason992)
+		return c.FailWith(n, &reason973)
 	}
 	_ = k
 	_ = d
@@ -18599,11 +18211,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason993)
+		return c.FailTypeWith(n, &reason974)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason994)
+			return c.FailWith(n, &reason975)
 		}
 	}
 	_ = d
@@ -18617,11 +18229,11 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason995)
+			return c.FailTypeWith(n, &reason976)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason996)
+			return c.FailWith(n, &reason977)
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -18652,7 +18264,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
-					return c.FailWith(n, &reason997)
+					return c.FailWith(n, &reason978)
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -18684,7 +18296,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason998)
+		return c.FailTypeWith(n, &reason979)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18701,7 +18313,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason999)
+					return c.FailWith(m.Name(), &reason980)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18709,7 +18321,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1000)
+			return c.FailWith(n, &reason981)
 		}
 	}
 	_ = d
@@ -18721,7 +18333,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reason1001)
+		return c.FailWith(n, &reason982)
 	}
 	_ = k
 	_ = d
@@ -18733,7 +18345,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1002)
+		return c.FailTypeWith(n, &reason983)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18750,7 +18362,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1003)
+					return c.FailWith(m.Name(), &reason984)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18758,7 +18370,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1004)
+			return c.FailWith(n, &reason985)
 		}
 	}
 	_ = d
@@ -18770,7 +18382,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reason1005)
+		return c.FailWith(n, &reason986)
 	}
 	_ = k
 	_ = d
@@ -18782,7 +18394,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1006)
+		return c.FailTypeWith(n, &reason987)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18811,7 +18423,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.FailWith(m.Name(), &reason1007)
+					return c.FailWith(m.Name(), &reason988)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18819,16 +18431,16 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1008)
+			return c.FailWith(n, &reason989)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1009)
+			return c.FailWith(n, &reason990)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1010)
+			return c.FailWith(n, &reason991)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason1011)
+			return c.FailWith(n, &reason992)
 		}
 	}
 	cv, found := n, true
@@ -19018,7 +18630,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1012)
+		return c.FailTypeWith(n, &reason993)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19117,7 +18729,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason1013)
+			return c.FailWith(n, &reason994)
 		}
 		c.Discard(mark)
 	}
@@ -19130,7 +18742,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1014)
+		return c.FailTypeWith(n, &reason995)
 	}
 	_ = d
 	return true
@@ -19263,7 +18875,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1015)
+		return c.FailTypeWith(n, &reason996)
 	}
 	_ = d
 	return true
@@ -19274,7 +18886,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason1016)
+		return c.FailWith(n, &reason997)
 	}
 	_ = k
 	_ = d
@@ -19286,7 +18898,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1017)
+		return c.FailWith(n, &reason998)
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -19303,7 +18915,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1018)
+		return c.FailWith(n, &reason999)
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -19320,7 +18932,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1019)
+		return c.FailTypeWith(n, &reason1000)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19342,7 +18954,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1020)
+					return c.FailWith(m.Name(), &reason1001)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19350,10 +18962,10 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1021)
+			return c.FailWith(n, &reason1002)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1022)
+			return c.FailWith(n, &reason1003)
 		}
 	}
 	_ = d
@@ -19365,7 +18977,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reason1023)
+		return c.FailWith(n, &reason1004)
 	}
 	_ = k
 	_ = d
@@ -19377,7 +18989,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1024)
+		return c.FailTypeWith(n, &reason1005)
 	}
 	_ = d
 	return true
@@ -19388,7 +19000,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1025)
+		return c.FailTypeWith(n, &reason1006)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19407,7 +19019,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.FailWith(m.Name(), &reason1026)
+					return c.FailWith(m.Name(), &reason1007)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19415,10 +19027,10 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1027)
+			return c.FailWith(n, &reason1008)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1028)
+			return c.FailWith(n, &reason1009)
 		}
 	}
 	_ = d
@@ -19430,7 +19042,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reason1029)
+		return c.FailWith(n, &reason1010)
 	}
 	_ = k
 	_ = d
@@ -19442,7 +19054,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1030)
+		return c.FailTypeWith(n, &reason1011)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19469,7 +19081,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1031)
+					return c.FailWith(m.Name(), &reason1012)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19477,13 +19089,13 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1032)
+			return c.FailWith(n, &reason1013)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1033)
+			return c.FailWith(n, &reason1014)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1034)
+			return c.FailWith(n, &reason1015)
 		}
 	}
 	_ = d
@@ -19495,7 +19107,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1035)
+		return c.FailWith(n, &reason1016)
 	}
 	_ = k
 	_ = d
@@ -19507,7 +19119,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reason1036)
+		return c.FailWith(n, &reason1017)
 	}
 	_ = k
 	_ = d
@@ -19519,7 +19131,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1037)
+		return c.FailTypeWith(n, &reason1018)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19545,7 +19157,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1038)
+					return c.FailWith(m.Name(), &reason1019)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19553,10 +19165,10 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1039)
+			return c.FailWith(n, &reason1020)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1040)
+			return c.FailWith(n, &reason1021)
 		}
 	}
 	_ = d
@@ -19568,7 +19180,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1041)
+		return c.FailWith(n, &reason1022)
 	}
 	_ = k
 	_ = d
@@ -19580,7 +19192,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1042)
+		return c.FailWith(n, &reason1023)
 	}
 	_ = k
 	_ = d
@@ -19592,7 +19204,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1043)
+		return c.FailTypeWith(n, &reason1024)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19629,7 +19241,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1044)
+					return c.FailWith(m.Name(), &reason1025)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19637,19 +19249,19 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1045)
+			return c.FailWith(n, &reason1026)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1046)
+			return c.FailWith(n, &reason1027)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1047)
+			return c.FailWith(n, &reason1028)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason1048)
+			return c.FailWith(n, &reason1029)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason1049)
+			return c.FailWith(n, &reason1030)
 		}
 	}
 	_ = d
@@ -19661,7 +19273,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason1050)
+		return c.FailWith(n, &reason1031)
 	}
 	_ = k
 	_ = d
@@ -19673,7 +19285,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reason1051)
+		return c.FailWith(n, &reason1032)
 	}
 	_ = k
 	_ = d
@@ -19685,7 +19297,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reason1052)
+		return c.FailWith(n, &reason1033)
 	}
 	_ = k
 	_ = d
@@ -19697,7 +19309,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1053)
+		return c.FailWith(n, &reason1034)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -19721,11 +19333,11 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1054)
+			return c.FailTypeWith(n, &reason1035)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1055)
+			return c.FailWith(n, &reason1036)
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19874,7 +19486,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1056)
+		return c.FailTypeWith(n, &reason1037)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19906,7 +19518,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason1057)
+			return c.FailWith(n, &reason1038)
 		}
 	}
 	_ = d
@@ -19918,7 +19530,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1058)
+		return c.FailWith(n, &reason1039)
 	}
 	_ = k
 	_ = d
@@ -19935,7 +19547,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1059)
+		return c.FailTypeWith(n, &reason1040)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19990,13 +19602,13 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1060)
+			return c.FailWith(n, &reason1041)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1061)
+			return c.FailWith(n, &reason1042)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1062)
+			return c.FailWith(n, &reason1043)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20076,7 +19688,7 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1063)
+			return c.FailWith(n, &reason1044)
 		}
 	}
 	_ = d
@@ -20091,7 +19703,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1064)
+			return c.FailWith(n, &reason1045)
 		}
 	}
 	_ = d
@@ -20169,7 +19781,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1065)
+			return c.FailWith(n, &reason1046)
 		}
 	}
 	_ = d
@@ -20198,7 +19810,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1066)
+			return c.FailWith(n, &reason1047)
 		}
 	}
 	_ = d
@@ -20210,7 +19822,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1067)
+		return c.FailWith(n, &reason1048)
 	}
 	_ = k
 	_ = d
@@ -20222,11 +19834,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1068)
+		return c.FailTypeWith(n, &reason1049)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1069)
+			return c.FailWith(n, &reason1050)
 		}
 	}
 	_ = d
@@ -20238,7 +19850,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1070)
+		return c.FailTypeWith(n, &reason1051)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -20268,7 +19880,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1071)
+		return c.FailTypeWith(n, &reason1052)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20302,7 +19914,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1072)
+					return c.FailWith(m.Name(), &reason1053)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20310,10 +19922,10 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1073)
+			return c.FailWith(n, &reason1054)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1074)
+			return c.FailWith(n, &reason1055)
 		}
 	}
 	if !vExecutionEvent_fileChange_allOf_0(c, n, ev) {
@@ -20380,7 +19992,7 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1075)
+			return c.FailWith(n, &reason1056)
 		}
 	}
 	_ = d
@@ -20429,7 +20041,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1076)
+			return c.FailWith(n, &reason1057)
 		}
 	}
 	_ = d
@@ -20478,7 +20090,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1077)
+			return c.FailWith(n, &reason1058)
 		}
 	}
 	_ = d
@@ -20490,11 +20102,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1078)
+		return c.FailTypeWith(n, &reason1059)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1079)
+			return c.FailWith(n, &reason1060)
 		}
 	}
 	_ = d
@@ -20506,7 +20118,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1080)
+		return c.FailWith(n, &reason1061)
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -20523,11 +20135,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1081)
+		return c.FailTypeWith(n, &reason1062)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1082)
+			return c.FailWith(n, &reason1063)
 		}
 	}
 	_ = d
@@ -20544,7 +20156,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1083)
+		return c.FailTypeWith(n, &reason1064)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20604,22 +20216,22 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1084)
+			return c.FailWith(n, &reason1065)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1085)
+			return c.FailWith(n, &reason1066)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1086)
+			return c.FailWith(n, &reason1067)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason1087)
+			return c.FailWith(n, &reason1068)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason1088)
+			return c.FailWith(n, &reason1069)
 		}
 		if seen&uint64(0x20) == 0 {
-			return c.FailWith(n, &reason1089)
+			return c.FailWith(n, &reason1070)
 		}
 	}
 	if !vEvent_eventCore(c, n, ev) {
@@ -20631,7 +20243,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1090)
+			return c.FailWith(n, &reason1071)
 		}
 	}
 	_ = d
@@ -20689,7 +20301,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1091)
+			return c.FailWith(n, &reason1072)
 		}
 	}
 	_ = d
@@ -20701,7 +20313,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1092)
+		return c.FailWith(n, &reason1073)
 	}
 	_ = k
 	_ = d
@@ -20713,7 +20325,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1093)
+		return c.FailWith(n, &reason1074)
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -20730,11 +20342,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1094)
+		return c.FailTypeWith(n, &reason1075)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1095)
+			return c.FailWith(n, &reason1076)
 		}
 	}
 	_ = d
@@ -20746,7 +20358,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1096)
+		return c.FailTypeWith(n, &reason1077)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20768,7 +20380,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1097)
+					return c.FailWith(m.Name(), &reason1078)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20776,10 +20388,10 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1098)
+			return c.FailWith(n, &reason1079)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1099)
+			return c.FailWith(n, &reason1080)
 		}
 	}
 	_ = d
@@ -20791,11 +20403,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1100)
+		return c.FailTypeWith(n, &reason1081)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1101)
+			return c.FailWith(n, &reason1082)
 		}
 	}
 	_ = d
@@ -20807,11 +20419,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1102)
+		return c.FailTypeWith(n, &reason1083)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1103)
+			return c.FailWith(n, &reason1084)
 		}
 	}
 	_ = d
@@ -20828,7 +20440,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1104)
+		return c.FailTypeWith(n, &reason1085)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20869,13 +20481,13 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1105)
+			return c.FailWith(n, &reason1086)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1106)
+			return c.FailWith(n, &reason1087)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1107)
+			return c.FailWith(n, &reason1088)
 		}
 	}
 	if !vEvent_envelope(c, n, ev) {
@@ -20884,7 +20496,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1108)
+			return c.FailWith(n, &reason1089)
 		}
 	}
 	_ = d
@@ -20896,7 +20508,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reason1109)
+		return c.FailWith(n, &reason1090)
 	}
 	_ = k
 	_ = d
@@ -20908,7 +20520,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1110)
+		return c.FailWith(n, &reason1091)
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -20925,11 +20537,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1111)
+		return c.FailTypeWith(n, &reason1092)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1112)
+			return c.FailWith(n, &reason1093)
 		}
 	}
 	_ = d
@@ -20941,7 +20553,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1113)
+		return c.FailTypeWith(n, &reason1094)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -20968,11 +20580,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1114)
+		return c.FailTypeWith(n, &reason1095)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1115)
+			return c.FailWith(n, &reason1096)
 		}
 	}
 	_ = d
@@ -20986,11 +20598,11 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1116)
+			return c.FailTypeWith(n, &reason1097)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1117)
+			return c.FailWith(n, &reason1098)
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -21068,11 +20680,11 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1118)
+			return c.FailTypeWith(n, &reason1099)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1119)
+			return c.FailWith(n, &reason1100)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -21164,7 +20776,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1120)
+		return c.FailTypeWith(n, &reason1101)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21198,10 +20810,10 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1121)
+			return c.FailWith(n, &reason1102)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1122)
+			return c.FailWith(n, &reason1103)
 		}
 	}
 	_ = d
@@ -21213,14 +20825,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1123)
+		return c.FailTypeWith(n, &reason1104)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1124)
+			return c.FailWith(n, &reason1105)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason1125)
+			return c.FailWith(n, &reason1106)
 		}
 		{
 			it := d.Items(n)
@@ -21288,7 +20900,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1126)
+		return c.FailTypeWith(n, &reason1107)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21322,10 +20934,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1127)
+			return c.FailWith(n, &reason1108)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1128)
+			return c.FailWith(n, &reason1109)
 		}
 	}
 	_ = d
@@ -21337,11 +20949,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1129)
+		return c.FailTypeWith(n, &reason1110)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason1130)
+			return c.FailWith(n, &reason1111)
 		}
 	}
 	_ = d
@@ -21371,7 +20983,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1131)
+		return c.FailTypeWith(n, &reason1112)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21401,10 +21013,10 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1132)
+			return c.FailWith(n, &reason1113)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1133)
+			return c.FailWith(n, &reason1114)
 		}
 	}
 	_ = d
@@ -21416,7 +21028,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason1134)
+		return c.FailWith(n, &reason1115)
 	}
 	_ = k
 	_ = d
@@ -21428,7 +21040,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1135)
+		return c.FailTypeWith(n, &reason1116)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21471,13 +21083,13 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1136)
+			return c.FailWith(n, &reason1117)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1137)
+			return c.FailWith(n, &reason1118)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1138)
+			return c.FailWith(n, &reason1119)
 		}
 	}
 	cv, found := n, true
@@ -21883,7 +21495,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1139)
+		return c.FailWith(n, &reason1120)
 	}
 	_ = k
 	_ = d
@@ -21996,7 +21608,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason1140)
+		return c.FailWith(n, &reason1121)
 	}
 	_ = k
 	_ = d
@@ -22109,7 +21721,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason1141)
+		return c.FailWith(n, &reason1122)
 	}
 	_ = k
 	_ = d
@@ -22222,7 +21834,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason1142)
+		return c.FailWith(n, &reason1123)
 	}
 	_ = k
 	_ = d
@@ -22335,7 +21947,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason1143)
+		return c.FailWith(n, &reason1124)
 	}
 	_ = k
 	_ = d
@@ -22448,7 +22060,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason1144)
+		return c.FailWith(n, &reason1125)
 	}
 	_ = k
 	_ = d
@@ -22561,7 +22173,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason1145)
+		return c.FailWith(n, &reason1126)
 	}
 	_ = k
 	_ = d
@@ -22674,7 +22286,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1146)
+		return c.FailWith(n, &reason1127)
 	}
 	_ = k
 	_ = d
@@ -22787,7 +22399,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1147)
+		return c.FailWith(n, &reason1128)
 	}
 	_ = k
 	_ = d
@@ -22900,7 +22512,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason1148)
+		return c.FailWith(n, &reason1129)
 	}
 	_ = k
 	_ = d
@@ -23013,7 +22625,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason1149)
+		return c.FailWith(n, &reason1130)
 	}
 	_ = k
 	_ = d
@@ -23126,7 +22738,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason1150)
+		return c.FailWith(n, &reason1131)
 	}
 	_ = k
 	_ = d
@@ -23239,7 +22851,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason1151)
+		return c.FailWith(n, &reason1132)
 	}
 	_ = k
 	_ = d
@@ -23352,7 +22964,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason1152)
+		return c.FailWith(n, &reason1133)
 	}
 	_ = k
 	_ = d
@@ -23465,7 +23077,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason1153)
+		return c.FailWith(n, &reason1134)
 	}
 	_ = k
 	_ = d
@@ -23578,7 +23190,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason1154)
+		return c.FailWith(n, &reason1135)
 	}
 	_ = k
 	_ = d
@@ -23691,7 +23303,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason1155)
+		return c.FailWith(n, &reason1136)
 	}
 	_ = k
 	_ = d
@@ -23804,7 +23416,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason1156)
+		return c.FailWith(n, &reason1137)
 	}
 	_ = k
 	_ = d
@@ -23917,7 +23529,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason1157)
+		return c.FailWith(n, &reason1138)
 	}
 	_ = k
 	_ = d
@@ -23963,11 +23575,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1158)
+			return c.FailTypeWith(n, &reason1139)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1159)
+			return c.FailWith(n, &reason1140)
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -24103,83 +23715,28 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if) {
-		if !vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c, n, ev) {
-			return false
-		}
-	}
-	_ = d
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations) {
-						return false
-					}
-				default:
-					continue
+	{
+		cond := true
+		if k == ahprt.KindObject {
+			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
+				if d.ArrayHas(dv, "continue") == 0 {
+					cond = false
+				} else if ev != nil {
+					ev.Set(i)
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			} else {
+				cond = false
+			}
+			if cond && ev != nil {
+				ev.Declared = true
 			}
 		}
-		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1160)
-		}
-	}
-	_ = d
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k == ahprt.KindArray {
-		matches := 0
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if c.Matches(it.Item(), vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains) {
-					matches++
-					if ev != nil {
-						ev.Set(i)
-					}
-				}
+		if cond {
+			if !vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c, n, ev) {
+				return false
 			}
 		}
-		if matches < 1 {
-			return c.FailWith(n, &reason1161)
-		}
 	}
-	_ = d
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_if_operations_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1162)
-	}
-	_ = k
 	_ = d
 	return true
 }
@@ -24204,10 +23761,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1163)
+			return c.FailWith(n, &reason1141)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1164)
+			return c.FailWith(n, &reason1142)
 		}
 	}
 	_ = d
@@ -24219,7 +23776,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1165)
+		return c.FailTypeWith(n, &reason1143)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24261,10 +23818,10 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1166)
+			return c.FailWith(n, &reason1144)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1167)
+			return c.FailWith(n, &reason1145)
 		}
 	}
 	_ = d
@@ -24276,7 +23833,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1168)
+		return c.FailWith(n, &reason1146)
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -24316,7 +23873,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason1169)
+		return c.FailTypeWith(n, &reason1147)
 	}
 	_ = d
 	return true
@@ -24327,7 +23884,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1170)
+		return c.FailTypeWith(n, &reason1148)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24353,7 +23910,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1171)
+			return c.FailWith(n, &reason1149)
 		}
 	}
 	_ = d
@@ -24365,7 +23922,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1172)
+		return c.FailTypeWith(n, &reason1150)
 	}
 	_ = d
 	return true
@@ -24376,7 +23933,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1173)
+		return c.FailWith(n, &reason1151)
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -24393,7 +23950,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1174)
+		return c.FailTypeWith(n, &reason1152)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24418,7 +23975,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1175)
+		return c.FailTypeWith(n, &reason1153)
 	}
 	_ = d
 	return true
@@ -24466,7 +24023,7 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1176)
+			return c.FailWith(n, &reason1154)
 		}
 	}
 	_ = d
@@ -24478,7 +24035,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1177)
+		return c.FailTypeWith(n, &reason1155)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24512,16 +24069,16 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1178)
+			return c.FailWith(n, &reason1156)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1179)
+			return c.FailWith(n, &reason1157)
 		}
 	}
 	{
 		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1180)
+			return c.FailWith(n, &reason1158)
 		}
 	}
 	_ = d
@@ -24533,7 +24090,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1181)
+		return c.FailTypeWith(n, &reason1159)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24560,11 +24117,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1182)
+			return c.FailTypeWith(n, &reason1160)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1183)
+			return c.FailWith(n, &reason1161)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -24599,7 +24156,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1184)
+				return c.FailWith(n, &reason1162)
 			}
 			c.Discard(mark)
 			c.Choose(4, n, first)
@@ -24616,7 +24173,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1185)
+		return c.FailTypeWith(n, &reason1163)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24651,19 +24208,19 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1186)
+			return c.FailWith(n, &reason1164)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1187)
+			return c.FailWith(n, &reason1165)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1188)
+			return c.FailWith(n, &reason1166)
 		}
 	}
 	{
 		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1189)
+			return c.FailWith(n, &reason1167)
 		}
 	}
 	_ = d
@@ -24675,7 +24232,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1190)
+		return c.FailTypeWith(n, &reason1168)
 	}
 	_ = d
 	return true
@@ -24686,7 +24243,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1191)
+		return c.FailTypeWith(n, &reason1169)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24721,19 +24278,19 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1192)
+			return c.FailWith(n, &reason1170)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1193)
+			return c.FailWith(n, &reason1171)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1194)
+			return c.FailWith(n, &reason1172)
 		}
 	}
 	{
 		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1195)
+			return c.FailWith(n, &reason1173)
 		}
 	}
 	_ = d
@@ -24745,7 +24302,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1196)
+		return c.FailTypeWith(n, &reason1174)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24776,10 +24333,10 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1197)
+			return c.FailWith(n, &reason1175)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1198)
+			return c.FailWith(n, &reason1176)
 		}
 	}
 	_ = d
@@ -24791,7 +24348,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1199)
+		return c.FailTypeWith(n, &reason1177)
 	}
 	_ = d
 	return true
@@ -24802,7 +24359,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1200)
+		return c.FailTypeWith(n, &reason1178)
 	}
 	_ = d
 	return true
@@ -24828,7 +24385,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1201)
+		return c.FailTypeWith(n, &reason1179)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24864,7 +24421,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reason1202)
+		return c.FailWith(n, &reason1180)
 	}
 	_ = k
 	_ = d
@@ -24876,7 +24433,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1203)
+		return c.FailTypeWith(n, &reason1181)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24906,10 +24463,10 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1204)
+			return c.FailWith(n, &reason1182)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1205)
+			return c.FailWith(n, &reason1183)
 		}
 	}
 	_ = d
@@ -24921,7 +24478,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1206)
+		return c.FailTypeWith(n, &reason1184)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24951,10 +24508,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1207)
+			return c.FailWith(n, &reason1185)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1208)
+			return c.FailWith(n, &reason1186)
 		}
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
@@ -24969,11 +24526,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1209)
+		return c.FailTypeWith(n, &reason1187)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1210)
+			return c.FailWith(n, &reason1188)
 		}
 		{
 			it := d.Items(n)
@@ -24997,7 +24554,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1211)
+		return c.FailTypeWith(n, &reason1189)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25036,13 +24593,13 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1212)
+			return c.FailWith(n, &reason1190)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1213)
+			return c.FailWith(n, &reason1191)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1214)
+			return c.FailWith(n, &reason1192)
 		}
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
@@ -25054,7 +24611,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1215)
+			return c.FailWith(n, &reason1193)
 		}
 	}
 	_ = d
@@ -25138,7 +24695,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1216)
+		return c.FailWith(n, &reason1194)
 	}
 	_ = k
 	_ = d
@@ -25153,7 +24710,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1217)
+			return c.FailWith(n, &reason1195)
 		}
 	}
 	_ = d
@@ -25237,7 +24794,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1218)
+		return c.FailWith(n, &reason1196)
 	}
 	_ = k
 	_ = d
@@ -25251,11 +24808,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1219)
+			return c.FailTypeWith(n, &reason1197)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1220)
+			return c.FailWith(n, &reason1198)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -25279,7 +24836,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1221)
+		return c.FailTypeWith(n, &reason1199)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25322,13 +24879,13 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1222)
+			return c.FailWith(n, &reason1200)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1223)
+			return c.FailWith(n, &reason1201)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1224)
+			return c.FailWith(n, &reason1202)
 		}
 	}
 	_ = d
@@ -25340,7 +24897,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1225)
+		return c.FailWith(n, &reason1203)
 	}
 	_ = k
 	_ = d
@@ -25352,7 +24909,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1226)
+		return c.FailTypeWith(n, &reason1204)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -25377,7 +24934,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1227)
+		return c.FailTypeWith(n, &reason1205)
 	}
 	_ = d
 	return true
@@ -25388,7 +24945,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1228)
+		return c.FailWith(n, &reason1206)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -25405,7 +24962,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1229)
+		return c.FailTypeWith(n, &reason1207)
 	}
 	_ = d
 	return true
@@ -25416,7 +24973,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1230)
+		return c.FailTypeWith(n, &reason1208)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25446,10 +25003,10 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1231)
+			return c.FailWith(n, &reason1209)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1232)
+			return c.FailWith(n, &reason1210)
 		}
 	}
 	_ = d
@@ -25461,7 +25018,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1233)
+		return c.FailWith(n, &reason1211)
 	}
 	_ = k
 	_ = d
@@ -25473,14 +25030,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1234)
+		return c.FailTypeWith(n, &reason1212)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1235)
+			return c.FailWith(n, &reason1213)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1236)
+			return c.FailWith(n, &reason1214)
 		}
 	}
 	_ = d
@@ -25492,11 +25049,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1237)
+		return c.FailTypeWith(n, &reason1215)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1238)
+			return c.FailWith(n, &reason1216)
 		}
 		{
 			it := d.Items(n)
@@ -25522,11 +25079,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1239)
+			return c.FailTypeWith(n, &reason1217)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.FailWith(n, &reason1240)
+			return c.FailWith(n, &reason1218)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -25550,7 +25107,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1241)
+		return c.FailTypeWith(n, &reason1219)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25615,19 +25172,19 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1242)
+			return c.FailWith(n, &reason1220)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1243)
+			return c.FailWith(n, &reason1221)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1244)
+			return c.FailWith(n, &reason1222)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason1245)
+			return c.FailWith(n, &reason1223)
 		}
 		if seen&uint64(0x10) == 0 {
-			return c.FailWith(n, &reason1246)
+			return c.FailWith(n, &reason1224)
 		}
 	}
 	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
@@ -25698,7 +25255,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1247)
+			return c.FailWith(n, &reason1225)
 		}
 	}
 	_ = d
@@ -25710,7 +25267,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1248)
+		return c.FailWith(n, &reason1226)
 	}
 	_ = k
 	_ = d
@@ -25722,15 +25279,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1249)
+		return c.FailTypeWith(n, &reason1227)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1250)
+			return c.FailWith(n, &reason1228)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1251)
+			return c.FailWith(n, &reason1229)
 		}
 		{
 			it := d.Items(n)
@@ -25777,11 +25334,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1252)
+		return c.FailTypeWith(n, &reason1230)
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1253)
+			return c.FailWith(n, &reason1231)
 		}
 	}
 	_ = d
@@ -25793,7 +25350,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason1254)
+		return c.FailWith(n, &reason1232)
 	}
 	_ = k
 	_ = d
@@ -25805,7 +25362,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1255)
+		return c.FailWith(n, &reason1233)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -25822,7 +25379,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1256)
+		return c.FailTypeWith(n, &reason1234)
 	}
 	_ = d
 	return true
@@ -25833,7 +25390,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1257)
+		return c.FailTypeWith(n, &reason1235)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25869,12 +25426,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1258)
+		return c.FailTypeWith(n, &reason1236)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1259)
+			return c.FailWith(n, &reason1237)
 		}
 		{
 			it := d.Items(n)
@@ -25898,12 +25455,12 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1260)
+		return c.FailTypeWith(n, &reason1238)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1261)
+			return c.FailWith(n, &reason1239)
 		}
 		{
 			it := d.Items(n)
@@ -25927,7 +25484,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1262)
+		return c.FailWith(n, &reason1240)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -25944,7 +25501,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1263)
+		return c.FailTypeWith(n, &reason1241)
 	}
 	_ = d
 	return true
@@ -25955,7 +25512,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1264)
+		return c.FailTypeWith(n, &reason1242)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26010,13 +25567,13 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1265)
+			return c.FailWith(n, &reason1243)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1266)
+			return c.FailWith(n, &reason1244)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1267)
+			return c.FailWith(n, &reason1245)
 		}
 	}
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
@@ -26025,7 +25582,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1268)
+			return c.FailWith(n, &reason1246)
 		}
 	}
 	_ = d
@@ -26093,7 +25650,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1269)
+			return c.FailWith(n, &reason1247)
 		}
 	}
 	_ = d
@@ -26105,7 +25662,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1270)
+		return c.FailWith(n, &reason1248)
 	}
 	_ = k
 	_ = d
@@ -26117,15 +25674,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1271)
+		return c.FailTypeWith(n, &reason1249)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1272)
+			return c.FailWith(n, &reason1250)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1273)
+			return c.FailWith(n, &reason1251)
 		}
 		{
 			it := d.Items(n)
@@ -26172,7 +25729,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason1274)
+		return c.FailWith(n, &reason1252)
 	}
 	_ = k
 	_ = d
@@ -26184,7 +25741,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1275)
+		return c.FailTypeWith(n, &reason1253)
 	}
 	_ = d
 	return true
@@ -26195,7 +25752,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1276)
+		return c.FailWith(n, &reason1254)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -26212,7 +25769,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1277)
+		return c.FailTypeWith(n, &reason1255)
 	}
 	_ = d
 	return true
@@ -26225,11 +25782,11 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1278)
+			return c.FailTypeWith(n, &reason1256)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1279)
+			return c.FailWith(n, &reason1257)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -26276,7 +25833,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1280)
+				return c.FailWith(n, &reason1258)
 			}
 			c.Discard(mark)
 			c.Choose(7, n, first)
@@ -26295,11 +25852,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1281)
+			return c.FailTypeWith(n, &reason1259)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1282)
+			return c.FailWith(n, &reason1260)
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -26366,7 +25923,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1283)
+		return c.FailTypeWith(n, &reason1261)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26414,16 +25971,16 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1284)
+			return c.FailWith(n, &reason1262)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1285)
+			return c.FailWith(n, &reason1263)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1286)
+			return c.FailWith(n, &reason1264)
 		}
 		if seen&uint64(0x8) == 0 {
-			return c.FailWith(n, &reason1287)
+			return c.FailWith(n, &reason1265)
 		}
 	}
 	_ = d
@@ -26435,7 +25992,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1288)
+		return c.FailTypeWith(n, &reason1266)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26467,7 +26024,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1289)
+		return c.FailTypeWith(n, &reason1267)
 	}
 	_ = d
 	return true
@@ -26478,7 +26035,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1290)
+		return c.FailTypeWith(n, &reason1268)
 	}
 	_ = d
 	return true
@@ -26489,7 +26046,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1291)
+		return c.FailTypeWith(n, &reason1269)
 	}
 	_ = d
 	return true
@@ -26500,10 +26057,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1292)
+		return c.FailTypeWith(n, &reason1270)
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason1293)
+		return c.FailWith(n, &reason1271)
 	}
 	_ = d
 	return true
@@ -26514,7 +26071,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1294)
+		return c.FailTypeWith(n, &reason1272)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26546,7 +26103,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1295)
+		return c.FailTypeWith(n, &reason1273)
 	}
 	_ = d
 	return true
@@ -26557,11 +26114,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1296)
+		return c.FailTypeWith(n, &reason1274)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1297)
+			return c.FailWith(n, &reason1275)
 		}
 	}
 	_ = d
@@ -26573,7 +26130,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1298)
+		return c.FailTypeWith(n, &reason1276)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26615,10 +26172,10 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1299)
+			return c.FailWith(n, &reason1277)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1300)
+			return c.FailWith(n, &reason1278)
 		}
 	}
 	_ = d
@@ -26630,7 +26187,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1301)
+		return c.FailTypeWith(n, &reason1279)
 	}
 	_ = d
 	return true
@@ -26641,10 +26198,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1302)
+		return c.FailTypeWith(n, &reason1280)
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reason1303)
+		return c.FailWith(n, &reason1281)
 	}
 	_ = d
 	return true
@@ -26655,7 +26212,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1304)
+		return c.FailTypeWith(n, &reason1282)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26685,7 +26242,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1305)
+					return c.FailWith(m.Name(), &reason1283)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26693,10 +26250,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1306)
+			return c.FailWith(n, &reason1284)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1307)
+			return c.FailWith(n, &reason1285)
 		}
 	}
 	_ = d
@@ -26708,7 +26265,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1308)
+		return c.FailTypeWith(n, &reason1286)
 	}
 	_ = d
 	return true
@@ -26719,7 +26276,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1309)
+		return c.FailTypeWith(n, &reason1287)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26813,7 +26370,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1310)
+		return c.FailTypeWith(n, &reason1288)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26854,7 +26411,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1311)
+					return c.FailWith(m.Name(), &reason1289)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26862,7 +26419,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1312)
+			return c.FailWith(n, &reason1290)
 		}
 	}
 	_ = d
@@ -26874,10 +26431,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1313)
+		return c.FailTypeWith(n, &reason1291)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1314)
+		return c.FailWith(n, &reason1292)
 	}
 	_ = d
 	return true
@@ -26888,7 +26445,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1315)
+		return c.FailTypeWith(n, &reason1293)
 	}
 	_ = d
 	return true
@@ -26899,7 +26456,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1316)
+		return c.FailTypeWith(n, &reason1294)
 	}
 	_ = d
 	return true
@@ -26910,7 +26467,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1317)
+		return c.FailTypeWith(n, &reason1295)
 	}
 	_ = d
 	return true
@@ -26921,10 +26478,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1318)
+		return c.FailTypeWith(n, &reason1296)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1319)
+		return c.FailWith(n, &reason1297)
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -26940,7 +26497,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1320)
+		return c.FailTypeWith(n, &reason1298)
 	}
 	_ = d
 	return true
@@ -26951,7 +26508,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1321)
+		return c.FailTypeWith(n, &reason1299)
 	}
 	_ = d
 	return true
@@ -26962,7 +26519,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1322)
+		return c.FailTypeWith(n, &reason1300)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26999,7 +26556,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1323)
+					return c.FailWith(m.Name(), &reason1301)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27007,7 +26564,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1324)
+			return c.FailWith(n, &reason1302)
 		}
 	}
 	_ = d
@@ -27019,10 +26576,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1325)
+		return c.FailTypeWith(n, &reason1303)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1326)
+		return c.FailWith(n, &reason1304)
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -27038,7 +26595,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1327)
+		return c.FailTypeWith(n, &reason1305)
 	}
 	_ = d
 	return true
@@ -27049,7 +26606,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1328)
+		return c.FailTypeWith(n, &reason1306)
 	}
 	_ = d
 	return true
@@ -27060,7 +26617,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1329)
+		return c.FailTypeWith(n, &reason1307)
 	}
 	_ = d
 	return true
@@ -27071,7 +26628,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1330)
+		return c.FailTypeWith(n, &reason1308)
 	}
 	_ = d
 	return true
@@ -27082,7 +26639,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1331)
+		return c.FailTypeWith(n, &reason1309)
 	}
 	_ = d
 	return true
@@ -27093,7 +26650,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1332)
+		return c.FailTypeWith(n, &reason1310)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27122,7 +26679,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1333)
+					return c.FailWith(m.Name(), &reason1311)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27130,7 +26687,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1334)
+			return c.FailWith(n, &reason1312)
 		}
 	}
 	_ = d
@@ -27142,10 +26699,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1335)
+		return c.FailTypeWith(n, &reason1313)
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reason1336)
+		return c.FailWith(n, &reason1314)
 	}
 	_ = d
 	return true
@@ -27156,7 +26713,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1337)
+		return c.FailTypeWith(n, &reason1315)
 	}
 	_ = d
 	return true
@@ -27167,7 +26724,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1338)
+		return c.FailTypeWith(n, &reason1316)
 	}
 	_ = d
 	return true
@@ -27178,7 +26735,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1339)
+		return c.FailTypeWith(n, &reason1317)
 	}
 	_ = d
 	return true
@@ -27189,7 +26746,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1340)
+		return c.FailTypeWith(n, &reason1318)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27223,7 +26780,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1341)
+					return c.FailWith(m.Name(), &reason1319)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27231,10 +26788,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1342)
+			return c.FailWith(n, &reason1320)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1343)
+			return c.FailWith(n, &reason1321)
 		}
 	}
 	_ = d
@@ -27246,10 +26803,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1344)
+		return c.FailTypeWith(n, &reason1322)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1345)
+		return c.FailWith(n, &reason1323)
 	}
 	_ = d
 	return true
@@ -27260,7 +26817,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1346)
+		return c.FailTypeWith(n, &reason1324)
 	}
 	_ = d
 	return true
@@ -27271,7 +26828,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1347)
+		return c.FailTypeWith(n, &reason1325)
 	}
 	_ = d
 	return true
@@ -27282,7 +26839,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1348)
+		return c.FailTypeWith(n, &reason1326)
 	}
 	_ = d
 	return true
@@ -27293,7 +26850,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1349)
+		return c.FailTypeWith(n, &reason1327)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27318,7 +26875,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1350)
+		return c.FailTypeWith(n, &reason1328)
 	}
 	_ = d
 	return true
@@ -27329,7 +26886,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1351)
+		return c.FailTypeWith(n, &reason1329)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27363,7 +26920,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1352)
+					return c.FailWith(m.Name(), &reason1330)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27371,10 +26928,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1353)
+			return c.FailWith(n, &reason1331)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1354)
+			return c.FailWith(n, &reason1332)
 		}
 	}
 	_ = d
@@ -27386,10 +26943,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1355)
+		return c.FailTypeWith(n, &reason1333)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1356)
+		return c.FailWith(n, &reason1334)
 	}
 	_ = d
 	return true
@@ -27400,7 +26957,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1357)
+		return c.FailTypeWith(n, &reason1335)
 	}
 	_ = d
 	return true
@@ -27411,7 +26968,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1358)
+		return c.FailTypeWith(n, &reason1336)
 	}
 	_ = d
 	return true
@@ -27422,7 +26979,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1359)
+		return c.FailTypeWith(n, &reason1337)
 	}
 	_ = d
 	return true
@@ -27433,7 +26990,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1360)
+		return c.FailTypeWith(n, &reason1338)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27458,7 +27015,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1361)
+		return c.FailTypeWith(n, &reason1339)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27480,7 +27037,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1362)
+					return c.FailWith(m.Name(), &reason1340)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27488,10 +27045,10 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1363)
+			return c.FailWith(n, &reason1341)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1364)
+			return c.FailWith(n, &reason1342)
 		}
 	}
 	_ = d
@@ -27503,7 +27060,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1365)
+		return c.FailTypeWith(n, &reason1343)
 	}
 	_ = d
 	return true
@@ -27514,7 +27071,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1366)
+		return c.FailTypeWith(n, &reason1344)
 	}
 	_ = d
 	return true
@@ -27525,7 +27082,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1367)
+		return c.FailTypeWith(n, &reason1345)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27567,7 +27124,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1368)
+					return c.FailWith(m.Name(), &reason1346)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27575,10 +27132,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1369)
+			return c.FailWith(n, &reason1347)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1370)
+			return c.FailWith(n, &reason1348)
 		}
 	}
 	_ = d
@@ -27590,10 +27147,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1371)
+		return c.FailTypeWith(n, &reason1349)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1372)
+		return c.FailWith(n, &reason1350)
 	}
 	_ = d
 	return true
@@ -27604,7 +27161,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1373)
+		return c.FailTypeWith(n, &reason1351)
 	}
 	_ = d
 	return true
@@ -27615,7 +27172,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1374)
+		return c.FailTypeWith(n, &reason1352)
 	}
 	_ = d
 	return true
@@ -27626,7 +27183,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1375)
+		return c.FailTypeWith(n, &reason1353)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27651,7 +27208,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1376)
+		return c.FailTypeWith(n, &reason1354)
 	}
 	_ = d
 	return true
@@ -27662,7 +27219,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1377)
+		return c.FailTypeWith(n, &reason1355)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27684,7 +27241,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1378)
+					return c.FailWith(m.Name(), &reason1356)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27692,10 +27249,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1379)
+			return c.FailWith(n, &reason1357)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1380)
+			return c.FailWith(n, &reason1358)
 		}
 	}
 	_ = d
@@ -27707,10 +27264,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1381)
+		return c.FailTypeWith(n, &reason1359)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1382)
+		return c.FailWith(n, &reason1360)
 	}
 	_ = d
 	return true
@@ -27721,7 +27278,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1383)
+		return c.FailTypeWith(n, &reason1361)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27746,7 +27303,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1384)
+		return c.FailTypeWith(n, &reason1362)
 	}
 	_ = d
 	return true
@@ -27757,7 +27314,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1385)
+		return c.FailTypeWith(n, &reason1363)
 	}
 	_ = d
 	return true
@@ -27768,7 +27325,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1386)
+		return c.FailTypeWith(n, &reason1364)
 	}
 	_ = d
 	return true
@@ -27779,7 +27336,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1387)
+		return c.FailTypeWith(n, &reason1365)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27821,7 +27378,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1388)
+					return c.FailWith(m.Name(), &reason1366)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27829,10 +27386,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1389)
+			return c.FailWith(n, &reason1367)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1390)
+			return c.FailWith(n, &reason1368)
 		}
 	}
 	_ = d
@@ -27844,10 +27401,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1391)
+		return c.FailTypeWith(n, &reason1369)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1392)
+		return c.FailWith(n, &reason1370)
 	}
 	_ = d
 	return true
@@ -27858,7 +27415,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1393)
+		return c.FailTypeWith(n, &reason1371)
 	}
 	_ = d
 	return true
@@ -27869,7 +27426,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1394)
+		return c.FailTypeWith(n, &reason1372)
 	}
 	_ = d
 	return true
@@ -27880,7 +27437,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1395)
+		return c.FailTypeWith(n, &reason1373)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27905,7 +27462,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1396)
+		return c.FailTypeWith(n, &reason1374)
 	}
 	_ = d
 	return true
@@ -27916,7 +27473,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1397)
+		return c.FailTypeWith(n, &reason1375)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27933,7 +27490,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1398)
+					return c.FailWith(m.Name(), &reason1376)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27941,7 +27498,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1399)
+			return c.FailWith(n, &reason1377)
 		}
 	}
 	_ = d
@@ -27953,7 +27510,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1400)
+		return c.FailTypeWith(n, &reason1378)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27978,7 +27535,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1401)
+		return c.FailTypeWith(n, &reason1379)
 	}
 	_ = d
 	return true
@@ -27989,7 +27546,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1402)
+		return c.FailTypeWith(n, &reason1380)
 	}
 	_ = d
 	return true
@@ -28000,7 +27557,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1403)
+		return c.FailTypeWith(n, &reason1381)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28038,7 +27595,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1404)
+					return c.FailWith(m.Name(), &reason1382)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -28046,10 +27603,10 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1405)
+			return c.FailWith(n, &reason1383)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1406)
+			return c.FailWith(n, &reason1384)
 		}
 	}
 	_ = d
@@ -28061,10 +27618,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1407)
+		return c.FailTypeWith(n, &reason1385)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1408)
+		return c.FailWith(n, &reason1386)
 	}
 	_ = d
 	return true
@@ -28075,7 +27632,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1409)
+		return c.FailTypeWith(n, &reason1387)
 	}
 	_ = d
 	return true
@@ -28086,7 +27643,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1410)
+		return c.FailTypeWith(n, &reason1388)
 	}
 	_ = d
 	return true
@@ -28097,7 +27654,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1411)
+		return c.FailTypeWith(n, &reason1389)
 	}
 	_ = d
 	return true
@@ -28108,7 +27665,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1412)
+		return c.FailTypeWith(n, &reason1390)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28133,7 +27690,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1413)
+		return c.FailTypeWith(n, &reason1391)
 	}
 	_ = d
 	return true
@@ -28144,7 +27701,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1414)
+		return c.FailTypeWith(n, &reason1392)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28169,7 +27726,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1415)
+		return c.FailTypeWith(n, &reason1393)
 	}
 	_ = d
 	return true
@@ -28180,7 +27737,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1416)
+		return c.FailTypeWith(n, &reason1394)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28205,7 +27762,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1417)
+		return c.FailTypeWith(n, &reason1395)
 	}
 	_ = d
 	return true
@@ -28216,10 +27773,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1418)
+		return c.FailTypeWith(n, &reason1396)
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reason1419)
+		return c.FailWith(n, &reason1397)
 	}
 	_ = d
 	return true
@@ -28230,7 +27787,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1420)
+		return c.FailTypeWith(n, &reason1398)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28263,7 +27820,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1421)
+			return c.FailWith(n, &reason1399)
 		}
 	}
 	_ = d
@@ -28275,7 +27832,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1422)
+		return c.FailTypeWith(n, &reason1400)
 	}
 	_ = d
 	return true
@@ -28286,10 +27843,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1423)
+		return c.FailTypeWith(n, &reason1401)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1424)
+		return c.FailWith(n, &reason1402)
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -28305,7 +27862,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1425)
+		return c.FailTypeWith(n, &reason1403)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -28355,7 +27912,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1426)
+		return c.FailTypeWith(n, &reason1404)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28380,7 +27937,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1427)
+		return c.FailTypeWith(n, &reason1405)
 	}
 	_ = d
 	return true
@@ -28391,7 +27948,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1428)
+		return c.FailTypeWith(n, &reason1406)
 	}
 	_ = d
 	return true
@@ -28402,7 +27959,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1429)
+		return c.FailTypeWith(n, &reason1407)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28441,13 +27998,13 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 		if seen&uint64(0x1) == 0 {
-			return c.FailWith(n, &reason1430)
+			return c.FailWith(n, &reason1408)
 		}
 		if seen&uint64(0x2) == 0 {
-			return c.FailWith(n, &reason1431)
+			return c.FailWith(n, &reason1409)
 		}
 		if seen&uint64(0x4) == 0 {
-			return c.FailWith(n, &reason1432)
+			return c.FailWith(n, &reason1410)
 		}
 	}
 	_ = d
@@ -29221,6926 +28778,6816 @@ var (
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
 	}
 	reason48 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not",
-	}
-	reason49 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains",
-	}
-	reason50 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"intercept\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/if/properties/modes/not/contains/const",
-	}
-	reason51 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems",
 	}
-	reason52 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains",
-	}
-	reason53 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"intercept\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/if/properties/modes/contains/const",
-	}
-	reason54 = ahprt.Reason{
+	reason49 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required",
 	}
-	reason55 = ahprt.Reason{
+	reason50 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not",
 	}
-	reason56 = ahprt.Reason{
+	reason51 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"",
 		Schema:  "draft/common.schema.json#/$defs/interceptableEventType/enum",
 	}
-	reason57 = ahprt.Reason{
+	reason52 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not",
 	}
-	reason58 = ahprt.Reason{
+	reason53 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains",
 	}
-	reason59 = ahprt.Reason{
+	reason54 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const",
 	}
-	reason60 = ahprt.Reason{
+	reason55 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/type",
 	}
-	reason61 = ahprt.Reason{
+	reason56 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/capabilities.schema.json#/required",
 	}
-	reason62 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/0/if/required",
-	}
-	reason63 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains",
-	}
-	reason64 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"flow\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/0/if/properties/effects/contains/const",
-	}
-	reason65 = ahprt.Reason{
+	reason57 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"flow\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/0/then/required",
 	}
-	reason66 = ahprt.Reason{
+	reason58 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains",
 	}
-	reason67 = ahprt.Reason{
+	reason59 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const",
 	}
-	reason68 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/2/if/required",
-	}
-	reason69 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains",
-	}
-	reason70 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"inject\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/2/if/properties/effects/contains/const",
-	}
-	reason71 = ahprt.Reason{
+	reason60 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/2/then/required",
 	}
-	reason72 = ahprt.Reason{
+	reason61 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains",
 	}
-	reason73 = ahprt.Reason{
+	reason62 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const",
 	}
-	reason74 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/4/if/required",
-	}
-	reason75 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains",
-	}
-	reason76 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"modify\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/4/if/properties/effects/contains/const",
-	}
-	reason77 = ahprt.Reason{
+	reason63 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"modify\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/4/then/required",
 	}
-	reason78 = ahprt.Reason{
+	reason64 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains",
 	}
-	reason79 = ahprt.Reason{
+	reason65 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const",
 	}
-	reason80 = ahprt.Reason{
+	reason66 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/type",
 	}
-	reason81 = ahprt.Reason{
+	reason67 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/uniqueItems",
 	}
-	reason82 = ahprt.Reason{
+	reason68 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum",
 	}
-	reason83 = ahprt.Reason{
+	reason69 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/type",
 	}
-	reason84 = ahprt.Reason{
+	reason70 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/pattern",
 	}
-	reason85 = ahprt.Reason{
+	reason71 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/modify/type",
 	}
-	reason86 = ahprt.Reason{
+	reason72 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/capabilities.schema.json#/properties/modify/minProperties",
 	}
-	reason87 = ahprt.Reason{
+	reason73 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/type",
 	}
-	reason88 = ahprt.Reason{
+	reason74 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"replace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
 	}
-	reason89 = ahprt.Reason{
+	reason75 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"merge\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
 	}
-	reason90 = ahprt.Reason{
+	reason76 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"replace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required",
 	}
-	reason91 = ahprt.Reason{
+	reason77 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const",
 	}
-	reason92 = ahprt.Reason{
+	reason78 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"merge\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required",
 	}
-	reason93 = ahprt.Reason{
+	reason79 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const",
 	}
-	reason94 = ahprt.Reason{
+	reason80 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type",
 	}
-	reason95 = ahprt.Reason{
+	reason81 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type",
 	}
-	reason96 = ahprt.Reason{
+	reason82 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/type",
 	}
-	reason97 = ahprt.Reason{
+	reason83 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operations\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/required",
 	}
-	reason98 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operations\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/required",
-	}
-	reason99 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains",
-	}
-	reason100 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"continue\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/if/properties/operations/contains/const",
-	}
-	reason101 = ahprt.Reason{
+	reason84 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
 	}
-	reason102 = ahprt.Reason{
+	reason85 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
 	}
-	reason103 = ahprt.Reason{
+	reason86 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/type",
 	}
-	reason104 = ahprt.Reason{
+	reason87 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems",
 	}
-	reason105 = ahprt.Reason{
+	reason88 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems",
 	}
-	reason106 = ahprt.Reason{
+	reason89 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum",
 	}
-	reason107 = ahprt.Reason{
+	reason90 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason108 = ahprt.Reason{
+	reason91 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason109 = ahprt.Reason{
+	reason92 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/type",
 	}
-	reason110 = ahprt.Reason{
+	reason93 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"context\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/required",
 	}
-	reason111 = ahprt.Reason{
+	reason94 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/type",
 	}
-	reason112 = ahprt.Reason{
+	reason95 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"append\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
 	}
-	reason113 = ahprt.Reason{
+	reason96 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
 	}
-	reason114 = ahprt.Reason{
+	reason97 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const",
 	}
-	reason115 = ahprt.Reason{
+	reason98 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type",
 	}
-	reason116 = ahprt.Reason{
+	reason99 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems",
 	}
-	reason117 = ahprt.Reason{
+	reason100 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems",
 	}
-	reason118 = ahprt.Reason{
+	reason101 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum",
 	}
-	reason119 = ahprt.Reason{
+	reason102 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/type",
 	}
-	reason120 = ahprt.Reason{
+	reason103 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/form/type",
 	}
-	reason121 = ahprt.Reason{
+	reason104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/url/type",
 	}
-	reason122 = ahprt.Reason{
+	reason105 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type",
 	}
-	reason123 = ahprt.Reason{
+	reason106 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum",
 	}
-	reason124 = ahprt.Reason{
+	reason107 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type",
 	}
-	reason125 = ahprt.Reason{
+	reason108 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason126 = ahprt.Reason{
+	reason109 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type",
 	}
-	reason127 = ahprt.Reason{
+	reason110 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum",
 	}
-	reason128 = ahprt.Reason{
+	reason111 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type",
 	}
-	reason129 = ahprt.Reason{
+	reason112 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"prompt\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason130 = ahprt.Reason{
+	reason113 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type",
 	}
-	reason131 = ahprt.Reason{
+	reason114 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason132 = ahprt.Reason{
+	reason115 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason133 = ahprt.Reason{
+	reason116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type",
 	}
-	reason134 = ahprt.Reason{
+	reason117 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum",
 	}
-	reason135 = ahprt.Reason{
+	reason118 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type",
 	}
-	reason136 = ahprt.Reason{
+	reason119 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"response\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason137 = ahprt.Reason{
+	reason120 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type",
 	}
-	reason138 = ahprt.Reason{
+	reason121 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason139 = ahprt.Reason{
+	reason122 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason140 = ahprt.Reason{
+	reason123 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type",
 	}
-	reason141 = ahprt.Reason{
+	reason124 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum",
 	}
-	reason142 = ahprt.Reason{
+	reason125 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type",
 	}
-	reason143 = ahprt.Reason{
+	reason126 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"request\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason144 = ahprt.Reason{
+	reason127 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type",
 	}
-	reason145 = ahprt.Reason{
+	reason128 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason146 = ahprt.Reason{
+	reason129 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason147 = ahprt.Reason{
+	reason130 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type",
 	}
-	reason148 = ahprt.Reason{
+	reason131 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum",
 	}
-	reason149 = ahprt.Reason{
+	reason132 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type",
 	}
-	reason150 = ahprt.Reason{
+	reason133 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"response\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason151 = ahprt.Reason{
+	reason134 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type",
 	}
-	reason152 = ahprt.Reason{
+	reason135 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason153 = ahprt.Reason{
+	reason136 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason154 = ahprt.Reason{
+	reason137 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type",
 	}
-	reason155 = ahprt.Reason{
+	reason138 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum",
 	}
-	reason156 = ahprt.Reason{
+	reason139 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type",
 	}
-	reason157 = ahprt.Reason{
+	reason140 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason158 = ahprt.Reason{
+	reason141 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason159 = ahprt.Reason{
+	reason142 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type",
 	}
-	reason160 = ahprt.Reason{
+	reason143 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum",
 	}
-	reason161 = ahprt.Reason{
+	reason144 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type",
 	}
-	reason162 = ahprt.Reason{
+	reason145 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason163 = ahprt.Reason{
+	reason146 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type",
 	}
-	reason164 = ahprt.Reason{
+	reason147 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason165 = ahprt.Reason{
+	reason148 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason166 = ahprt.Reason{
+	reason149 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type",
 	}
-	reason167 = ahprt.Reason{
+	reason150 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"inject\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum",
 	}
-	reason168 = ahprt.Reason{
+	reason151 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type",
 	}
-	reason169 = ahprt.Reason{
+	reason152 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"output\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason170 = ahprt.Reason{
+	reason153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type",
 	}
-	reason171 = ahprt.Reason{
+	reason154 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason172 = ahprt.Reason{
+	reason155 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason173 = ahprt.Reason{
+	reason156 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type",
 	}
-	reason174 = ahprt.Reason{
+	reason157 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum",
 	}
-	reason175 = ahprt.Reason{
+	reason158 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type",
 	}
-	reason176 = ahprt.Reason{
+	reason159 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason177 = ahprt.Reason{
+	reason160 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type",
 	}
-	reason178 = ahprt.Reason{
+	reason161 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason179 = ahprt.Reason{
+	reason162 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason180 = ahprt.Reason{
+	reason163 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type",
 	}
-	reason181 = ahprt.Reason{
+	reason164 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"flow\", \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum",
 	}
-	reason182 = ahprt.Reason{
+	reason165 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type",
 	}
-	reason183 = ahprt.Reason{
+	reason166 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason184 = ahprt.Reason{
+	reason167 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason185 = ahprt.Reason{
+	reason168 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type",
 	}
-	reason186 = ahprt.Reason{
+	reason169 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum",
 	}
-	reason187 = ahprt.Reason{
+	reason170 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type",
 	}
-	reason188 = ahprt.Reason{
+	reason171 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"instructions\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason189 = ahprt.Reason{
+	reason172 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type",
 	}
-	reason190 = ahprt.Reason{
+	reason173 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"inject\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum",
 	}
-	reason191 = ahprt.Reason{
+	reason174 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type",
 	}
-	reason192 = ahprt.Reason{
+	reason175 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"summary\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason193 = ahprt.Reason{
+	reason176 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type",
 	}
-	reason194 = ahprt.Reason{
+	reason177 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason195 = ahprt.Reason{
+	reason178 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type",
 	}
-	reason196 = ahprt.Reason{
+	reason179 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"return\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum",
 	}
-	reason197 = ahprt.Reason{
+	reason180 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type",
 	}
-	reason198 = ahprt.Reason{
+	reason181 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum",
 	}
-	reason199 = ahprt.Reason{
+	reason182 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type",
 	}
-	reason200 = ahprt.Reason{
+	reason183 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"content\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason201 = ahprt.Reason{
+	reason184 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type",
 	}
-	reason202 = ahprt.Reason{
+	reason185 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum",
 	}
-	reason203 = ahprt.Reason{
+	reason186 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type",
 	}
-	reason204 = ahprt.Reason{
+	reason187 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"prompt\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason205 = ahprt.Reason{
+	reason188 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type",
 	}
-	reason206 = ahprt.Reason{
+	reason189 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum",
 	}
-	reason207 = ahprt.Reason{
+	reason190 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type",
 	}
-	reason208 = ahprt.Reason{
+	reason191 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"content\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason209 = ahprt.Reason{
+	reason192 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type",
 	}
-	reason210 = ahprt.Reason{
+	reason193 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason211 = ahprt.Reason{
+	reason194 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type",
 	}
-	reason212 = ahprt.Reason{
+	reason195 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"workspace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason213 = ahprt.Reason{
+	reason196 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"",
 		Schema:  "draft/common.schema.json#/$defs/eventType/enum",
 	}
-	reason214 = ahprt.Reason{
+	reason197 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type",
 	}
-	reason215 = ahprt.Reason{
+	reason198 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems",
 	}
-	reason216 = ahprt.Reason{
+	reason199 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems",
 	}
-	reason217 = ahprt.Reason{
+	reason200 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"observe\", \"intercept\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum",
 	}
-	reason218 = ahprt.Reason{
+	reason201 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type",
 	}
-	reason219 = ahprt.Reason{
+	reason202 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type",
 	}
-	reason220 = ahprt.Reason{
+	reason203 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
 	}
-	reason221 = ahprt.Reason{
+	reason204 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
 	}
-	reason222 = ahprt.Reason{
+	reason205 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type",
 	}
-	reason223 = ahprt.Reason{
+	reason206 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems",
 	}
-	reason224 = ahprt.Reason{
+	reason207 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"http\", \"stdio\", \"in_process\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum",
 	}
-	reason225 = ahprt.Reason{
+	reason208 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type",
 	}
-	reason226 = ahprt.Reason{
+	reason209 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems",
 	}
-	reason227 = ahprt.Reason{
+	reason210 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"bearer\", \"oauth\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum",
 	}
-	reason228 = ahprt.Reason{
+	reason211 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type",
 	}
-	reason229 = ahprt.Reason{
+	reason212 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type",
 	}
-	reason230 = ahprt.Reason{
+	reason213 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems",
 	}
-	reason231 = ahprt.Reason{
+	reason214 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type",
 	}
-	reason232 = ahprt.Reason{
+	reason215 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems",
 	}
-	reason233 = ahprt.Reason{
+	reason216 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type",
 	}
-	reason234 = ahprt.Reason{
+	reason217 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scopes\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
 	}
-	reason235 = ahprt.Reason{
+	reason218 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
 	}
-	reason236 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains",
-	}
-	reason237 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"managed\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/if/properties/scopes/contains/const",
-	}
-	reason238 = ahprt.Reason{
+	reason219 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const",
 	}
-	reason239 = ahprt.Reason{
+	reason220 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type",
 	}
-	reason240 = ahprt.Reason{
+	reason221 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems",
 	}
-	reason241 = ahprt.Reason{
+	reason222 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"project\", \"managed\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum",
 	}
-	reason242 = ahprt.Reason{
+	reason223 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type",
 	}
-	reason243 = ahprt.Reason{
+	reason224 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type",
 	}
-	reason244 = ahprt.Reason{
+	reason225 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems",
 	}
-	reason245 = ahprt.Reason{
+	reason226 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/catalogue-event.schema.json#/oneOf",
 	}
-	reason246 = ahprt.Reason{
+	reason227 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/catalogue-event.schema.json#/oneOf",
 	}
-	reason247 = ahprt.Reason{
+	reason228 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
 	}
-	reason248 = ahprt.Reason{
+	reason229 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason249 = ahprt.Reason{
+	reason230 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason250 = ahprt.Reason{
+	reason231 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"time\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason251 = ahprt.Reason{
+	reason232 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason252 = ahprt.Reason{
+	reason233 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/type",
 	}
-	reason253 = ahprt.Reason{
+	reason234 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/minLength",
 	}
-	reason254 = ahprt.Reason{
+	reason235 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/type",
 	}
-	reason255 = ahprt.Reason{
+	reason236 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/format",
 	}
-	reason256 = ahprt.Reason{
+	reason237 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/type",
 	}
-	reason257 = ahprt.Reason{
+	reason238 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid date-time",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/format",
 	}
-	reason258 = ahprt.Reason{
+	reason239 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/session/type",
 	}
-	reason259 = ahprt.Reason{
+	reason240 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/session/required",
 	}
-	reason260 = ahprt.Reason{
+	reason241 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/cwd/type",
 	}
-	reason261 = ahprt.Reason{
+	reason242 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type",
 	}
-	reason262 = ahprt.Reason{
+	reason243 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
 	}
-	reason263 = ahprt.Reason{
+	reason244 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/model/type",
 	}
-	reason264 = ahprt.Reason{
+	reason245 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/type",
 	}
-	reason265 = ahprt.Reason{
+	reason246 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/required",
 	}
-	reason266 = ahprt.Reason{
+	reason247 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type",
 	}
-	reason267 = ahprt.Reason{
+	reason248 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/synthesized/type",
 	}
-	reason268 = ahprt.Reason{
+	reason249 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type",
 	}
-	reason269 = ahprt.Reason{
+	reason250 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength",
 	}
-	reason270 = ahprt.Reason{
+	reason251 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/gaps/type",
 	}
-	reason271 = ahprt.Reason{
+	reason252 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/gap/type",
 	}
-	reason272 = ahprt.Reason{
+	reason253 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/event.schema.json#/$defs/gap/required",
 	}
-	reason273 = ahprt.Reason{
+	reason254 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/event.schema.json#/$defs/gap/required",
 	}
-	reason274 = ahprt.Reason{
+	reason255 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/type",
 	}
-	reason275 = ahprt.Reason{
+	reason256 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/minLength",
 	}
-	reason276 = ahprt.Reason{
+	reason257 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/type",
 	}
-	reason277 = ahprt.Reason{
+	reason258 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/minLength",
 	}
-	reason278 = ahprt.Reason{
+	reason259 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/extensions.schema.json#/type",
 	}
-	reason279 = ahprt.Reason{
+	reason260 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/event.schema.json#/$defs/synthesizedFlag/type",
 	}
-	reason280 = ahprt.Reason{
+	reason261 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/type",
 	}
-	reason281 = ahprt.Reason{
+	reason262 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/required",
 	}
-	reason282 = ahprt.Reason{
+	reason263 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/type",
 	}
-	reason283 = ahprt.Reason{
+	reason264 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength",
 	}
-	reason284 = ahprt.Reason{
+	reason265 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/contentItems/type",
 	}
-	reason285 = ahprt.Reason{
+	reason266 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/oneOf",
 	}
-	reason286 = ahprt.Reason{
+	reason267 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/oneOf",
 	}
-	reason287 = ahprt.Reason{
+	reason268 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason288 = ahprt.Reason{
+	reason269 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason289 = ahprt.Reason{
+	reason270 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason290 = ahprt.Reason{
+	reason271 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason291 = ahprt.Reason{
+	reason272 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason292 = ahprt.Reason{
+	reason273 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
 	}
-	reason293 = ahprt.Reason{
+	reason274 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
 	}
-	reason294 = ahprt.Reason{
+	reason275 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason295 = ahprt.Reason{
+	reason276 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason296 = ahprt.Reason{
+	reason277 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason297 = ahprt.Reason{
+	reason278 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason298 = ahprt.Reason{
+	reason279 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason299 = ahprt.Reason{
+	reason280 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
 	}
-	reason300 = ahprt.Reason{
+	reason281 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
 	}
-	reason301 = ahprt.Reason{
+	reason282 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
 	}
-	reason302 = ahprt.Reason{
+	reason283 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
 	}
-	reason303 = ahprt.Reason{
+	reason284 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
 	}
-	reason304 = ahprt.Reason{
+	reason285 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
 	}
-	reason305 = ahprt.Reason{
+	reason286 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
 	}
-	reason306 = ahprt.Reason{
+	reason287 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
 	}
-	reason307 = ahprt.Reason{
+	reason288 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason308 = ahprt.Reason{
+	reason289 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason309 = ahprt.Reason{
+	reason290 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason310 = ahprt.Reason{
+	reason291 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason311 = ahprt.Reason{
+	reason292 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason312 = ahprt.Reason{
+	reason293 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
 	}
-	reason313 = ahprt.Reason{
+	reason294 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
 	}
-	reason314 = ahprt.Reason{
+	reason295 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
 	}
-	reason315 = ahprt.Reason{
+	reason296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
 	}
-	reason316 = ahprt.Reason{
+	reason297 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
 	}
-	reason317 = ahprt.Reason{
+	reason298 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
 	}
-	reason318 = ahprt.Reason{
+	reason299 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
 	}
-	reason319 = ahprt.Reason{
+	reason300 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
 	}
-	reason320 = ahprt.Reason{
+	reason301 = ahprt.Reason{
 		Code:    ahprt.CodeMaxLength,
 		Message: "want at most 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
 	}
-	reason321 = ahprt.Reason{
+	reason302 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[a-f0-9]{64}$",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
 	}
-	reason322 = ahprt.Reason{
+	reason303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
 	}
-	reason323 = ahprt.Reason{
+	reason304 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
 	}
-	reason324 = ahprt.Reason{
+	reason305 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason325 = ahprt.Reason{
+	reason306 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason326 = ahprt.Reason{
+	reason307 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason327 = ahprt.Reason{
+	reason308 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason328 = ahprt.Reason{
+	reason309 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
 	}
-	reason329 = ahprt.Reason{
+	reason310 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
 	}
-	reason330 = ahprt.Reason{
+	reason311 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
 	}
-	reason331 = ahprt.Reason{
+	reason312 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
 	}
-	reason332 = ahprt.Reason{
+	reason313 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
 	}
-	reason333 = ahprt.Reason{
+	reason314 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason334 = ahprt.Reason{
+	reason315 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason335 = ahprt.Reason{
+	reason316 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason336 = ahprt.Reason{
+	reason317 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason337 = ahprt.Reason{
+	reason318 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
 	}
-	reason338 = ahprt.Reason{
+	reason319 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
 	}
-	reason339 = ahprt.Reason{
+	reason320 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
 	}
-	reason340 = ahprt.Reason{
+	reason321 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason341 = ahprt.Reason{
+	reason322 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason342 = ahprt.Reason{
+	reason323 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason343 = ahprt.Reason{
+	reason324 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason344 = ahprt.Reason{
+	reason325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
 	}
-	reason345 = ahprt.Reason{
+	reason326 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
 	}
-	reason346 = ahprt.Reason{
+	reason327 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason347 = ahprt.Reason{
+	reason328 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason348 = ahprt.Reason{
+	reason329 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason349 = ahprt.Reason{
+	reason330 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason350 = ahprt.Reason{
+	reason331 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason351 = ahprt.Reason{
+	reason332 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
 	}
-	reason352 = ahprt.Reason{
+	reason333 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
 	}
-	reason353 = ahprt.Reason{
+	reason334 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
 	}
-	reason354 = ahprt.Reason{
+	reason335 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
 	}
-	reason355 = ahprt.Reason{
+	reason336 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
 	}
-	reason356 = ahprt.Reason{
+	reason337 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
 	}
-	reason357 = ahprt.Reason{
+	reason338 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
 	}
-	reason358 = ahprt.Reason{
+	reason339 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-reference.schema.json#/type",
 	}
-	reason359 = ahprt.Reason{
+	reason340 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-reference.schema.json#/additionalProperties",
 	}
-	reason360 = ahprt.Reason{
+	reason341 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-reference.schema.json#/required",
 	}
-	reason361 = ahprt.Reason{
+	reason342 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-reference.schema.json#/not",
 	}
-	reason362 = ahprt.Reason{
+	reason343 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
 	}
-	reason363 = ahprt.Reason{
+	reason344 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
 	}
-	reason364 = ahprt.Reason{
+	reason345 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason365 = ahprt.Reason{
+	reason346 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason366 = ahprt.Reason{
+	reason347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason367 = ahprt.Reason{
+	reason348 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason368 = ahprt.Reason{
+	reason349 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason369 = ahprt.Reason{
+	reason350 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
 	}
-	reason370 = ahprt.Reason{
+	reason351 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
 	}
-	reason371 = ahprt.Reason{
+	reason352 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
 	}
-	reason372 = ahprt.Reason{
+	reason353 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
 	}
-	reason373 = ahprt.Reason{
+	reason354 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason374 = ahprt.Reason{
+	reason355 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason375 = ahprt.Reason{
+	reason356 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason376 = ahprt.Reason{
+	reason357 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason377 = ahprt.Reason{
+	reason358 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
 	}
-	reason378 = ahprt.Reason{
+	reason359 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
 	}
-	reason379 = ahprt.Reason{
+	reason360 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
 	}
-	reason380 = ahprt.Reason{
+	reason361 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
 	}
-	reason381 = ahprt.Reason{
+	reason362 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason382 = ahprt.Reason{
+	reason363 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason383 = ahprt.Reason{
+	reason364 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason384 = ahprt.Reason{
+	reason365 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason385 = ahprt.Reason{
+	reason366 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
 	}
-	reason386 = ahprt.Reason{
+	reason367 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
 	}
-	reason387 = ahprt.Reason{
+	reason368 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
 	}
-	reason388 = ahprt.Reason{
+	reason369 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason389 = ahprt.Reason{
+	reason370 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason390 = ahprt.Reason{
+	reason371 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
 	}
-	reason391 = ahprt.Reason{
+	reason372 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
 	}
-	reason392 = ahprt.Reason{
+	reason373 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
 	}
-	reason393 = ahprt.Reason{
+	reason374 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason394 = ahprt.Reason{
+	reason375 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason395 = ahprt.Reason{
+	reason376 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason396 = ahprt.Reason{
+	reason377 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason397 = ahprt.Reason{
+	reason378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
 	}
-	reason398 = ahprt.Reason{
+	reason379 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
 	}
-	reason399 = ahprt.Reason{
+	reason380 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
 	}
-	reason400 = ahprt.Reason{
+	reason381 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
 	}
-	reason401 = ahprt.Reason{
+	reason382 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
 	}
-	reason402 = ahprt.Reason{
+	reason383 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
 	}
-	reason403 = ahprt.Reason{
+	reason384 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
 	}
-	reason404 = ahprt.Reason{
+	reason385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
 	}
-	reason405 = ahprt.Reason{
+	reason386 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
 	}
-	reason406 = ahprt.Reason{
+	reason387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
 	}
-	reason407 = ahprt.Reason{
+	reason388 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
 	}
-	reason408 = ahprt.Reason{
+	reason389 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
 	}
-	reason409 = ahprt.Reason{
+	reason390 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason410 = ahprt.Reason{
+	reason391 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason411 = ahprt.Reason{
+	reason392 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.after\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
 	}
-	reason412 = ahprt.Reason{
+	reason393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
 	}
-	reason413 = ahprt.Reason{
+	reason394 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
 	}
-	reason414 = ahprt.Reason{
+	reason395 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason415 = ahprt.Reason{
+	reason396 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason416 = ahprt.Reason{
+	reason397 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason417 = ahprt.Reason{
+	reason398 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason418 = ahprt.Reason{
+	reason399 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
 	}
-	reason419 = ahprt.Reason{
+	reason400 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
 	}
-	reason420 = ahprt.Reason{
+	reason401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
 	}
-	reason421 = ahprt.Reason{
+	reason402 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
 	}
-	reason422 = ahprt.Reason{
+	reason403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
 	}
-	reason423 = ahprt.Reason{
+	reason404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
 	}
-	reason424 = ahprt.Reason{
+	reason405 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
 	}
-	reason425 = ahprt.Reason{
+	reason406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
 	}
-	reason426 = ahprt.Reason{
+	reason407 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
 	}
-	reason427 = ahprt.Reason{
+	reason408 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
 	}
-	reason428 = ahprt.Reason{
+	reason409 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
 	}
-	reason429 = ahprt.Reason{
+	reason410 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
 	}
-	reason430 = ahprt.Reason{
+	reason411 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
 	}
-	reason431 = ahprt.Reason{
+	reason412 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
 	}
-	reason432 = ahprt.Reason{
+	reason413 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason433 = ahprt.Reason{
+	reason414 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason434 = ahprt.Reason{
+	reason415 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason435 = ahprt.Reason{
+	reason416 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
 	}
-	reason436 = ahprt.Reason{
+	reason417 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/identity/type",
 	}
-	reason437 = ahprt.Reason{
+	reason418 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
 	}
-	reason438 = ahprt.Reason{
+	reason419 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/identity/required",
 	}
-	reason439 = ahprt.Reason{
+	reason420 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
 	}
-	reason440 = ahprt.Reason{
+	reason421 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
 	}
-	reason441 = ahprt.Reason{
+	reason422 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
 	}
-	reason442 = ahprt.Reason{
+	reason423 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/message/type",
 	}
-	reason443 = ahprt.Reason{
+	reason424 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
 	}
-	reason444 = ahprt.Reason{
+	reason425 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason445 = ahprt.Reason{
+	reason426 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"role\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason446 = ahprt.Reason{
+	reason427 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parts\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason447 = ahprt.Reason{
+	reason428 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
 	}
-	reason448 = ahprt.Reason{
+	reason429 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
 	}
-	reason449 = ahprt.Reason{
+	reason430 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
 	}
-	reason450 = ahprt.Reason{
+	reason431 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
 	}
-	reason451 = ahprt.Reason{
+	reason432 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
 	}
-	reason452 = ahprt.Reason{
+	reason433 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
 	}
-	reason453 = ahprt.Reason{
+	reason434 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
 	}
-	reason454 = ahprt.Reason{
+	reason435 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
 	}
-	reason455 = ahprt.Reason{
+	reason436 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason456 = ahprt.Reason{
+	reason437 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason457 = ahprt.Reason{
+	reason438 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason458 = ahprt.Reason{
+	reason439 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason459 = ahprt.Reason{
+	reason440 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
 	}
-	reason460 = ahprt.Reason{
+	reason441 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
 	}
-	reason461 = ahprt.Reason{
+	reason442 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
 	}
-	reason462 = ahprt.Reason{
+	reason443 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
 	}
-	reason463 = ahprt.Reason{
+	reason444 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
 	}
-	reason464 = ahprt.Reason{
+	reason445 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason465 = ahprt.Reason{
+	reason446 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason466 = ahprt.Reason{
+	reason447 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"completeness\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason467 = ahprt.Reason{
+	reason448 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason468 = ahprt.Reason{
+	reason449 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"amount\", \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
 	}
-	reason469 = ahprt.Reason{
+	reason450 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"attempt\", \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
 	}
-	reason470 = ahprt.Reason{
+	reason451 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"complete\", \"partial\", \"unknown\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
 	}
-	reason471 = ahprt.Reason{
+	reason452 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
 	}
-	reason472 = ahprt.Reason{
+	reason453 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason473 = ahprt.Reason{
+	reason454 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason474 = ahprt.Reason{
+	reason455 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
 	}
-	reason475 = ahprt.Reason{
+	reason456 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
 	}
-	reason476 = ahprt.Reason{
+	reason457 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason477 = ahprt.Reason{
+	reason458 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason478 = ahprt.Reason{
+	reason459 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"basis\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason479 = ahprt.Reason{
+	reason460 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
 	}
-	reason480 = ahprt.Reason{
+	reason461 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
 	}
-	reason481 = ahprt.Reason{
+	reason462 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
 	}
-	reason482 = ahprt.Reason{
+	reason463 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Z]{3}$",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
 	}
-	reason483 = ahprt.Reason{
+	reason464 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"billed\", \"reported\", \"estimated\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
 	}
-	reason484 = ahprt.Reason{
+	reason465 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
 	}
-	reason485 = ahprt.Reason{
+	reason466 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
 	}
-	reason486 = ahprt.Reason{
+	reason467 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
 	}
-	reason487 = ahprt.Reason{
+	reason468 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
 	}
-	reason488 = ahprt.Reason{
+	reason469 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
 	}
-	reason489 = ahprt.Reason{
+	reason470 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.end\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
 	}
-	reason490 = ahprt.Reason{
+	reason471 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
 	}
-	reason491 = ahprt.Reason{
+	reason472 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
 	}
-	reason492 = ahprt.Reason{
+	reason473 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason493 = ahprt.Reason{
+	reason474 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"class\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason494 = ahprt.Reason{
+	reason475 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
 	}
-	reason495 = ahprt.Reason{
+	reason476 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
 	}
-	reason496 = ahprt.Reason{
+	reason477 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
 	}
-	reason497 = ahprt.Reason{
+	reason478 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
 	}
-	reason498 = ahprt.Reason{
+	reason479 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
 	}
-	reason499 = ahprt.Reason{
+	reason480 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
 	}
-	reason500 = ahprt.Reason{
+	reason481 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
 	}
-	reason501 = ahprt.Reason{
+	reason482 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
 	}
-	reason502 = ahprt.Reason{
+	reason483 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
 	}
-	reason503 = ahprt.Reason{
+	reason484 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
 	}
-	reason504 = ahprt.Reason{
+	reason485 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
 	}
-	reason505 = ahprt.Reason{
+	reason486 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason506 = ahprt.Reason{
+	reason487 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"item\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason507 = ahprt.Reason{
+	reason488 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"delta\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason508 = ahprt.Reason{
+	reason489 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"final\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason509 = ahprt.Reason{
+	reason490 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
 	}
-	reason510 = ahprt.Reason{
+	reason491 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
 	}
-	reason511 = ahprt.Reason{
+	reason492 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
 	}
-	reason512 = ahprt.Reason{
+	reason493 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason513 = ahprt.Reason{
+	reason494 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason514 = ahprt.Reason{
+	reason495 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason515 = ahprt.Reason{
+	reason496 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason516 = ahprt.Reason{
+	reason497 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
 	}
-	reason517 = ahprt.Reason{
+	reason498 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
 	}
-	reason518 = ahprt.Reason{
+	reason499 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
 	}
-	reason519 = ahprt.Reason{
+	reason500 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
 	}
-	reason520 = ahprt.Reason{
+	reason501 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason521 = ahprt.Reason{
+	reason502 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provider\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason522 = ahprt.Reason{
+	reason503 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
 	}
-	reason523 = ahprt.Reason{
+	reason504 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
 	}
-	reason524 = ahprt.Reason{
+	reason505 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
 	}
-	reason525 = ahprt.Reason{
+	reason506 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
 	}
-	reason526 = ahprt.Reason{
+	reason507 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
 	}
-	reason527 = ahprt.Reason{
+	reason508 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
 	}
-	reason528 = ahprt.Reason{
+	reason509 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason529 = ahprt.Reason{
+	reason510 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"number\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason530 = ahprt.Reason{
+	reason511 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
 	}
-	reason531 = ahprt.Reason{
+	reason512 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
 	}
-	reason532 = ahprt.Reason{
+	reason513 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
 	}
-	reason533 = ahprt.Reason{
+	reason514 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
 	}
-	reason534 = ahprt.Reason{
+	reason515 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
 	}
-	reason535 = ahprt.Reason{
+	reason516 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
 	}
-	reason536 = ahprt.Reason{
+	reason517 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason537 = ahprt.Reason{
+	reason518 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason538 = ahprt.Reason{
+	reason519 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason539 = ahprt.Reason{
+	reason520 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason540 = ahprt.Reason{
+	reason521 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"finishReason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason541 = ahprt.Reason{
+	reason522 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
 	}
-	reason542 = ahprt.Reason{
+	reason523 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
 	}
-	reason543 = ahprt.Reason{
+	reason524 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
 	}
-	reason544 = ahprt.Reason{
+	reason525 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
 	}
-	reason545 = ahprt.Reason{
+	reason526 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
 	}
-	reason546 = ahprt.Reason{
+	reason527 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
 	}
-	reason547 = ahprt.Reason{
+	reason528 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
 	}
-	reason548 = ahprt.Reason{
+	reason529 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason549 = ahprt.Reason{
+	reason530 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason550 = ahprt.Reason{
+	reason531 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason551 = ahprt.Reason{
+	reason532 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
 	}
-	reason552 = ahprt.Reason{
+	reason533 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
 	}
-	reason553 = ahprt.Reason{
+	reason534 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
 	}
-	reason554 = ahprt.Reason{
+	reason535 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
 	}
-	reason555 = ahprt.Reason{
+	reason536 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
 	}
-	reason556 = ahprt.Reason{
+	reason537 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
 	}
-	reason557 = ahprt.Reason{
+	reason538 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason558 = ahprt.Reason{
+	reason539 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason559 = ahprt.Reason{
+	reason540 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
 	}
-	reason560 = ahprt.Reason{
+	reason541 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
 	}
-	reason561 = ahprt.Reason{
+	reason542 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
 	}
-	reason562 = ahprt.Reason{
+	reason543 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
 	}
-	reason563 = ahprt.Reason{
+	reason544 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason564 = ahprt.Reason{
+	reason545 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason565 = ahprt.Reason{
+	reason546 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
 	}
-	reason566 = ahprt.Reason{
+	reason547 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
 	}
-	reason567 = ahprt.Reason{
+	reason548 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
 	}
-	reason568 = ahprt.Reason{
+	reason549 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
 	}
-	reason569 = ahprt.Reason{
+	reason550 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
 	}
-	reason570 = ahprt.Reason{
+	reason551 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
 	}
-	reason571 = ahprt.Reason{
+	reason552 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason572 = ahprt.Reason{
+	reason553 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason573 = ahprt.Reason{
+	reason554 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
 	}
-	reason574 = ahprt.Reason{
+	reason555 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cancelled\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
 	}
-	reason575 = ahprt.Reason{
+	reason556 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
 	}
-	reason576 = ahprt.Reason{
+	reason557 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
 	}
-	reason577 = ahprt.Reason{
+	reason558 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
 	}
-	reason578 = ahprt.Reason{
+	reason559 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
 	}
-	reason579 = ahprt.Reason{
+	reason560 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason580 = ahprt.Reason{
+	reason561 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason581 = ahprt.Reason{
+	reason562 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
 	}
-	reason582 = ahprt.Reason{
+	reason563 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
 	}
-	reason583 = ahprt.Reason{
+	reason564 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
 	}
-	reason584 = ahprt.Reason{
+	reason565 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
 	}
-	reason585 = ahprt.Reason{
+	reason566 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
 	}
-	reason586 = ahprt.Reason{
+	reason567 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
 	}
-	reason587 = ahprt.Reason{
+	reason568 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason588 = ahprt.Reason{
+	reason569 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason589 = ahprt.Reason{
+	reason570 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
 	}
-	reason590 = ahprt.Reason{
+	reason571 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"other\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
 	}
-	reason591 = ahprt.Reason{
+	reason572 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
 	}
-	reason592 = ahprt.Reason{
+	reason573 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
 	}
-	reason593 = ahprt.Reason{
+	reason574 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
 	}
-	reason594 = ahprt.Reason{
+	reason575 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
 	}
-	reason595 = ahprt.Reason{
+	reason576 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
 	}
-	reason596 = ahprt.Reason{
+	reason577 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
 	}
-	reason597 = ahprt.Reason{
+	reason578 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
 	}
-	reason598 = ahprt.Reason{
+	reason579 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
 	}
-	reason599 = ahprt.Reason{
+	reason580 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
 	}
-	reason600 = ahprt.Reason{
+	reason581 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
 	}
-	reason601 = ahprt.Reason{
+	reason582 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason602 = ahprt.Reason{
+	reason583 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason603 = ahprt.Reason{
+	reason584 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason604 = ahprt.Reason{
+	reason585 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason605 = ahprt.Reason{
+	reason586 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
 	}
-	reason606 = ahprt.Reason{
+	reason587 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
 	}
-	reason607 = ahprt.Reason{
+	reason588 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
 	}
-	reason608 = ahprt.Reason{
+	reason589 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
 	}
-	reason609 = ahprt.Reason{
+	reason590 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
 	}
-	reason610 = ahprt.Reason{
+	reason591 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
 	}
-	reason611 = ahprt.Reason{
+	reason592 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
 	}
-	reason612 = ahprt.Reason{
+	reason593 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
 	}
-	reason613 = ahprt.Reason{
+	reason594 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason614 = ahprt.Reason{
+	reason595 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"proposed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason615 = ahprt.Reason{
+	reason596 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason616 = ahprt.Reason{
+	reason597 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
 	}
-	reason617 = ahprt.Reason{
+	reason598 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
 	}
-	reason618 = ahprt.Reason{
+	reason599 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
 	}
-	reason619 = ahprt.Reason{
+	reason600 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
 	}
-	reason620 = ahprt.Reason{
+	reason601 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
 	}
-	reason621 = ahprt.Reason{
+	reason602 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
 	}
-	reason622 = ahprt.Reason{
+	reason603 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
 	}
-	reason623 = ahprt.Reason{
+	reason604 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
 	}
-	reason624 = ahprt.Reason{
+	reason605 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
 	}
-	reason625 = ahprt.Reason{
+	reason606 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
 	}
-	reason626 = ahprt.Reason{
+	reason607 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
 	}
-	reason627 = ahprt.Reason{
+	reason608 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
 	}
-	reason628 = ahprt.Reason{
+	reason609 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previous\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason629 = ahprt.Reason{
+	reason610 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason630 = ahprt.Reason{
+	reason611 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason631 = ahprt.Reason{
+	reason612 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
 	}
-	reason632 = ahprt.Reason{
+	reason613 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
 	}
-	reason633 = ahprt.Reason{
+	reason614 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
 	}
-	reason634 = ahprt.Reason{
+	reason615 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
 	}
-	reason635 = ahprt.Reason{
+	reason616 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
 	}
-	reason636 = ahprt.Reason{
+	reason617 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"suggestions\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason637 = ahprt.Reason{
+	reason618 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sandboxBypass\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason638 = ahprt.Reason{
+	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
 	}
-	reason639 = ahprt.Reason{
+	reason620 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
 	}
-	reason640 = ahprt.Reason{
+	reason621 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason641 = ahprt.Reason{
+	reason622 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason642 = ahprt.Reason{
+	reason623 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason643 = ahprt.Reason{
+	reason624 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
 	}
-	reason644 = ahprt.Reason{
+	reason625 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
 	}
-	reason645 = ahprt.Reason{
+	reason626 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason646 = ahprt.Reason{
+	reason627 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"input\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason647 = ahprt.Reason{
+	reason628 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"origin\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason648 = ahprt.Reason{
+	reason629 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
 	}
-	reason649 = ahprt.Reason{
+	reason630 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
 	}
-	reason650 = ahprt.Reason{
+	reason631 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
 	}
-	reason651 = ahprt.Reason{
+	reason632 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
 	}
-	reason652 = ahprt.Reason{
+	reason633 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
 	}
-	reason653 = ahprt.Reason{
+	reason634 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
 	}
-	reason654 = ahprt.Reason{
+	reason635 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
 	}
-	reason655 = ahprt.Reason{
+	reason636 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"native\", \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
 	}
-	reason656 = ahprt.Reason{
+	reason637 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
 	}
-	reason657 = ahprt.Reason{
+	reason638 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
 	}
-	reason658 = ahprt.Reason{
+	reason639 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason659 = ahprt.Reason{
+	reason640 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"toolName\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason660 = ahprt.Reason{
+	reason641 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason661 = ahprt.Reason{
+	reason642 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"connection\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason662 = ahprt.Reason{
+	reason643 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
 	}
-	reason663 = ahprt.Reason{
+	reason644 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
 	}
-	reason664 = ahprt.Reason{
+	reason645 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
 	}
-	reason665 = ahprt.Reason{
+	reason646 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
 	}
-	reason666 = ahprt.Reason{
+	reason647 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
 	}
-	reason667 = ahprt.Reason{
+	reason648 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
 	}
-	reason668 = ahprt.Reason{
+	reason649 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
 	}
-	reason669 = ahprt.Reason{
+	reason650 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
 	}
-	reason670 = ahprt.Reason{
+	reason651 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
 	}
-	reason671 = ahprt.Reason{
+	reason652 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"runtime\", \"inferred\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
 	}
-	reason672 = ahprt.Reason{
+	reason653 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
 	}
-	reason673 = ahprt.Reason{
+	reason654 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
 	}
-	reason674 = ahprt.Reason{
+	reason655 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
 	}
-	reason675 = ahprt.Reason{
+	reason656 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
 	}
-	reason676 = ahprt.Reason{
+	reason657 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
 	}
-	reason677 = ahprt.Reason{
+	reason658 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
 	}
-	reason678 = ahprt.Reason{
+	reason659 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason679 = ahprt.Reason{
+	reason660 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason680 = ahprt.Reason{
+	reason661 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason681 = ahprt.Reason{
+	reason662 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
 	}
-	reason682 = ahprt.Reason{
+	reason663 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
 	}
-	reason683 = ahprt.Reason{
+	reason664 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
 	}
-	reason684 = ahprt.Reason{
+	reason665 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
 	}
-	reason685 = ahprt.Reason{
+	reason666 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
 	}
-	reason686 = ahprt.Reason{
+	reason667 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
 	}
-	reason687 = ahprt.Reason{
+	reason668 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
 	}
-	reason688 = ahprt.Reason{
+	reason669 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
 	}
-	reason689 = ahprt.Reason{
+	reason670 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason690 = ahprt.Reason{
+	reason671 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason691 = ahprt.Reason{
+	reason672 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
 	}
-	reason692 = ahprt.Reason{
+	reason673 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
 	}
-	reason693 = ahprt.Reason{
+	reason674 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
 	}
-	reason694 = ahprt.Reason{
+	reason675 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
 	}
-	reason695 = ahprt.Reason{
+	reason676 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
 	}
-	reason696 = ahprt.Reason{
+	reason677 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
 	}
-	reason697 = ahprt.Reason{
+	reason678 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
 	}
-	reason698 = ahprt.Reason{
+	reason679 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
 	}
-	reason699 = ahprt.Reason{
+	reason680 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
 	}
-	reason700 = ahprt.Reason{
+	reason681 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason701 = ahprt.Reason{
+	reason682 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason702 = ahprt.Reason{
+	reason683 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason703 = ahprt.Reason{
+	reason684 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"sse\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
 	}
-	reason704 = ahprt.Reason{
+	reason685 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
 	}
-	reason705 = ahprt.Reason{
+	reason686 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
 	}
-	reason706 = ahprt.Reason{
+	reason687 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
 	}
-	reason707 = ahprt.Reason{
+	reason688 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
 	}
-	reason708 = ahprt.Reason{
+	reason689 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
 	}
-	reason709 = ahprt.Reason{
+	reason690 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason710 = ahprt.Reason{
+	reason691 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason711 = ahprt.Reason{
+	reason692 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason712 = ahprt.Reason{
+	reason693 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
 	}
-	reason713 = ahprt.Reason{
+	reason694 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
 	}
-	reason714 = ahprt.Reason{
+	reason695 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason715 = ahprt.Reason{
+	reason696 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason716 = ahprt.Reason{
+	reason697 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason717 = ahprt.Reason{
+	reason698 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
 	}
-	reason718 = ahprt.Reason{
+	reason699 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
 	}
-	reason719 = ahprt.Reason{
+	reason700 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
 	}
-	reason720 = ahprt.Reason{
+	reason701 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
 	}
-	reason721 = ahprt.Reason{
+	reason702 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason722 = ahprt.Reason{
+	reason703 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
 	}
-	reason723 = ahprt.Reason{
+	reason704 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
 	}
-	reason724 = ahprt.Reason{
+	reason705 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
 	}
-	reason725 = ahprt.Reason{
+	reason706 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
 	}
-	reason726 = ahprt.Reason{
+	reason707 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
 	}
-	reason727 = ahprt.Reason{
+	reason708 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
 	}
-	reason728 = ahprt.Reason{
+	reason709 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
 	}
-	reason729 = ahprt.Reason{
+	reason710 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
 	}
-	reason730 = ahprt.Reason{
+	reason711 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
 	}
-	reason731 = ahprt.Reason{
+	reason712 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
 	}
-	reason732 = ahprt.Reason{
+	reason713 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
 	}
-	reason733 = ahprt.Reason{
+	reason714 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
 	}
-	reason734 = ahprt.Reason{
+	reason715 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason735 = ahprt.Reason{
+	reason716 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason736 = ahprt.Reason{
+	reason717 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason737 = ahprt.Reason{
+	reason718 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
 	}
-	reason738 = ahprt.Reason{
+	reason719 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
 	}
-	reason739 = ahprt.Reason{
+	reason720 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason740 = ahprt.Reason{
+	reason721 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason741 = ahprt.Reason{
+	reason722 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason742 = ahprt.Reason{
+	reason723 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
 	}
-	reason743 = ahprt.Reason{
+	reason724 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^_.+",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
 	}
-	reason744 = ahprt.Reason{
+	reason725 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
 	}
-	reason745 = ahprt.Reason{
+	reason726 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
 	}
-	reason746 = ahprt.Reason{
+	reason727 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
 	}
-	reason747 = ahprt.Reason{
+	reason728 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
 	}
-	reason748 = ahprt.Reason{
+	reason729 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
 	}
-	reason749 = ahprt.Reason{
+	reason730 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
 	}
-	reason750 = ahprt.Reason{
+	reason731 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
 	}
-	reason751 = ahprt.Reason{
+	reason732 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
 	}
-	reason752 = ahprt.Reason{
+	reason733 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason753 = ahprt.Reason{
+	reason734 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"callIds\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason754 = ahprt.Reason{
+	reason735 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
 	}
-	reason755 = ahprt.Reason{
+	reason736 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
 	}
-	reason756 = ahprt.Reason{
+	reason737 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
 	}
-	reason757 = ahprt.Reason{
+	reason738 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
 	}
-	reason758 = ahprt.Reason{
+	reason739 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
 	}
-	reason759 = ahprt.Reason{
+	reason740 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
 	}
-	reason760 = ahprt.Reason{
+	reason741 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
 	}
-	reason761 = ahprt.Reason{
+	reason742 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
 	}
-	reason762 = ahprt.Reason{
+	reason743 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
 	}
-	reason763 = ahprt.Reason{
+	reason744 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
 	}
-	reason764 = ahprt.Reason{
+	reason745 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
 	}
-	reason765 = ahprt.Reason{
+	reason746 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
 	}
-	reason766 = ahprt.Reason{
+	reason747 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decision\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason767 = ahprt.Reason{
+	reason748 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decidedBy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason768 = ahprt.Reason{
+	reason749 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.resolved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
 	}
-	reason769 = ahprt.Reason{
+	reason750 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
 	}
-	reason770 = ahprt.Reason{
+	reason751 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
 	}
-	reason771 = ahprt.Reason{
+	reason752 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
 	}
-	reason772 = ahprt.Reason{
+	reason753 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"partialOutput\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason773 = ahprt.Reason{
+	reason754 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backgrounded\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason774 = ahprt.Reason{
+	reason755 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
 	}
-	reason775 = ahprt.Reason{
+	reason756 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
 	}
-	reason776 = ahprt.Reason{
+	reason757 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
 	}
-	reason777 = ahprt.Reason{
+	reason758 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
 	}
-	reason778 = ahprt.Reason{
+	reason759 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"batch\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason779 = ahprt.Reason{
+	reason760 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"calls\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason780 = ahprt.Reason{
+	reason761 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
 	}
-	reason781 = ahprt.Reason{
+	reason762 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
 	}
-	reason782 = ahprt.Reason{
+	reason763 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
 	}
-	reason783 = ahprt.Reason{
+	reason764 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
 	}
-	reason784 = ahprt.Reason{
+	reason765 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
 	}
-	reason785 = ahprt.Reason{
+	reason766 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason786 = ahprt.Reason{
+	reason767 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason787 = ahprt.Reason{
+	reason768 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason788 = ahprt.Reason{
+	reason769 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason789 = ahprt.Reason{
+	reason770 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason790 = ahprt.Reason{
+	reason771 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
 	}
-	reason791 = ahprt.Reason{
+	reason772 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
 	}
-	reason792 = ahprt.Reason{
+	reason773 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
 	}
-	reason793 = ahprt.Reason{
+	reason774 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
 	}
-	reason794 = ahprt.Reason{
+	reason775 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
 	}
-	reason795 = ahprt.Reason{
+	reason776 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
 	}
-	reason796 = ahprt.Reason{
+	reason777 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason797 = ahprt.Reason{
+	reason778 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason798 = ahprt.Reason{
+	reason779 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
 	}
-	reason799 = ahprt.Reason{
+	reason780 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
 	}
-	reason800 = ahprt.Reason{
+	reason781 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"auto\", \"manual\", \"hook\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
 	}
-	reason801 = ahprt.Reason{
+	reason782 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
 	}
-	reason802 = ahprt.Reason{
+	reason783 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
 	}
-	reason803 = ahprt.Reason{
+	reason784 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
 	}
-	reason804 = ahprt.Reason{
+	reason785 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
 	}
-	reason805 = ahprt.Reason{
+	reason786 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
 	}
-	reason806 = ahprt.Reason{
+	reason787 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason807 = ahprt.Reason{
+	reason788 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"removed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason808 = ahprt.Reason{
+	reason789 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason809 = ahprt.Reason{
+	reason790 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
 	}
-	reason810 = ahprt.Reason{
+	reason791 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
 	}
-	reason811 = ahprt.Reason{
+	reason792 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
 	}
-	reason812 = ahprt.Reason{
+	reason793 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
 	}
-	reason813 = ahprt.Reason{
+	reason794 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
 	}
-	reason814 = ahprt.Reason{
+	reason795 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
 	}
-	reason815 = ahprt.Reason{
+	reason796 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
 	}
-	reason816 = ahprt.Reason{
+	reason797 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
 	}
-	reason817 = ahprt.Reason{
+	reason798 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
 	}
-	reason818 = ahprt.Reason{
+	reason799 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
 	}
-	reason819 = ahprt.Reason{
+	reason800 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
 	}
-	reason820 = ahprt.Reason{
+	reason801 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
 	}
-	reason821 = ahprt.Reason{
+	reason802 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason822 = ahprt.Reason{
+	reason803 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason823 = ahprt.Reason{
+	reason804 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason824 = ahprt.Reason{
+	reason805 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
 	}
-	reason825 = ahprt.Reason{
+	reason806 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
 	}
-	reason826 = ahprt.Reason{
+	reason807 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
 	}
-	reason827 = ahprt.Reason{
+	reason808 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
 	}
-	reason828 = ahprt.Reason{
+	reason809 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
 	}
-	reason829 = ahprt.Reason{
+	reason810 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
 	}
-	reason830 = ahprt.Reason{
+	reason811 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
 	}
-	reason831 = ahprt.Reason{
+	reason812 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
 	}
-	reason832 = ahprt.Reason{
+	reason813 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
 	}
-	reason833 = ahprt.Reason{
+	reason814 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
 	}
-	reason834 = ahprt.Reason{
+	reason815 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason835 = ahprt.Reason{
+	reason816 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason836 = ahprt.Reason{
+	reason817 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
 	}
-	reason837 = ahprt.Reason{
+	reason818 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
 	}
-	reason838 = ahprt.Reason{
+	reason819 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
 	}
-	reason839 = ahprt.Reason{
+	reason820 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason840 = ahprt.Reason{
+	reason821 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason841 = ahprt.Reason{
+	reason822 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason842 = ahprt.Reason{
+	reason823 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
 	}
-	reason843 = ahprt.Reason{
+	reason824 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
 	}
-	reason844 = ahprt.Reason{
+	reason825 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
 	}
-	reason845 = ahprt.Reason{
+	reason826 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason846 = ahprt.Reason{
+	reason827 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason847 = ahprt.Reason{
+	reason828 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
 	}
-	reason848 = ahprt.Reason{
+	reason829 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
 	}
-	reason849 = ahprt.Reason{
+	reason830 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
 	}
-	reason850 = ahprt.Reason{
+	reason831 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason851 = ahprt.Reason{
+	reason832 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason852 = ahprt.Reason{
+	reason833 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
 	}
-	reason853 = ahprt.Reason{
+	reason834 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
 	}
-	reason854 = ahprt.Reason{
+	reason835 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"form\", \"url\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
 	}
-	reason855 = ahprt.Reason{
+	reason836 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
 	}
-	reason856 = ahprt.Reason{
+	reason837 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason857 = ahprt.Reason{
+	reason838 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason858 = ahprt.Reason{
+	reason839 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
 	}
-	reason859 = ahprt.Reason{
+	reason840 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
 	}
-	reason860 = ahprt.Reason{
+	reason841 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
 	}
-	reason861 = ahprt.Reason{
+	reason842 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason862 = ahprt.Reason{
+	reason843 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason863 = ahprt.Reason{
+	reason844 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason864 = ahprt.Reason{
+	reason845 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
 	}
-	reason865 = ahprt.Reason{
+	reason846 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
 	}
-	reason866 = ahprt.Reason{
+	reason847 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"decline\", \"cancel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
 	}
-	reason867 = ahprt.Reason{
+	reason848 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
 	}
-	reason868 = ahprt.Reason{
+	reason849 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason869 = ahprt.Reason{
+	reason850 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason870 = ahprt.Reason{
+	reason851 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
 	}
-	reason871 = ahprt.Reason{
+	reason852 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
 	}
-	reason872 = ahprt.Reason{
+	reason853 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
 	}
-	reason873 = ahprt.Reason{
+	reason854 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason874 = ahprt.Reason{
+	reason855 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sender\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason875 = ahprt.Reason{
+	reason856 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason876 = ahprt.Reason{
+	reason857 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
 	}
-	reason877 = ahprt.Reason{
+	reason858 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
 	}
-	reason878 = ahprt.Reason{
+	reason859 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
 	}
-	reason879 = ahprt.Reason{
+	reason860 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
 	}
-	reason880 = ahprt.Reason{
+	reason861 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
 	}
-	reason881 = ahprt.Reason{
+	reason862 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason882 = ahprt.Reason{
+	reason863 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
 	}
-	reason883 = ahprt.Reason{
+	reason864 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason884 = ahprt.Reason{
+	reason865 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason885 = ahprt.Reason{
+	reason866 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
 	}
-	reason886 = ahprt.Reason{
+	reason867 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
 	}
-	reason887 = ahprt.Reason{
+	reason868 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
 	}
-	reason888 = ahprt.Reason{
+	reason869 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason889 = ahprt.Reason{
+	reason870 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason890 = ahprt.Reason{
+	reason871 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
 	}
-	reason891 = ahprt.Reason{
+	reason872 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
 	}
-	reason892 = ahprt.Reason{
+	reason873 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
 	}
-	reason893 = ahprt.Reason{
+	reason874 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"assistant\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason894 = ahprt.Reason{
+	reason875 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
 	}
-	reason895 = ahprt.Reason{
+	reason876 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
 	}
-	reason896 = ahprt.Reason{
+	reason877 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
 	}
-	reason897 = ahprt.Reason{
+	reason878 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
 	}
-	reason898 = ahprt.Reason{
+	reason879 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
 	}
-	reason899 = ahprt.Reason{
+	reason880 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason900 = ahprt.Reason{
+	reason881 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason901 = ahprt.Reason{
+	reason882 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"cwd\", \"roots\", \"switch\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
 	}
-	reason902 = ahprt.Reason{
+	reason883 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
 	}
-	reason903 = ahprt.Reason{
+	reason884 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
 	}
-	reason904 = ahprt.Reason{
+	reason885 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
 	}
-	reason905 = ahprt.Reason{
+	reason886 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
 	}
-	reason906 = ahprt.Reason{
+	reason887 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
 	}
-	reason907 = ahprt.Reason{
+	reason888 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
 	}
-	reason908 = ahprt.Reason{
+	reason889 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
 	}
-	reason909 = ahprt.Reason{
+	reason890 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
 	}
-	reason910 = ahprt.Reason{
+	reason891 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
 	}
-	reason911 = ahprt.Reason{
+	reason892 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
 	}
-	reason912 = ahprt.Reason{
+	reason893 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
 	}
-	reason913 = ahprt.Reason{
+	reason894 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
 	}
-	reason914 = ahprt.Reason{
+	reason895 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
 	}
-	reason915 = ahprt.Reason{
+	reason896 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
 	}
-	reason916 = ahprt.Reason{
+	reason897 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"changes\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
 	}
-	reason917 = ahprt.Reason{
+	reason898 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"file.changed\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
 	}
-	reason918 = ahprt.Reason{
+	reason899 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
 	}
-	reason919 = ahprt.Reason{
+	reason900 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
 	}
-	reason920 = ahprt.Reason{
+	reason901 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
 	}
-	reason921 = ahprt.Reason{
+	reason902 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
 	}
-	reason922 = ahprt.Reason{
+	reason903 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason923 = ahprt.Reason{
+	reason904 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason924 = ahprt.Reason{
+	reason905 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"agentCaused\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason925 = ahprt.Reason{
+	reason906 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
 	}
-	reason926 = ahprt.Reason{
+	reason907 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
 	}
-	reason927 = ahprt.Reason{
+	reason908 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
 	}
-	reason928 = ahprt.Reason{
+	reason909 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
 	}
-	reason929 = ahprt.Reason{
+	reason910 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
 	}
-	reason930 = ahprt.Reason{
+	reason911 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason931 = ahprt.Reason{
+	reason912 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason932 = ahprt.Reason{
+	reason913 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parentEventId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason933 = ahprt.Reason{
+	reason914 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hook.failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
 	}
-	reason934 = ahprt.Reason{
+	reason915 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
 	}
-	reason935 = ahprt.Reason{
+	reason916 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
 	}
-	reason936 = ahprt.Reason{
+	reason917 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backendId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason937 = ahprt.Reason{
+	reason918 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason938 = ahprt.Reason{
+	reason919 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"policy\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason939 = ahprt.Reason{
+	reason920 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
 	}
-	reason940 = ahprt.Reason{
+	reason921 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
 	}
-	reason941 = ahprt.Reason{
+	reason922 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
 	}
-	reason942 = ahprt.Reason{
+	reason923 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
 	}
-	reason943 = ahprt.Reason{
+	reason924 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
 	}
-	reason944 = ahprt.Reason{
+	reason925 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
 	}
-	reason945 = ahprt.Reason{
+	reason926 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
 	}
-	reason946 = ahprt.Reason{
+	reason927 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-selection.schema.json#/type",
 	}
-	reason947 = ahprt.Reason{
+	reason928 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"default\"",
 		Schema:  "draft/content-selection.schema.json#/required",
 	}
-	reason948 = ahprt.Reason{
+	reason929 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"body\", \"metadata\", \"omit\"",
 		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
 	}
-	reason949 = ahprt.Reason{
+	reason930 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload-receipt.schema.json#/type",
 	}
-	reason950 = ahprt.Reason{
+	reason931 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
 	}
-	reason951 = ahprt.Reason{
+	reason932 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason952 = ahprt.Reason{
+	reason933 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"size\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason953 = ahprt.Reason{
+	reason934 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sha256\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason954 = ahprt.Reason{
+	reason935 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload.schema.json#/type",
 	}
-	reason955 = ahprt.Reason{
+	reason936 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"endpoint\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason956 = ahprt.Reason{
+	reason937 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason957 = ahprt.Reason{
+	reason938 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason958 = ahprt.Reason{
+	reason939 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
 	}
-	reason959 = ahprt.Reason{
+	reason940 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
 	}
-	reason960 = ahprt.Reason{
+	reason941 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
 	}
-	reason961 = ahprt.Reason{
+	reason942 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason962 = ahprt.Reason{
+	reason943 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason963 = ahprt.Reason{
+	reason944 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
 	}
-	reason964 = ahprt.Reason{
+	reason945 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
 	}
-	reason965 = ahprt.Reason{
+	reason946 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
 	}
-	reason966 = ahprt.Reason{
+	reason947 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenEnv\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
 	}
-	reason967 = ahprt.Reason{
+	reason948 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
 	}
-	reason968 = ahprt.Reason{
+	reason949 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenRef\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
 	}
-	reason969 = ahprt.Reason{
+	reason950 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
 	}
-	reason970 = ahprt.Reason{
+	reason951 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"bearer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
 	}
-	reason971 = ahprt.Reason{
+	reason952 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
 	}
-	reason972 = ahprt.Reason{
+	reason953 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
 	}
-	reason973 = ahprt.Reason{
+	reason954 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
 	}
-	reason974 = ahprt.Reason{
+	reason955 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason975 = ahprt.Reason{
+	reason956 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resource\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason976 = ahprt.Reason{
+	reason957 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"issuer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason977 = ahprt.Reason{
+	reason958 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"clientId\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason978 = ahprt.Reason{
+	reason959 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"flow\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason979 = ahprt.Reason{
+	reason960 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"oauth\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
 	}
-	reason980 = ahprt.Reason{
+	reason961 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
 	}
-	reason981 = ahprt.Reason{
+	reason962 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https://",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
 	}
-	reason982 = ahprt.Reason{
+	reason963 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
 	}
-	reason983 = ahprt.Reason{
+	reason964 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
 	}
-	reason984 = ahprt.Reason{
+	reason965 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
 	}
-	reason985 = ahprt.Reason{
+	reason966 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
 	}
-	reason986 = ahprt.Reason{
+	reason967 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
 	}
-	reason987 = ahprt.Reason{
+	reason968 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
 	}
-	reason988 = ahprt.Reason{
+	reason969 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/deny-effect.schema.json#/type",
 	}
-	reason989 = ahprt.Reason{
+	reason970 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
 	}
-	reason990 = ahprt.Reason{
+	reason971 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason991 = ahprt.Reason{
+	reason972 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason992 = ahprt.Reason{
+	reason973 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
 	}
-	reason993 = ahprt.Reason{
+	reason974 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
 	}
-	reason994 = ahprt.Reason{
+	reason975 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
 	}
-	reason995 = ahprt.Reason{
+	reason976 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason996 = ahprt.Reason{
+	reason977 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason997 = ahprt.Reason{
+	reason978 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason998 = ahprt.Reason{
+	reason979 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
 	}
-	reason999 = ahprt.Reason{
+	reason980 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
 	}
-	reason1000 = ahprt.Reason{
+	reason981 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
 	}
-	reason1001 = ahprt.Reason{
+	reason982 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"allow\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
 	}
-	reason1002 = ahprt.Reason{
+	reason983 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
 	}
-	reason1003 = ahprt.Reason{
+	reason984 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
 	}
-	reason1004 = ahprt.Reason{
+	reason985 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
 	}
-	reason1005 = ahprt.Reason{
+	reason986 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"ask\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
 	}
-	reason1006 = ahprt.Reason{
+	reason987 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
 	}
-	reason1007 = ahprt.Reason{
+	reason988 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
 	}
-	reason1008 = ahprt.Reason{
+	reason989 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1009 = ahprt.Reason{
+	reason990 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1010 = ahprt.Reason{
+	reason991 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1011 = ahprt.Reason{
+	reason992 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1012 = ahprt.Reason{
+	reason993 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
 	}
-	reason1013 = ahprt.Reason{
+	reason994 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
 	}
-	reason1014 = ahprt.Reason{
+	reason995 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
 	}
-	reason1015 = ahprt.Reason{
+	reason996 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
 	}
-	reason1016 = ahprt.Reason{
+	reason997 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
 	}
-	reason1017 = ahprt.Reason{
+	reason998 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
 	}
-	reason1018 = ahprt.Reason{
+	reason999 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"replace\", \"merge\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
 	}
-	reason1019 = ahprt.Reason{
+	reason1000 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
 	}
-	reason1020 = ahprt.Reason{
+	reason1001 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
 	}
-	reason1021 = ahprt.Reason{
+	reason1002 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1022 = ahprt.Reason{
+	reason1003 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1023 = ahprt.Reason{
+	reason1004 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"message\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
 	}
-	reason1024 = ahprt.Reason{
+	reason1005 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
 	}
-	reason1025 = ahprt.Reason{
+	reason1006 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
 	}
-	reason1026 = ahprt.Reason{
+	reason1007 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
 	}
-	reason1027 = ahprt.Reason{
+	reason1008 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1028 = ahprt.Reason{
+	reason1009 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1029 = ahprt.Reason{
+	reason1010 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"return\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
 	}
-	reason1030 = ahprt.Reason{
+	reason1011 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
 	}
-	reason1031 = ahprt.Reason{
+	reason1012 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
 	}
-	reason1032 = ahprt.Reason{
+	reason1013 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1033 = ahprt.Reason{
+	reason1014 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1034 = ahprt.Reason{
+	reason1015 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1035 = ahprt.Reason{
+	reason1016 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
 	}
-	reason1036 = ahprt.Reason{
+	reason1017 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stop\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
 	}
-	reason1037 = ahprt.Reason{
+	reason1018 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
 	}
-	reason1038 = ahprt.Reason{
+	reason1019 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
 	}
-	reason1039 = ahprt.Reason{
+	reason1020 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1040 = ahprt.Reason{
+	reason1021 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1041 = ahprt.Reason{
+	reason1022 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
 	}
-	reason1042 = ahprt.Reason{
+	reason1023 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"continue\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
 	}
-	reason1043 = ahprt.Reason{
+	reason1024 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
 	}
-	reason1044 = ahprt.Reason{
+	reason1025 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
 	}
-	reason1045 = ahprt.Reason{
+	reason1026 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1046 = ahprt.Reason{
+	reason1027 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1047 = ahprt.Reason{
+	reason1028 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1048 = ahprt.Reason{
+	reason1029 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1049 = ahprt.Reason{
+	reason1030 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1050 = ahprt.Reason{
+	reason1031 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
 	}
-	reason1051 = ahprt.Reason{
+	reason1032 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
 	}
-	reason1052 = ahprt.Reason{
+	reason1033 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"append\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
 	}
-	reason1053 = ahprt.Reason{
+	reason1034 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
 	}
-	reason1054 = ahprt.Reason{
+	reason1035 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1055 = ahprt.Reason{
+	reason1036 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1056 = ahprt.Reason{
+	reason1037 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-before.schema.json#/type",
 	}
-	reason1057 = ahprt.Reason{
+	reason1038 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-before.schema.json#/not",
 	}
-	reason1058 = ahprt.Reason{
+	reason1039 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/tool-before.schema.json#/properties/type/const",
 	}
-	reason1059 = ahprt.Reason{
+	reason1040 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-after.schema.json#/type",
 	}
-	reason1060 = ahprt.Reason{
+	reason1041 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1061 = ahprt.Reason{
+	reason1042 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1062 = ahprt.Reason{
+	reason1043 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1063 = ahprt.Reason{
+	reason1044 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
 	}
-	reason1064 = ahprt.Reason{
+	reason1045 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
 	}
-	reason1065 = ahprt.Reason{
+	reason1046 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
 	}
-	reason1066 = ahprt.Reason{
+	reason1047 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
 	}
-	reason1067 = ahprt.Reason{
+	reason1048 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/tool-after.schema.json#/properties/type/const",
 	}
-	reason1068 = ahprt.Reason{
+	reason1049 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
 	}
-	reason1069 = ahprt.Reason{
+	reason1050 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
 	}
-	reason1070 = ahprt.Reason{
+	reason1051 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
 	}
-	reason1071 = ahprt.Reason{
+	reason1052 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
 	}
-	reason1072 = ahprt.Reason{
+	reason1053 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
 	}
-	reason1073 = ahprt.Reason{
+	reason1054 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1074 = ahprt.Reason{
+	reason1055 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1075 = ahprt.Reason{
+	reason1056 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previousPath\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
 	}
-	reason1076 = ahprt.Reason{
+	reason1057 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
 	}
-	reason1077 = ahprt.Reason{
+	reason1058 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
 	}
-	reason1078 = ahprt.Reason{
+	reason1059 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
 	}
-	reason1079 = ahprt.Reason{
+	reason1060 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
 	}
-	reason1080 = ahprt.Reason{
+	reason1061 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
 	}
-	reason1081 = ahprt.Reason{
+	reason1062 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
 	}
-	reason1082 = ahprt.Reason{
+	reason1063 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
 	}
-	reason1083 = ahprt.Reason{
+	reason1064 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/type",
 	}
-	reason1084 = ahprt.Reason{
+	reason1065 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1085 = ahprt.Reason{
+	reason1066 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1086 = ahprt.Reason{
+	reason1067 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"harness\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1087 = ahprt.Reason{
+	reason1068 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permissionMode\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1088 = ahprt.Reason{
+	reason1069 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"manifest\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1089 = ahprt.Reason{
+	reason1070 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1090 = ahprt.Reason{
+	reason1071 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-start.schema.json#/not",
 	}
-	reason1091 = ahprt.Reason{
+	reason1072 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resumedFrom\"",
 		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
 	}
-	reason1092 = ahprt.Reason{
+	reason1073 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/session-start.schema.json#/properties/type/const",
 	}
-	reason1093 = ahprt.Reason{
+	reason1074 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
 		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
 	}
-	reason1094 = ahprt.Reason{
+	reason1075 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
 	}
-	reason1095 = ahprt.Reason{
+	reason1076 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
 	}
-	reason1096 = ahprt.Reason{
+	reason1077 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/properties/harness/type",
 	}
-	reason1097 = ahprt.Reason{
+	reason1078 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
 	}
-	reason1098 = ahprt.Reason{
+	reason1079 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1099 = ahprt.Reason{
+	reason1080 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"version\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1100 = ahprt.Reason{
+	reason1081 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
 	}
-	reason1101 = ahprt.Reason{
+	reason1082 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
 	}
-	reason1102 = ahprt.Reason{
+	reason1083 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
 	}
-	reason1103 = ahprt.Reason{
+	reason1084 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
 	}
-	reason1104 = ahprt.Reason{
+	reason1085 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/type",
 	}
-	reason1105 = ahprt.Reason{
+	reason1086 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1106 = ahprt.Reason{
+	reason1087 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1107 = ahprt.Reason{
+	reason1088 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1108 = ahprt.Reason{
+	reason1089 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-end.schema.json#/not",
 	}
-	reason1109 = ahprt.Reason{
+	reason1090 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.end\"",
 		Schema:  "draft/session-end.schema.json#/properties/type/const",
 	}
-	reason1110 = ahprt.Reason{
+	reason1091 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
 		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
 	}
-	reason1111 = ahprt.Reason{
+	reason1092 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-end.schema.json#/properties/reason/type",
 	}
-	reason1112 = ahprt.Reason{
+	reason1093 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
 	}
-	reason1113 = ahprt.Reason{
+	reason1094 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/properties/counters/type",
 	}
-	reason1114 = ahprt.Reason{
+	reason1095 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
 	}
-	reason1115 = ahprt.Reason{
+	reason1096 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
 	}
-	reason1116 = ahprt.Reason{
+	reason1097 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
 	}
-	reason1117 = ahprt.Reason{
+	reason1098 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
 	}
-	reason1118 = ahprt.Reason{
+	reason1099 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1119 = ahprt.Reason{
+	reason1100 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1120 = ahprt.Reason{
+	reason1101 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1121 = ahprt.Reason{
+	reason1102 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1122 = ahprt.Reason{
+	reason1103 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1123 = ahprt.Reason{
+	reason1104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1124 = ahprt.Reason{
+	reason1105 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
 	}
-	reason1125 = ahprt.Reason{
+	reason1106 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1126 = ahprt.Reason{
+	reason1107 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1127 = ahprt.Reason{
+	reason1108 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1128 = ahprt.Reason{
+	reason1109 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1129 = ahprt.Reason{
+	reason1110 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1130 = ahprt.Reason{
+	reason1111 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1131 = ahprt.Reason{
+	reason1112 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
 	}
-	reason1132 = ahprt.Reason{
+	reason1113 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1133 = ahprt.Reason{
+	reason1114 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1134 = ahprt.Reason{
+	reason1115 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/intercept\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1135 = ahprt.Reason{
+	reason1116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1136 = ahprt.Reason{
+	reason1117 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1137 = ahprt.Reason{
+	reason1118 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1138 = ahprt.Reason{
+	reason1119 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1139 = ahprt.Reason{
+	reason1120 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
 	}
-	reason1140 = ahprt.Reason{
+	reason1121 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
 	}
-	reason1141 = ahprt.Reason{
+	reason1122 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
 	}
-	reason1142 = ahprt.Reason{
+	reason1123 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
 	}
-	reason1143 = ahprt.Reason{
+	reason1124 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
 	}
-	reason1144 = ahprt.Reason{
+	reason1125 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
 	}
-	reason1145 = ahprt.Reason{
+	reason1126 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
 	}
-	reason1146 = ahprt.Reason{
+	reason1127 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
 	}
-	reason1147 = ahprt.Reason{
+	reason1128 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
 	}
-	reason1148 = ahprt.Reason{
+	reason1129 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
 	}
-	reason1149 = ahprt.Reason{
+	reason1130 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
 	}
-	reason1150 = ahprt.Reason{
+	reason1131 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
 	}
-	reason1151 = ahprt.Reason{
+	reason1132 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
 	}
-	reason1152 = ahprt.Reason{
+	reason1133 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
 	}
-	reason1153 = ahprt.Reason{
+	reason1134 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
 	}
-	reason1154 = ahprt.Reason{
+	reason1135 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
 	}
-	reason1155 = ahprt.Reason{
+	reason1136 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
 	}
-	reason1156 = ahprt.Reason{
+	reason1137 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
 	}
-	reason1157 = ahprt.Reason{
+	reason1138 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
 	}
-	reason1158 = ahprt.Reason{
+	reason1139 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1159 = ahprt.Reason{
+	reason1140 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1160 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operations\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/required",
-	}
-	reason1161 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains",
-	}
-	reason1162 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"continue\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/if/properties/operations/contains/const",
-	}
-	reason1163 = ahprt.Reason{
+	reason1141 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1164 = ahprt.Reason{
+	reason1142 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1165 = ahprt.Reason{
+	reason1143 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
 	}
-	reason1166 = ahprt.Reason{
+	reason1144 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permission\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1167 = ahprt.Reason{
+	reason1145 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"candidate\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1168 = ahprt.Reason{
+	reason1146 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
 	}
-	reason1169 = ahprt.Reason{
+	reason1147 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
 	}
-	reason1170 = ahprt.Reason{
+	reason1148 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
 	}
-	reason1171 = ahprt.Reason{
+	reason1149 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
 	}
-	reason1172 = ahprt.Reason{
+	reason1150 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
 	}
-	reason1173 = ahprt.Reason{
+	reason1151 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"stop\", \"continue\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
 	}
-	reason1174 = ahprt.Reason{
+	reason1152 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
 	}
-	reason1175 = ahprt.Reason{
+	reason1153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
 	}
-	reason1176 = ahprt.Reason{
+	reason1154 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
 	}
-	reason1177 = ahprt.Reason{
+	reason1155 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1178 = ahprt.Reason{
+	reason1156 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1179 = ahprt.Reason{
+	reason1157 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1180 = ahprt.Reason{
+	reason1158 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
 	}
-	reason1181 = ahprt.Reason{
+	reason1159 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1182 = ahprt.Reason{
+	reason1160 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1183 = ahprt.Reason{
+	reason1161 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1184 = ahprt.Reason{
+	reason1162 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1185 = ahprt.Reason{
+	reason1163 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/type",
 	}
-	reason1186 = ahprt.Reason{
+	reason1164 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1187 = ahprt.Reason{
+	reason1165 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1188 = ahprt.Reason{
+	reason1166 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1189 = ahprt.Reason{
+	reason1167 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/notification/not",
 	}
-	reason1190 = ahprt.Reason{
+	reason1168 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
 	}
-	reason1191 = ahprt.Reason{
+	reason1169 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
 	}
-	reason1192 = ahprt.Reason{
+	reason1170 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1193 = ahprt.Reason{
+	reason1171 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1194 = ahprt.Reason{
+	reason1172 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1195 = ahprt.Reason{
+	reason1173 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
 	}
-	reason1196 = ahprt.Reason{
+	reason1174 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
 	}
-	reason1197 = ahprt.Reason{
+	reason1175 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"code\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1198 = ahprt.Reason{
+	reason1176 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1199 = ahprt.Reason{
+	reason1177 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
 	}
-	reason1200 = ahprt.Reason{
+	reason1178 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
 	}
-	reason1201 = ahprt.Reason{
+	reason1179 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
 	}
-	reason1202 = ahprt.Reason{
+	reason1180 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/observe\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1203 = ahprt.Reason{
+	reason1181 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1204 = ahprt.Reason{
+	reason1182 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1205 = ahprt.Reason{
+	reason1183 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1206 = ahprt.Reason{
+	reason1184 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/type",
 	}
-	reason1207 = ahprt.Reason{
+	reason1185 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1208 = ahprt.Reason{
+	reason1186 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"hooks\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1209 = ahprt.Reason{
+	reason1187 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/properties/hooks/type",
 	}
-	reason1210 = ahprt.Reason{
+	reason1188 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
 	}
-	reason1211 = ahprt.Reason{
+	reason1189 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/type",
 	}
-	reason1212 = ahprt.Reason{
+	reason1190 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1213 = ahprt.Reason{
+	reason1191 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1214 = ahprt.Reason{
+	reason1192 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"subscriptions\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1215 = ahprt.Reason{
+	reason1193 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/not",
 	}
-	reason1216 = ahprt.Reason{
+	reason1194 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
 	}
-	reason1217 = ahprt.Reason{
+	reason1195 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
 	}
-	reason1218 = ahprt.Reason{
+	reason1196 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
 	}
-	reason1219 = ahprt.Reason{
+	reason1197 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1220 = ahprt.Reason{
+	reason1198 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1221 = ahprt.Reason{
+	reason1199 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
 	}
-	reason1222 = ahprt.Reason{
+	reason1200 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1223 = ahprt.Reason{
+	reason1201 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1224 = ahprt.Reason{
+	reason1202 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"lifecycle\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1225 = ahprt.Reason{
+	reason1203 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
 	}
-	reason1226 = ahprt.Reason{
+	reason1204 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
 	}
-	reason1227 = ahprt.Reason{
+	reason1205 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
 	}
-	reason1228 = ahprt.Reason{
+	reason1206 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"persistent\", \"per_event\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
 	}
-	reason1229 = ahprt.Reason{
+	reason1207 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
 	}
-	reason1230 = ahprt.Reason{
+	reason1208 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
 	}
-	reason1231 = ahprt.Reason{
+	reason1209 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1232 = ahprt.Reason{
+	reason1210 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1233 = ahprt.Reason{
+	reason1211 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
 	}
-	reason1234 = ahprt.Reason{
+	reason1212 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
 	}
-	reason1235 = ahprt.Reason{
+	reason1213 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
 	}
-	reason1236 = ahprt.Reason{
+	reason1214 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
 	}
-	reason1237 = ahprt.Reason{
+	reason1215 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
 	}
-	reason1238 = ahprt.Reason{
+	reason1216 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
 	}
-	reason1239 = ahprt.Reason{
+	reason1217 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1240 = ahprt.Reason{
+	reason1218 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1241 = ahprt.Reason{
+	reason1219 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
 	}
-	reason1242 = ahprt.Reason{
+	reason1220 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1243 = ahprt.Reason{
+	reason1221 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1244 = ahprt.Reason{
+	reason1222 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1245 = ahprt.Reason{
+	reason1223 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failurePolicy\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1246 = ahprt.Reason{
+	reason1224 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1247 = ahprt.Reason{
+	reason1225 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
 	}
-	reason1248 = ahprt.Reason{
+	reason1226 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1249 = ahprt.Reason{
+	reason1227 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
 	}
-	reason1250 = ahprt.Reason{
+	reason1228 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
 	}
-	reason1251 = ahprt.Reason{
+	reason1229 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
 	}
-	reason1252 = ahprt.Reason{
+	reason1230 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
 	}
-	reason1253 = ahprt.Reason{
+	reason1231 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
 	}
-	reason1254 = ahprt.Reason{
+	reason1232 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
 	}
-	reason1255 = ahprt.Reason{
+	reason1233 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
 	}
-	reason1256 = ahprt.Reason{
+	reason1234 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
 	}
-	reason1257 = ahprt.Reason{
+	reason1235 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/filters/type",
 	}
-	reason1258 = ahprt.Reason{
+	reason1236 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
 	}
-	reason1259 = ahprt.Reason{
+	reason1237 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
 	}
-	reason1260 = ahprt.Reason{
+	reason1238 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
 	}
-	reason1261 = ahprt.Reason{
+	reason1239 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
 	}
-	reason1262 = ahprt.Reason{
+	reason1240 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
 	}
-	reason1263 = ahprt.Reason{
+	reason1241 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
 	}
-	reason1264 = ahprt.Reason{
+	reason1242 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
 	}
-	reason1265 = ahprt.Reason{
+	reason1243 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1266 = ahprt.Reason{
+	reason1244 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1267 = ahprt.Reason{
+	reason1245 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1268 = ahprt.Reason{
+	reason1246 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
 	}
-	reason1269 = ahprt.Reason{
+	reason1247 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
 	}
-	reason1270 = ahprt.Reason{
+	reason1248 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1271 = ahprt.Reason{
+	reason1249 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
 	}
-	reason1272 = ahprt.Reason{
+	reason1250 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
 	}
-	reason1273 = ahprt.Reason{
+	reason1251 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
 	}
-	reason1274 = ahprt.Reason{
+	reason1252 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"observe\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
 	}
-	reason1275 = ahprt.Reason{
+	reason1253 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
 	}
-	reason1276 = ahprt.Reason{
+	reason1254 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
 	}
-	reason1277 = ahprt.Reason{
+	reason1255 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
 	}
-	reason1278 = ahprt.Reason{
+	reason1256 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1279 = ahprt.Reason{
+	reason1257 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1280 = ahprt.Reason{
+	reason1258 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1281 = ahprt.Reason{
+	reason1259 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1282 = ahprt.Reason{
+	reason1260 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1283 = ahprt.Reason{
+	reason1261 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
 	}
-	reason1284 = ahprt.Reason{
+	reason1262 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitationId\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1285 = ahprt.Reason{
+	reason1263 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1286 = ahprt.Reason{
+	reason1264 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1287 = ahprt.Reason{
+	reason1265 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1288 = ahprt.Reason{
+	reason1266 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
 	}
-	reason1289 = ahprt.Reason{
+	reason1267 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
 	}
-	reason1290 = ahprt.Reason{
+	reason1268 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
 	}
-	reason1291 = ahprt.Reason{
+	reason1269 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
 	}
-	reason1292 = ahprt.Reason{
+	reason1270 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
 	}
-	reason1293 = ahprt.Reason{
+	reason1271 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
 	}
-	reason1294 = ahprt.Reason{
+	reason1272 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
 	}
-	reason1295 = ahprt.Reason{
+	reason1273 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
 	}
-	reason1296 = ahprt.Reason{
+	reason1274 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
 	}
-	reason1297 = ahprt.Reason{
+	reason1275 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
 	}
-	reason1298 = ahprt.Reason{
+	reason1276 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
 	}
-	reason1299 = ahprt.Reason{
+	reason1277 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1300 = ahprt.Reason{
+	reason1278 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"requestedSchema\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1301 = ahprt.Reason{
+	reason1279 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
 	}
-	reason1302 = ahprt.Reason{
+	reason1280 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
 	}
-	reason1303 = ahprt.Reason{
+	reason1281 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"form\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
 	}
-	reason1304 = ahprt.Reason{
+	reason1282 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
 	}
-	reason1305 = ahprt.Reason{
+	reason1283 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
 	}
-	reason1306 = ahprt.Reason{
+	reason1284 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"properties\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1307 = ahprt.Reason{
+	reason1285 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1308 = ahprt.Reason{
+	reason1286 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
 	}
-	reason1309 = ahprt.Reason{
+	reason1287 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
 	}
-	reason1310 = ahprt.Reason{
+	reason1288 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
 	}
-	reason1311 = ahprt.Reason{
+	reason1289 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
 	}
-	reason1312 = ahprt.Reason{
+	reason1290 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
 	}
-	reason1313 = ahprt.Reason{
+	reason1291 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
 	}
-	reason1314 = ahprt.Reason{
+	reason1292 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
 	}
-	reason1315 = ahprt.Reason{
+	reason1293 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
 	}
-	reason1316 = ahprt.Reason{
+	reason1294 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
 	}
-	reason1317 = ahprt.Reason{
+	reason1295 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
 	}
-	reason1318 = ahprt.Reason{
+	reason1296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
 	}
-	reason1319 = ahprt.Reason{
+	reason1297 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
 	}
-	reason1320 = ahprt.Reason{
+	reason1298 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
 	}
-	reason1321 = ahprt.Reason{
+	reason1299 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
 	}
-	reason1322 = ahprt.Reason{
+	reason1300 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
 	}
-	reason1323 = ahprt.Reason{
+	reason1301 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
 	}
-	reason1324 = ahprt.Reason{
+	reason1302 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
 	}
-	reason1325 = ahprt.Reason{
+	reason1303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
 	}
-	reason1326 = ahprt.Reason{
+	reason1304 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"integer\", \"number\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
 	}
-	reason1327 = ahprt.Reason{
+	reason1305 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
 	}
-	reason1328 = ahprt.Reason{
+	reason1306 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
 	}
-	reason1329 = ahprt.Reason{
+	reason1307 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
 	}
-	reason1330 = ahprt.Reason{
+	reason1308 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
 	}
-	reason1331 = ahprt.Reason{
+	reason1309 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
 	}
-	reason1332 = ahprt.Reason{
+	reason1310 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
 	}
-	reason1333 = ahprt.Reason{
+	reason1311 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
 	}
-	reason1334 = ahprt.Reason{
+	reason1312 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
 	}
-	reason1335 = ahprt.Reason{
+	reason1313 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
 	}
-	reason1336 = ahprt.Reason{
+	reason1314 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"boolean\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
 	}
-	reason1337 = ahprt.Reason{
+	reason1315 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
 	}
-	reason1338 = ahprt.Reason{
+	reason1316 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
 	}
-	reason1339 = ahprt.Reason{
+	reason1317 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
 	}
-	reason1340 = ahprt.Reason{
+	reason1318 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
 	}
-	reason1341 = ahprt.Reason{
+	reason1319 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1342 = ahprt.Reason{
+	reason1320 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1343 = ahprt.Reason{
+	reason1321 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1344 = ahprt.Reason{
+	reason1322 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1345 = ahprt.Reason{
+	reason1323 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1346 = ahprt.Reason{
+	reason1324 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1347 = ahprt.Reason{
+	reason1325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1348 = ahprt.Reason{
+	reason1326 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1349 = ahprt.Reason{
+	reason1327 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
 	}
-	reason1350 = ahprt.Reason{
+	reason1328 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
 	}
-	reason1351 = ahprt.Reason{
+	reason1329 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
 	}
-	reason1352 = ahprt.Reason{
+	reason1330 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1353 = ahprt.Reason{
+	reason1331 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"oneOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1354 = ahprt.Reason{
+	reason1332 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1355 = ahprt.Reason{
+	reason1333 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1356 = ahprt.Reason{
+	reason1334 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1357 = ahprt.Reason{
+	reason1335 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1358 = ahprt.Reason{
+	reason1336 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1359 = ahprt.Reason{
+	reason1337 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1360 = ahprt.Reason{
+	reason1338 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
 	}
-	reason1361 = ahprt.Reason{
+	reason1339 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
 	}
-	reason1362 = ahprt.Reason{
+	reason1340 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
 	}
-	reason1363 = ahprt.Reason{
+	reason1341 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"const\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1364 = ahprt.Reason{
+	reason1342 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1365 = ahprt.Reason{
+	reason1343 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
 	}
-	reason1366 = ahprt.Reason{
+	reason1344 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
 	}
-	reason1367 = ahprt.Reason{
+	reason1345 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
 	}
-	reason1368 = ahprt.Reason{
+	reason1346 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1369 = ahprt.Reason{
+	reason1347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1370 = ahprt.Reason{
+	reason1348 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1371 = ahprt.Reason{
+	reason1349 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1372 = ahprt.Reason{
+	reason1350 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1373 = ahprt.Reason{
+	reason1351 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1374 = ahprt.Reason{
+	reason1352 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1375 = ahprt.Reason{
+	reason1353 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1376 = ahprt.Reason{
+	reason1354 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1377 = ahprt.Reason{
+	reason1355 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1378 = ahprt.Reason{
+	reason1356 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1379 = ahprt.Reason{
+	reason1357 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1380 = ahprt.Reason{
+	reason1358 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1381 = ahprt.Reason{
+	reason1359 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
 	}
-	reason1382 = ahprt.Reason{
+	reason1360 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
 	}
-	reason1383 = ahprt.Reason{
+	reason1361 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
 	}
-	reason1384 = ahprt.Reason{
+	reason1362 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
 	}
-	reason1385 = ahprt.Reason{
+	reason1363 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1386 = ahprt.Reason{
+	reason1364 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1387 = ahprt.Reason{
+	reason1365 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
 	}
-	reason1388 = ahprt.Reason{
+	reason1366 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1389 = ahprt.Reason{
+	reason1367 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1390 = ahprt.Reason{
+	reason1368 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1391 = ahprt.Reason{
+	reason1369 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1392 = ahprt.Reason{
+	reason1370 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1393 = ahprt.Reason{
+	reason1371 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1394 = ahprt.Reason{
+	reason1372 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1395 = ahprt.Reason{
+	reason1373 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1396 = ahprt.Reason{
+	reason1374 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1397 = ahprt.Reason{
+	reason1375 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1398 = ahprt.Reason{
+	reason1376 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1399 = ahprt.Reason{
+	reason1377 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"anyOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1400 = ahprt.Reason{
+	reason1378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
 	}
-	reason1401 = ahprt.Reason{
+	reason1379 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1402 = ahprt.Reason{
+	reason1380 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1403 = ahprt.Reason{
+	reason1381 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
 	}
-	reason1404 = ahprt.Reason{
+	reason1382 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
 	}
-	reason1405 = ahprt.Reason{
+	reason1383 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1406 = ahprt.Reason{
+	reason1384 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1407 = ahprt.Reason{
+	reason1385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
 	}
-	reason1408 = ahprt.Reason{
+	reason1386 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
 	}
-	reason1409 = ahprt.Reason{
+	reason1387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
 	}
-	reason1410 = ahprt.Reason{
+	reason1388 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
 	}
-	reason1411 = ahprt.Reason{
+	reason1389 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
 	}
-	reason1412 = ahprt.Reason{
+	reason1390 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
 	}
-	reason1413 = ahprt.Reason{
+	reason1391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
 	}
-	reason1414 = ahprt.Reason{
+	reason1392 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
 	}
-	reason1415 = ahprt.Reason{
+	reason1393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
 	}
-	reason1416 = ahprt.Reason{
+	reason1394 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
 	}
-	reason1417 = ahprt.Reason{
+	reason1395 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
 	}
-	reason1418 = ahprt.Reason{
+	reason1396 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
 	}
-	reason1419 = ahprt.Reason{
+	reason1397 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"object\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
 	}
-	reason1420 = ahprt.Reason{
+	reason1398 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
 	}
-	reason1421 = ahprt.Reason{
+	reason1399 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
 	}
-	reason1422 = ahprt.Reason{
+	reason1400 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
 	}
-	reason1423 = ahprt.Reason{
+	reason1401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
 	}
-	reason1424 = ahprt.Reason{
+	reason1402 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"cancel\", \"decline\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
 	}
-	reason1425 = ahprt.Reason{
+	reason1403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
 	}
-	reason1426 = ahprt.Reason{
+	reason1404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
 	}
-	reason1427 = ahprt.Reason{
+	reason1405 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
 	}
-	reason1428 = ahprt.Reason{
+	reason1406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number or boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
 	}
-	reason1429 = ahprt.Reason{
+	reason1407 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
 	}
-	reason1430 = ahprt.Reason{
+	reason1408 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1431 = ahprt.Reason{
+	reason1409 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1432 = ahprt.Reason{
+	reason1410 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",

@@ -934,6 +934,13 @@ type memberTest struct {
 	values   []ir.Literal
 	required bool
 	value    *ir.Schema // the schema of P (written inline too)
+	// contains is 1 when P's schema is {contains: {const: C}} (values
+	// holds C: an array with an item C, or not an array), -1 when it is
+	// {not: {contains: {const: C}}} (an array without such an item), 0
+	// for a test of P's value itself; inner lists the schemas below P's
+	// written inline with it.
+	contains int
+	inner    []*ir.Schema
 }
 
 func asMemberTest(s *ir.Schema) (memberTest, bool) {
@@ -949,11 +956,32 @@ func asMemberTest(s *ir.Schema) (memberTest, bool) {
 	if !y.IsTrue() || target(p.Schema) != p.Schema {
 		return memberTest{}, false
 	}
-	values, ok := stringConstants(p.Schema)
-	if !ok {
+	t := memberTest{name: p.Name, required: len(s.Required) == 1, value: p.Schema}
+	if values, ok := stringConstants(p.Schema); ok {
+		t.values = values
+		return t, true
+	}
+	// AHP's conditions on an event's modes: {contains: {const: "intercept"}}
+	// and its negation.
+	x, sign := p.Schema, 1
+	if rest := *x; x.Not != nil && target(x.Not) == x.Not {
+		rest.Not, rest.Loc, rest.Func, rest.Title, rest.Description = nil, "", "", "", ""
+		if rest.IsTrue() {
+			t.inner = append(t.inner, x.Not)
+			x, sign = x.Not, -1
+		}
+	}
+	rest := *x
+	rest.Contains, rest.Loc, rest.Func, rest.Title, rest.Description = nil, "", "", "", ""
+	if x.Contains == nil || target(x.Contains) != x.Contains || !rest.IsTrue() {
 		return memberTest{}, false
 	}
-	return memberTest{name: p.Name, values: values, required: len(s.Required) == 1, value: p.Schema}, true
+	c := x.Contains
+	if c.Const == nil || c.Const.Kind != "string" || !onlyConst(c) {
+		return memberTest{}, false
+	}
+	t.values, t.contains, t.inner = []ir.Literal{*c.Const}, sign, append(t.inner, c)
+	return t, true
 }
 
 // stringConstants recognises a schema that is only a string const, or
@@ -981,12 +1009,22 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
 	g.BlockFunc(func(g *Group) {
 		g.Id("cond").Op(":=").True()
 		g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
-			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.name)), Id("ok")).Block(
-				Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
-					Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
-					Default().Block(Id("cond").Op("=").False()),
-				),
+			valueTest := Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
+				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
+				Default().Block(Id("cond").Op("=").False()),
 			)
+			if t.contains != 0 {
+				// ArrayHas: -1 not an array (contains does not apply), 0
+				// an array without the item, 1 with it.
+				fails := Op("==").Lit(0)
+				if t.contains < 0 {
+					fails = Op("!=").Lit(0)
+				}
+				valueTest = If(Id("d").Dot("ArrayHas").Call(Id("dv"), Lit(t.values[0].Str())).Add(fails)).Block(
+					Id("cond").Op("=").False(),
+				).Else().If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
+			}
+			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.name)), Id("ok")).Block(valueTest)
 			if t.required {
 				test = test.Else().Block(Id("cond").Op("=").False())
 			}
@@ -1082,8 +1120,10 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 			}
 			if t, ok := asMemberTest(s.If); ok {
 				out[s.If] = true
-				if !named[t.value] {
-					out[t.value] = true
+				for _, x := range append([]*ir.Schema{t.value}, t.inner...) {
+					if !named[x] {
+						out[x] = true
+					}
 				}
 			}
 		}
