@@ -134,7 +134,17 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 	if d.Len(n) <= 8 {
 		var prev [8]Node
 		for it := d.Items(n); it.Next(); {
+			x := &d.nodes[it.Item()]
 			for _, p := range prev[:it.Index()] {
+				// AHP's unique lists are of plain strings (effects, modes,
+				// transports, identity fields): compared as written here,
+				// without a call per pair.
+				if y := &d.nodes[p]; x.kind == KindString && y.kind == KindString && !x.flag && !y.flag {
+					if string(d.data[x.start:x.end]) == string(d.data[y.start:y.end]) {
+						return false, it.Index()
+					}
+					continue
+				}
 				if equalNodes(d, p, d, it.Item()) {
 					return false, it.Index()
 				}

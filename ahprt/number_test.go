@@ -76,3 +76,32 @@ func TestStringEqualityFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestUniqueItems: small arrays compare plain strings as written and
+// everything else by JSON equality; a repeat is found at its index.
+func TestUniqueItems(t *testing.T) {
+	for _, tc := range []struct {
+		doc string
+		ok  bool
+		dup int
+	}{
+		{`["a","b","c"]`, true, 0},
+		{`["a","b","a"]`, false, 2},
+		{`["ab","a\u0062"]`, false, 1},
+		{`["1",1]`, true, 0},
+		{`[1,1.0]`, false, 1},
+		{`[{"a":1,"b":2},{"b":2,"a":1}]`, false, 1},
+		{`["x","y","z","w","v","u","t","s","x"]`, false, 8},
+		{`["x","y","z","w","v","u","t","s","r"]`, true, 0},
+	} {
+		c, err := Begin([]byte(tc.doc), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok, dup := c.UniqueItems(0)
+		if ok != tc.ok || dup != tc.dup {
+			t.Errorf("%s: UniqueItems %v, %d; want %v, %d", tc.doc, ok, dup, tc.ok, tc.dup)
+		}
+		c.Release()
+	}
+}
