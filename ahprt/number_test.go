@@ -15,17 +15,8 @@ func TestSmallIntFastPaths(t *testing.T) {
 		"999999999999999999", "-999999999999999999", "1000000000000000000", "123456789012345678",
 		"2e18", "1E2", "100", "99.999", "-100", "12345678901234567890"}
 	bounds := []string{"0", "1", "-1", "10", "100", "1e2", "1.5", "1000000000000000000", "999999999999999999", "-0", "0.0"}
-	var doc strings.Builder
-	doc.WriteString("[" + strings.Join(values, ",") + "]")
-	c, err := Begin([]byte(doc.String()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, nodes := beginItems(t, "["+strings.Join(values, ",")+"]")
 	defer c.Release()
-	var nodes []Node
-	for it := c.Doc.Items(0); it.Next(); {
-		nodes = append(nodes, it.Item())
-	}
 	exact := func(n Node) decimal { var buf [32]byte; return parseDecimal(c.Doc.Raw(n), buf[:0]) }
 	for i, n := range nodes {
 		if got, want := c.IsInteger(n), exact(n).isInteger(); got != want {
@@ -58,15 +49,8 @@ func TestSmallIntFastPaths(t *testing.T) {
 // TestStringEqualityFastPath: strings without escapes compare as written,
 // and a plain string equals its escaped spelling.
 func TestStringEqualityFastPath(t *testing.T) {
-	c, err := Begin([]byte(`["abc", "abc", "ab", "a\u0062c", "abd"]`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, n := beginItems(t, `["abc", "abc", "ab", "a\u0062c", "abd"]`)
 	defer c.Release()
-	var n []Node
-	for it := c.Doc.Items(0); it.Next(); {
-		n = append(n, it.Item())
-	}
 	for _, tc := range []struct {
 		a, b int
 		want bool
@@ -104,4 +88,19 @@ func TestUniqueItems(t *testing.T) {
 		}
 		c.Release()
 	}
+}
+
+// beginItems parses doc, an array, and returns its context (the caller
+// releases it) and its items.
+func beginItems(t *testing.T, doc string) (*Ctx, []Node) {
+	t.Helper()
+	c, err := Begin([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []Node
+	for it := c.Doc.Items(0); it.Next(); {
+		items = append(items, it.Item())
+	}
+	return c, items
 }
