@@ -16,7 +16,10 @@ import (
 // (measured: of the 362 memoized checks an observe corpus ran under the
 // previous rule, which memoized every union variant and $ref target, none
 // hit). A result depends only on the node. Programs using $dynamicRef are
-// left alone: there a result also depends on the dynamic scope.
+// left alone: there a result also depends on the dynamic scope. It also
+// marks, per schema checked at a document's root, the memoized checks
+// that never repeat below it (Schema.Unrepeated), whose lookups that
+// document type's decoders skip.
 func MarkMemo(p *Program, t *Types) {
 	for _, s := range p.Schemas {
 		if s.DynamicRef != nil {
@@ -92,7 +95,8 @@ func queried(t *Type) []*Schema {
 // memoized, as before the analysis existed.
 const maxContexts = 20000
 
-// runTwice finds the schemas whose checks can run twice on one node, and
+// runTwice finds the schemas whose checks can run twice on one node (and
+// returns the graph of the contexts it enumerated, for markUnrepeated), and
 // the calls to memoizable schemas (memoable) that never meet another call
 // of the same check on the same node, which may skip the memo: it fills
 // Schema.RunsOnce and Schema.MembersRunOnce.
