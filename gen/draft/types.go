@@ -1454,6 +1454,7 @@ type CapabilitiesFlow struct {
 // bCapabilitiesFlow fills v, which is zero, from object n of a validated document.
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	d := c.Doc
+	var slab0 *[3]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -1461,14 +1462,23 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 			case "operations":
 				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 			case "remainingContinuations":
-				x := c.Number(m.Value())
-				v.RemainingContinuations = &x
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.RemainingContinuations = &slab0[0]
 			case "continuationCount":
-				x := c.Number(m.Value())
-				v.ContinuationCount = &x
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.ContinuationCount = &slab0[1]
 			case "maxContinuations":
-				x := c.Number(m.Value())
-				v.MaxContinuations = &x
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[2]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1957,22 +1967,35 @@ type CapabilitiesResponseResultManifestLimits struct {
 // bCapabilitiesResponseResultManifestLimits fills v, which is zero, from object n of a validated document.
 func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
+	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				x := c.Number(m.Value())
-				v.MaxUploadBytes = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.MaxUploadBytes = &slab0[0]
 			case "maxContinuations":
-				x := c.Number(m.Value())
-				v.MaxContinuations = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[1]
 			case "minTimeoutMs":
-				x := c.Number(m.Value())
-				v.MinTimeoutMs = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MinTimeoutMs = &slab0[2]
 			case "maxTimeoutMs":
-				x := c.Number(m.Value())
-				v.MaxTimeoutMs = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.MaxTimeoutMs = &slab0[3]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2999,6 +3022,7 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -3006,13 +3030,19 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Cwd = &slab0[0]
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				x := c.Text(m.Value())
-				v.Model = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Model = &slab0[1]
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)
@@ -5816,6 +5846,7 @@ func (*TurnStart) isExecutionEvent() {}
 // bTurnStart fills v, which is zero, from object n of a validated document.
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -5828,8 +5859,11 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 			case "trigger":
 				v.Trigger = TurnStartTrigger(c.Text(m.Value()))
 			case "expandedFrom":
-				x := c.Text(m.Value())
-				v.ExpandedFrom = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.ExpandedFrom = &slab0[0]
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -5841,8 +5875,11 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.ParentEventID = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -6670,6 +6707,7 @@ type Usage struct {
 // bUsage fills v, which is zero, from object n of a validated document.
 func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	d := c.Doc
+	var slab0 *[4]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -6683,17 +6721,29 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 			case "provenance":
 				v.Provenance = UsageProvenance(c.Text(m.Value()))
 			case "inputTokens":
-				x := c.Number(m.Value())
-				v.InputTokens = &x
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.InputTokens = &slab0[0]
 			case "outputTokens":
-				x := c.Number(m.Value())
-				v.OutputTokens = &x
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.OutputTokens = &slab0[1]
 			case "cacheReadTokens":
-				x := c.Number(m.Value())
-				v.CacheReadTokens = &x
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.CacheReadTokens = &slab0[2]
 			case "cacheWriteTokens":
-				x := c.Number(m.Value())
-				v.CacheWriteTokens = &x
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.CacheWriteTokens = &slab0[3]
 			case "cost":
 				x := new(UsageCost)
 				bUsageCost(c, m.Value(), x)
@@ -9039,6 +9089,7 @@ func (*ModelError) isExecutionEvent() {}
 // bModelError fills v, which is zero, from object n of a validated document.
 func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9066,8 +9117,11 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				x := c.Number(m.Value())
 				v.LatencyMs = &x
 			case "recovery":
-				x := c.Text(m.Value())
-				v.Recovery = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Recovery = &slab0[0]
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -9079,8 +9133,11 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.ParentEventID = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9561,6 +9618,7 @@ type ModelSwitchBeforePricing struct {
 // bModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
 func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforePricing) {
 	d := c.Doc
+	var slab0 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9568,11 +9626,17 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforeP
 			case "currency":
 				v.Currency = c.Text(m.Value())
 			case "inputPerMillionTokens":
-				x := c.Number(m.Value())
-				v.InputPerMillionTokens = &x
+				if slab0 == nil {
+					slab0 = new([2]ahprt.Number)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.InputPerMillionTokens = &slab0[0]
 			case "outputPerMillionTokens":
-				x := c.Number(m.Value())
-				v.OutputPerMillionTokens = &x
+				if slab0 == nil {
+					slab0 = new([2]ahprt.Number)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.OutputPerMillionTokens = &slab0[1]
 			default:
 			}
 		}
@@ -10918,19 +10982,26 @@ func (*MCPConnectionVariant3) isMCPConnection() {}
 // bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "transport":
 			case "command":
-				x := c.Text(m.Value())
-				v.Command = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Command = &slab0[0]
 			case "args":
 				v.Args = buildList_string(c, m.Value())
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Cwd = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11037,6 +11108,7 @@ func (*MCPConnectionVariant4) isMCPConnection() {}
 // bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -11044,11 +11116,17 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4
 			case "transport":
 				v.Transport = c.Text(m.Value())
 			case "addressForm":
-				x := c.Text(m.Value())
-				v.AddressForm = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.AddressForm = &slab0[0]
 			case "address":
-				x := c.Text(m.Value())
-				v.Address = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Address = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -12529,16 +12607,23 @@ type TokenCounts struct {
 // bTokenCounts fills v, which is zero, from object n of a validated document.
 func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	d := c.Doc
+	var slab0 *[2]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "before":
-				x := c.Number(m.Value())
-				v.Before = &x
+				if slab0 == nil {
+					slab0 = new([2]ExecutionEventNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.Before = &slab0[0]
 			case "after":
-				x := c.Number(m.Value())
-				v.After = &x
+				if slab0 == nil {
+					slab0 = new([2]ExecutionEventNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.After = &slab0[1]
 			default:
 			}
 		}
@@ -18039,6 +18124,7 @@ type ContentSelection struct {
 // bContentSelection fills v, which is zero, from object n of a validated document.
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	d := c.Doc
+	var slab0 *[6]Disposition
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -18046,23 +18132,41 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 			case "default":
 				v.Default = Disposition(c.Text(m.Value()))
 			case "text":
-				x := Disposition(c.Text(m.Value()))
-				v.Text = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[0] = Disposition(c.Text(m.Value()))
+				v.Text = &slab0[0]
 			case "reasoning":
-				x := Disposition(c.Text(m.Value()))
-				v.Reasoning = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[1] = Disposition(c.Text(m.Value()))
+				v.Reasoning = &slab0[1]
 			case "images":
-				x := Disposition(c.Text(m.Value()))
-				v.Images = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[2] = Disposition(c.Text(m.Value()))
+				v.Images = &slab0[2]
 			case "audio":
-				x := Disposition(c.Text(m.Value()))
-				v.Audio = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[3] = Disposition(c.Text(m.Value()))
+				v.Audio = &slab0[3]
 			case "video":
-				x := Disposition(c.Text(m.Value()))
-				v.Video = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[4] = Disposition(c.Text(m.Value()))
+				v.Video = &slab0[4]
 			case "files":
-				x := Disposition(c.Text(m.Value()))
-				v.Files = &x
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[5] = Disposition(c.Text(m.Value()))
+				v.Files = &slab0[5]
 			default:
 				if v.Extra == nil {
 					v.Extra = make(map[string]Disposition)
@@ -21326,22 +21430,35 @@ type SessionStartManifestLimits struct {
 // bSessionStartManifestLimits fills v, which is zero, from object n of a validated document.
 func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestLimits) {
 	d := c.Doc
+	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				x := c.Number(m.Value())
-				v.MaxUploadBytes = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.MaxUploadBytes = &slab0[0]
 			case "maxContinuations":
-				x := c.Number(m.Value())
-				v.MaxContinuations = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[1]
 			case "minTimeoutMs":
-				x := c.Number(m.Value())
-				v.MinTimeoutMs = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MinTimeoutMs = &slab0[2]
 			case "maxTimeoutMs":
-				x := c.Number(m.Value())
-				v.MaxTimeoutMs = &x
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.MaxTimeoutMs = &slab0[3]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -23157,17 +23274,24 @@ func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 // bBooleanSchema fills v, which is zero, from object n of a validated document.
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				x := d.Bool(m.Value())
 				v.Default = &x
@@ -23728,29 +23852,46 @@ func (*StringSchema) isPrimitiveSchemaDefinition() {}
 // bStringSchema fills v, which is zero, from object n of a validated document.
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	d := c.Doc
+	var slab0 *[3]string
+	var slab3 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				x := c.Text(m.Value())
-				v.Default = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "format":
 				x := StringSchemaFormat(c.Text(m.Value()))
 				v.Format = &x
 			case "minLength":
-				x := c.Number(m.Value())
-				v.MinLength = &x
+				if slab3 == nil {
+					slab3 = new([2]ahprt.Number)
+				}
+				slab3[0] = c.Number(m.Value())
+				v.MinLength = &slab3[0]
 			case "maxLength":
-				x := c.Number(m.Value())
-				v.MaxLength = &x
+				if slab3 == nil {
+					slab3 = new([2]ahprt.Number)
+				}
+				slab3[1] = c.Number(m.Value())
+				v.MaxLength = &slab3[1]
 			default:
 			}
 		}
@@ -23887,6 +24028,8 @@ func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 // bNumberSchema fills v, which is zero, from object n of a validated document.
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[3]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -23894,20 +24037,35 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 			case "type":
 				v.Type = NumberSchemaType(c.Text(m.Value()))
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				x := c.Number(m.Value())
-				v.Default = &x
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.Default = &slab2[0]
 			case "minimum":
-				x := c.Number(m.Value())
-				v.Minimum = &x
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.Minimum = &slab2[1]
 			case "maximum":
-				x := c.Number(m.Value())
-				v.Maximum = &x
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[2] = c.Number(m.Value())
+				v.Maximum = &slab2[2]
 			default:
 			}
 		}
@@ -24029,20 +24187,30 @@ func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				x := c.Text(m.Value())
-				v.Default = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			default:
@@ -24149,20 +24317,30 @@ func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				x := c.Text(m.Value())
-				v.Default = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "oneOf":
 				v.OneOf = buildListLabelledOption(c, m.Value())
 			default:
@@ -24356,27 +24534,41 @@ func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				x := c.Number(m.Value())
-				v.MinItems = &x
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.MinItems = &slab2[0]
 			case "maxItems":
-				x := c.Number(m.Value())
-				v.MaxItems = &x
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.MaxItems = &slab2[1]
 			default:
 			}
 		}
@@ -24581,27 +24773,41 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				x := c.Number(m.Value())
-				v.MinItems = &x
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.MinItems = &slab2[0]
 			case "maxItems":
-				x := c.Number(m.Value())
-				v.MaxItems = &x
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.MaxItems = &slab2[1]
 			default:
 			}
 		}
@@ -24794,20 +25000,30 @@ func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 // bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				x := c.Text(m.Value())
-				v.Title = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				x := c.Text(m.Value())
-				v.Default = &x
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			case "enumNames":
@@ -26027,6 +26243,7 @@ func (*InterceptSubscription) isBackendSubscription() {}
 // bInterceptSubscription fills v, which is zero, from object n of a validated document.
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
+	var slab0 *[2]bool
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -26039,8 +26256,11 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 			case "failurePolicy":
 				v.FailurePolicy = InterceptSubscriptionFailurePolicy(c.Text(m.Value()))
 			case "includeNative":
-				x := d.Bool(m.Value())
-				v.IncludeNative = &x
+				if slab0 == nil {
+					slab0 = new([2]bool)
+				}
+				slab0[0] = d.Bool(m.Value())
+				v.IncludeNative = &slab0[0]
 			case "content":
 				bContentSelection(c, m.Value(), &v.Content)
 			case "upload":
@@ -26055,8 +26275,11 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 				x := InterceptSubscriptionScope(c.Text(m.Value()))
 				v.Scope = &x
 			case "disableable":
-				x := d.Bool(m.Value())
-				v.Disableable = &x
+				if slab0 == nil {
+					slab0 = new([2]bool)
+				}
+				slab0[1] = d.Bool(m.Value())
+				v.Disableable = &slab0[1]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -26323,6 +26546,7 @@ func (*ObserveSubscription) isBackendSubscription() {}
 // bObserveSubscription fills v, which is zero, from object n of a validated document.
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
+	var slab0 *[2]bool
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -26331,8 +26555,11 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 				v.Events = buildList_string(c, m.Value())
 			case "mode":
 			case "includeNative":
-				x := d.Bool(m.Value())
-				v.IncludeNative = &x
+				if slab0 == nil {
+					slab0 = new([2]bool)
+				}
+				slab0[0] = d.Bool(m.Value())
+				v.IncludeNative = &slab0[0]
 			case "content":
 				bContentSelection(c, m.Value(), &v.Content)
 			case "upload":
@@ -26347,8 +26574,11 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 				x := ObserveSubscriptionScope(c.Text(m.Value()))
 				v.Scope = &x
 			case "disableable":
-				x := d.Bool(m.Value())
-				v.Disableable = &x
+				if slab0 == nil {
+					slab0 = new([2]bool)
+				}
+				slab0[1] = d.Bool(m.Value())
+				v.Disableable = &slab0[1]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}

@@ -742,6 +742,7 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -749,13 +750,19 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Cwd = &slab0[0]
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				x := c.Text(m.Value())
-				v.Model = &x
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Model = &slab0[1]
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)

@@ -3,6 +3,8 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -162,6 +164,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", buildFunc(t))
 	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
+		slabs := e.scalarSlabs(g, t)
 		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 			val := Id("m").Dot("Value").Call()
 			lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
@@ -175,6 +178,11 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 							cg.Id("v").Dot(f.Go).Op("=").True()
 						case f.Required || nilable(f.Type):
 							e.assign(cg, Id("v").Dot(f.Go), f.Type, val)
+						case slabs[f] != nil:
+							slab := slabs[f]
+							cg.If(Id(slab.name).Op("==").Nil()).Block(Id(slab.name).Op("=").New(Index(Lit(slab.size)).Add(e.goType(f.Type))))
+							cg.Id(slab.name).Index(Lit(slab.slot)).Op("=").Add(e.value(f.Type, val))
+							cg.Id("v").Dot(f.Go).Op("=").Op("&").Id(slab.name).Index(Lit(slab.slot))
 						default:
 							e.assignNew(cg, Id("v").Dot(f.Go), f.Type, val)
 						}
@@ -196,6 +204,45 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 		}))
 	})
 	e.f.Line()
+}
+
+// slabSlot places an optional scalar field in its struct's slab.
+type slabSlot struct {
+	name       string
+	slot, size int
+}
+
+// scalarSlabs declares, for each Go type of which t has two or more
+// optional scalar fields (pointers to a string, a number, an enum, a
+// bool: a limits object's four optional counts), one slab those fields
+// point into, allocated when the first of them is built: one allocation
+// per struct where each field had its own.
+func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
+	groups := map[string][]*ir.Field{}
+	var order []string
+	for _, f := range t.Fields {
+		if f.Const != nil || f.Required || nilable(f.Type) || structOf(f.Type) != nil {
+			continue
+		}
+		k := fmt.Sprintf("%#v", e.goType(f.Type))
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], f)
+	}
+	out := map[*ir.Field]*slabSlot{}
+	for _, k := range order {
+		fs := groups[k]
+		if len(fs) < 2 {
+			continue
+		}
+		name := "slab" + strconv.Itoa(len(out))
+		g.Var().Id(name).Op("*").Index(Lit(len(fs))).Add(e.goType(fs[0].Type))
+		for i, f := range fs {
+			out[f] = &slabSlot{name: name, slot: i, size: len(fs)}
+		}
+	}
+	return out
 }
 
 // variant is a statement returning the union value of variant v.
