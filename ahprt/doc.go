@@ -118,7 +118,7 @@ func (d *Doc) strSlow(n Node) []byte {
 
 // Key is member name n, for immediate use (switching on a name): it
 // aliases the input, or for a name with escapes the copy the scanner
-// decoded. It is small enough to inline into the member loops.
+// decoded. Member loops read it from their iterator (Members.Key).
 func (d *Doc) Key(n Node) string { return d.key(&d.nodes[n]) }
 
 // key is Key for name node x, an entry of d.nodes.

@@ -41,8 +41,8 @@ func equalNodes(a *Doc, x Node, b *Doc, y Node) bool {
 		var b1, b2 [32]byte
 		return cmpDecimal(parseDecimal(a.Raw(x), b1[:0]), parseDecimal(b.Raw(y), b2[:0])) == 0
 	case KindString:
-		if nx, ny := &a.nodes[x], &b.nodes[y]; !nx.flag && !ny.flag {
-			return string(a.data[nx.start:nx.end]) == string(b.data[ny.start:ny.end]) // no escapes: equal as written
+		if rx, ry := a.plainRaw(&a.nodes[x]), b.plainRaw(&b.nodes[y]); rx != nil && ry != nil {
+			return string(rx) == string(ry)
 		}
 		return string(a.Str(x)) == string(b.Str(y))
 	case KindArray:
@@ -134,13 +134,13 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 	if d.Len(n) <= 8 {
 		var prev [8]Node
 		for it := d.Items(n); it.Next(); {
-			x := &d.nodes[it.Item()]
+			rx := d.plainRaw(&d.nodes[it.Item()])
 			for _, p := range prev[:it.Index()] {
 				// AHP's unique lists are of plain strings (effects, modes,
 				// transports, identity fields): compared as written here,
 				// without a call per pair.
-				if y := &d.nodes[p]; x.kind == KindString && y.kind == KindString && !x.flag && !y.flag {
-					if string(d.data[x.start:x.end]) == string(d.data[y.start:y.end]) {
+				if ry := d.plainRaw(&d.nodes[p]); rx != nil && ry != nil {
+					if string(rx) == string(ry) {
 						return false, it.Index()
 					}
 					continue
@@ -164,6 +164,16 @@ func (c *Ctx) UniqueItems(n Node) (ok bool, dup int) {
 		seen[h] = append(seen[h], it.Item())
 	}
 	return true, 0
+}
+
+// plainRaw is string node x as written, quotes included, when it has no
+// escapes (else nil): two such strings are equal exactly when these bytes
+// are, without decoding either.
+func (d *Doc) plainRaw(x *node) []byte {
+	if x.kind != KindString || x.flag {
+		return nil
+	}
+	return d.data[x.start:x.end]
 }
 
 // Equal2 reports whether two nodes of the document are JSON-equal.

@@ -1,6 +1,7 @@
 package ahprt
 
 import (
+	"cmp"
 	"math/big"
 	"strconv"
 )
@@ -200,21 +201,11 @@ func (c *Ctx) IsInteger(n Node) bool {
 func (c *Ctx) Cmp(n Node, x Decimal) int {
 	if x.small {
 		if v, ok := smallInt(c.Doc.Raw(n)); ok {
-			return cmpInt(v, x.i)
+			return cmp.Compare(v, x.i)
 		}
 	}
 	var buf [32]byte
 	return cmpDecimal(c.num(n, &buf), x.d)
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // MultipleOf reports whether number node n is an integer multiple of x (x > 0).

@@ -39,11 +39,9 @@ func noRepeats(t *ir.Type) Code {
 func ctxDecoder(t *ir.Type) string { return "decode" + t.Name }
 
 // resultType is what DecodeX returns for type t, and whether it is a
-// pointer to the built value.
+// pointer to the built value (for structs, which builders fill in place).
 func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
-	x := &ir.Expr{Named: t}
-	r := resolve(x)
-	if r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
+	if structOf(&ir.Expr{Named: t}) != nil {
 		return Op("*").Id(t.Name), true
 	}
 	return Id(t.Name), false
@@ -87,7 +85,8 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		}
 		g.Add(e.rules(t))
-		if st := structOf(&ir.Expr{Named: t}); st != nil { // ptr: a struct is returned by pointer
+		if ptr {
+			st := structOf(&ir.Expr{Named: t})
 			g.Id("v").Op(":=").New(Id(st.Name))
 			g.Id(buildFunc(st)).Call(Id("c"), Lit(0), Id("v"))
 			g.Return(Id("v"), Nil())
@@ -96,11 +95,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Id("v").Op(":=").Add(e.value(&ir.Expr{Named: t}, Lit(0)))
 		g.Id("_").Op("=").Id("d")
-		if ptr {
-			g.Return(Op("&").Id("v"), Nil())
-		} else {
-			g.Return(Id("v"), Nil())
-		}
+		g.Return(Id("v"), Nil())
 	})
 	e.f.Line()
 	e.f.Commentf("Check%s validates data as %s (%s) without building a value.", t.Name, t.Name, loc)

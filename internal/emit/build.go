@@ -49,11 +49,11 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 }
 
 // structOf is the struct type x is (through aliases; a struct of fields
-// or a kind union), or nil. A struct's
-// builder fills a value its caller owns, bT(c, n, &v.F), instead of
-// returning one: returned, every nested struct was zeroed in the callee's
-// frame and copied into its parent (a 320-byte event twice over), and a
-// union variant once more into its heap object.
+// or a kind union), or nil. A struct's builder fills a value its caller
+// owns, bT(c, n, &v.F), instead of returning one: returned, every nested
+// struct was zeroed in the callee's frame and copied into its parent (a
+// 320-byte event twice over), and a union variant once more into its
+// heap object.
 func structOf(x *ir.Expr) *ir.Type {
 	if r := resolve(x); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
 		return r.Named

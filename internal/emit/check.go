@@ -271,30 +271,13 @@ func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
 func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)) {
 	value, index := Id("m").Dot("Value").Call(), Id("m").Dot("Index").Call()
 	evaluates := false // some case falls through to the shared record
-	var cases []Code
-	names := map[string]bool{}
-	for _, p := range s.Properties {
-		names[p.Name] = true
-		p := p
-		cases = append(cases, Case(Lit(p.Name)).BlockFunc(func(cg *Group) {
-			mark(cg, p.Name)
-			if !e.childOf(cg, value, p.Schema, s) {
-				evaluates = true
-			}
-		}))
-	}
-	for _, r := range s.Required {
-		if names[r] {
-			continue
+	cases := memberCases(s, mark, func(cg *Group, p ir.Prop) {
+		if !e.childOf(cg, value, p.Schema, s) {
+			evaluates = true
 		}
-		names[r] = true
-		r := r
-		// Required but not declared: present, not evaluated.
-		cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) {
-			mark(cg, r)
-			cg.Continue()
-		}))
-	}
+	}, func(cg *Group) {
+		cg.Continue() // required but not declared: present, not evaluated
+	})
 	other := func(ag *Group) {
 		switch ap := s.AdditionalProperties; {
 		case ap == nil:
@@ -321,6 +304,32 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 	if evaluates {
 		markEvaluated(mg, index)
 	}
+}
+
+// memberCases writes the cases of a member switch: one per declared
+// property, then one per required name no property declares. Each marks
+// its name as seen (mark); property and required write the rest.
+func memberCases(s *ir.Schema, mark func(*Group, string), property func(*Group, ir.Prop), required func(*Group)) []Code {
+	var cases []Code
+	names := map[string]bool{}
+	for _, p := range s.Properties {
+		names[p.Name] = true
+		cases = append(cases, Case(Lit(p.Name)).BlockFunc(func(cg *Group) {
+			mark(cg, p.Name)
+			property(cg, p)
+		}))
+	}
+	for _, r := range s.Required {
+		if names[r] {
+			continue
+		}
+		names[r] = true
+		cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) {
+			mark(cg, r)
+			required(cg)
+		}))
+	}
+	return cases
 }
 
 // mark records, when annotations are collected, that member or item i
@@ -618,29 +627,14 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				if needMatched {
 					mg.Id("matched").Op(":=").False()
 				}
-				names := map[string]bool{}
-				var cases []Code
-				for _, p := range s.Properties {
-					names[p.Name] = true
-					p := p
-					cases = append(cases, Case(Lit(p.Name)).BlockFunc(func(cg *Group) {
-						mark(cg, p.Name)
-						if needMatched {
-							cg.Id("matched").Op("=").True()
-						}
-						if !e.childOf(cg, Id("m").Dot("Value").Call(), p.Schema, s) {
-							markEvaluated(cg, Id("m").Dot("Index").Call())
-						}
-					}))
-				}
-				for _, r := range s.Required {
-					if names[r] {
-						continue
+				cases := memberCases(s, mark, func(cg *Group, p ir.Prop) {
+					if needMatched {
+						cg.Id("matched").Op("=").True()
 					}
-					names[r] = true
-					r := r
-					cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) { mark(cg, r) }))
-				}
+					if !e.childOf(cg, Id("m").Dot("Value").Call(), p.Schema, s) {
+						markEvaluated(cg, Id("m").Dot("Index").Call())
+					}
+				}, func(*Group) {})
 				if len(cases) > 0 {
 					mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
 				}
@@ -951,9 +945,7 @@ func asMemberTest(s *ir.Schema) (memberTest, bool) {
 	if len(s.Required) == 1 && s.Required[0] != p.Name {
 		return memberTest{}, false
 	}
-	y := *s
-	y.Properties, y.Required, y.Loc, y.Func, y.Title, y.Description = nil, nil, "", "", "", ""
-	if !y.IsTrue() || target(p.Schema) != p.Schema {
+	if !only(s, func(y *ir.Schema) { y.Properties, y.Required = nil, nil }) || target(p.Schema) != p.Schema {
 		return memberTest{}, false
 	}
 	t := memberTest{name: p.Name, required: len(s.Required) == 1, value: p.Schema}
@@ -964,16 +956,11 @@ func asMemberTest(s *ir.Schema) (memberTest, bool) {
 	// AHP's conditions on an event's modes: {contains: {const: "intercept"}}
 	// and its negation.
 	x, sign := p.Schema, 1
-	if rest := *x; x.Not != nil && target(x.Not) == x.Not {
-		rest.Not, rest.Loc, rest.Func, rest.Title, rest.Description = nil, "", "", "", ""
-		if rest.IsTrue() {
-			t.inner = append(t.inner, x.Not)
-			x, sign = x.Not, -1
-		}
+	if x.Not != nil && target(x.Not) == x.Not && only(x, func(y *ir.Schema) { y.Not = nil }) {
+		t.inner = append(t.inner, x.Not)
+		x, sign = x.Not, -1
 	}
-	rest := *x
-	rest.Contains, rest.Loc, rest.Func, rest.Title, rest.Description = nil, "", "", "", ""
-	if x.Contains == nil || target(x.Contains) != x.Contains || !rest.IsTrue() {
+	if x.Contains == nil || target(x.Contains) != x.Contains || !only(x, func(y *ir.Schema) { y.Contains = nil }) {
 		return memberTest{}, false
 	}
 	c := x.Contains
@@ -1056,9 +1043,7 @@ func requiredOnly(s *ir.Schema) ([]string, bool) {
 	if t == nil || t.IsFalse() || len(t.Required) == 0 {
 		return nil, false
 	}
-	y := *t
-	y.Required, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
-	return t.Required, y.IsTrue()
+	return t.Required, only(t, func(y *ir.Schema) { y.Required = nil })
 }
 
 // requiredGroups recognises a schema that only requires members, or only
@@ -1069,9 +1054,7 @@ func requiredGroups(t *ir.Schema) ([][]string, bool) {
 	if names, ok := requiredOnly(t); ok {
 		return [][]string{names}, true
 	}
-	y := *t
-	y.AnyOf, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
-	if len(t.AnyOf) == 0 || !y.IsTrue() {
+	if len(t.AnyOf) == 0 || !only(t, func(y *ir.Schema) { y.AnyOf = nil }) {
 		return nil, false
 	}
 	var groups [][]string
@@ -1442,9 +1425,7 @@ func asCondition(a *ir.Schema) (condition, bool) {
 	if a.If == nil || a.Then == nil || a.Else != nil {
 		return condition{}, false
 	}
-	rest := *a
-	rest.If, rest.Then, rest.Loc, rest.Func, rest.Title, rest.Description = nil, nil, "", "", "", ""
-	if !rest.IsTrue() {
+	if !only(a, func(y *ir.Schema) { y.If, y.Then = nil, nil }) {
 		return condition{}, false
 	}
 	var path []string
@@ -1462,11 +1443,16 @@ func asCondition(a *ir.Schema) (condition, bool) {
 	}
 }
 
-func onlyProperties(x *ir.Schema) bool {
+// only reports whether x asserts nothing but the keywords clear removes
+// from a copy of it (annotations aside).
+func only(x *ir.Schema, clear func(y *ir.Schema)) bool {
 	y := *x
-	y.Properties, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
+	clear(&y)
+	y.Loc, y.Func, y.Title, y.Description = "", "", "", ""
 	return y.IsTrue()
 }
+
+func onlyProperties(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Properties = nil }) }
 
 func allStrings(list []ir.Literal) bool {
 	for _, l := range list {
@@ -1477,17 +1463,9 @@ func allStrings(list []ir.Literal) bool {
 	return true
 }
 
-func onlyEnum(x *ir.Schema) bool {
-	y := *x
-	y.Enum, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
-	return y.IsTrue()
-}
+func onlyEnum(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Enum = nil }) }
 
-func onlyConst(x *ir.Schema) bool {
-	y := *x
-	y.Const, y.Loc, y.Func, y.Title, y.Description = nil, "", "", "", ""
-	return y.IsTrue()
-}
+func onlyConst(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Const = nil }) }
 
 func samePath(a, b []string) bool {
 	if len(a) != len(b) {
