@@ -31,7 +31,7 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 2 {
+	if flag.NArg() != 2 || *checkOnly && *scanOnly { // -check and -scan exclude each other
 		flag.Usage()
 		os.Exit(2)
 	}
