@@ -319,6 +319,23 @@ func (c *Ctx) FailWith(n Node, r *Reason) bool {
 	return c.Fail(n, r.Code, r.Schema, r.Message)
 }
 
+// FailRequired rejects object n for the first required member its walk
+// did not see: reasons[i] is the reason for the member whose bit in seen
+// is 1<<i, in the schema's order (a pointer: one word to pass). An object's required members are
+// tested with one comparison of the walk's mask; the member-by-member
+// tests, one branch and one reason each, sat in the middle of the hot
+// check and ran only to find which member to name.
+//
+//go:noinline
+func (c *Ctx) FailRequired(n Node, seen uint64, reasons *[]*Reason) bool {
+	for i, r := range *reasons {
+		if seen&(1<<i) == 0 {
+			return c.FailWith(n, r)
+		}
+	}
+	return true // every bit set: nothing is missing (not reached from generated checks)
+}
+
 // FailTypeWith is FailType with its schema location and wanted kinds in
 // a variable (r.Code is not used: the kind found decides it), for the
 // same reason as FailWith.

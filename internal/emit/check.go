@@ -34,6 +34,8 @@ type checks struct {
 	// holding it; reasonVars declares them.
 	reasons    map[string]string
 	reasonVars []Code
+	// reasonLists declares the lists of reasons FailRequired takes.
+	reasonLists []Code
 	// presence maps a list of member names to its presence helper.
 	presence map[string]string
 	helpers  []Code
@@ -119,6 +121,10 @@ func (e *checks) emit() {
 	if len(e.reasonVars) > 0 {
 		e.f.Comment("Why the checks reject a value, one variable per reason (see ahprt.Reason).")
 		e.f.Var().Defs(e.reasonVars...)
+	}
+	if len(e.reasonLists) > 0 {
+		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).")
+		e.f.Var().Defs(e.reasonLists...)
 	}
 	for _, h := range e.helpers {
 		e.f.Add(h)
@@ -377,6 +383,24 @@ func (e *checks) reason(code, loc, msg string) string {
 			Id("Schema"):  Lit(loc),
 			Id("Message"): Lit(msg),
 		}))
+	}
+	return name
+}
+
+// reasonList names the package variable holding the given reason
+// variables' addresses in order (one per distinct list), for
+// ahprt.Ctx.FailRequired.
+func (e *checks) reasonList(reasons []string) string {
+	k := "list\x00" + strings.Join(reasons, "\x00")
+	name, ok := e.reasons[k]
+	if !ok {
+		name = "required" + strconv.Itoa(len(e.reasonLists))
+		e.reasons[k] = name
+		addrs := make([]Code, len(reasons))
+		for i, r := range reasons {
+			addrs[i] = Op("&").Id(r)
+		}
+		e.reasonLists = append(e.reasonLists, Id(name).Op("=").Index().Op("*").Qual(rt, "Reason").Values(addrs...))
 	}
 	return name
 }
@@ -662,17 +686,23 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				}
 			}))
 		}
-		if len(req) > 0 {
+		switch {
+		case bigReq:
 			for _, r := range s.Required {
-				i := req[r]
-				var missing Code
-				if bigReq {
-					missing = Op("!").Id("seen").Index(Lit(i))
-				} else {
-					missing = Id("seen").Op("&").Lit(uint64(1) << i).Op("==").Lit(0)
-				}
-				g.If(missing).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
+				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
 			}
+		case len(req) > 0:
+			// One comparison for all of them; which one is missing is
+			// worked out out of line (ahprt.Ctx.FailRequired), in the
+			// order the schema lists them.
+			reasons := make([]string, len(req))
+			for _, r := range s.Required {
+				if i := req[r]; reasons[i] == "" {
+					reasons[i] = e.reason("CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))
+				}
+			}
+			all := ^uint64(0) >> (64 - len(req))
+			g.If(Id("seen").Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id("seen"), Op("&").Id(e.reasonList(reasons)))))
 		}
 		for _, dep := range s.DependentRequired {
 			dep := dep

@@ -2,6 +2,7 @@ package gentest
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -199,5 +200,63 @@ func TestEscapedMemberNames(t *testing.T) {
 	}
 	if _, err := draft.DecodeInterceptRequest([]byte(strings.Replace(escaped, `"jsonrpc"`, `"js\u006fnrpc":"2.0","jsonrpc"`, 1))); code(t, err) != ahprt.CodeDuplicateName {
 		t.Fatalf("a name repeated once escaped: %v, want a duplicate name", err)
+	}
+}
+
+// TestMissingRequiredNamesFirst: an object's required members are tested
+// with one comparison (ahprt.Ctx.FailRequired works out which is missing);
+// the error names the first missing member in the schema's order, whatever
+// the order of the members in the document, with the object's pointer.
+func TestMissingRequiredNamesFirst(t *testing.T) {
+	manifest := map[string]string{
+		"events":                    `[{"event":"task.change.after","modes":["observe"]}]`,
+		"gaps":                      `[]`,
+		"transports":                `["http"]`,
+		"authentication":            `["bearer"]`,
+		"toolPaths":                 `["native"]`,
+		"contentCategories":         `["text"]`,
+		"limits":                    `{}`,
+		"managedPolicy":             `{"scopes":["user"],"disableable":true}`,
+		"correlationIdentityFields": `["id"]`,
+	}
+	// The schema's order; the documents list the members in reverse.
+	order := []string{"events", "gaps", "transports", "authentication", "toolPaths", "contentCategories", "limits", "managedPolicy", "correlationIdentityFields"}
+	doc := func(drop ...string) string {
+		var members []string
+		for i := len(order) - 1; i >= 0; i-- {
+			name := order[i]
+			if !slices.Contains(drop, name) {
+				members = append(members, `"`+name+`":`+manifest[name])
+			}
+		}
+		return `{"jsonrpc":"2.0","id":"d","result":{"protocolVersion":"draft","manifest":{` + strings.Join(members, ",") + `}}}`
+	}
+	if _, err := draft.DecodeCapabilitiesResponse([]byte(doc()), ahprt.WithMode(ahprt.StrictAll)); err != nil {
+		t.Fatalf("the complete manifest: %v", err)
+	}
+	for _, tc := range []struct {
+		drop []string
+		want string
+	}{
+		{[]string{"correlationIdentityFields"}, "correlationIdentityFields"},
+		{[]string{"limits", "gaps"}, "gaps"},
+		{[]string{"managedPolicy", "events", "toolPaths"}, "events"},
+		{order, "events"},
+	} {
+		for _, strict := range []bool{false, true} {
+			var opts []ahprt.Option
+			if strict {
+				opts = append(opts, ahprt.WithMode(ahprt.StrictAll))
+			}
+			_, err := draft.DecodeCapabilitiesResponse([]byte(doc(tc.drop...)), opts...)
+			var e *ahprt.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("without %v (strict %v): error %v, want an *ahprt.Error", tc.drop, strict, err)
+			}
+			r := e.Root()
+			if r.Code != ahprt.CodeRequired || r.Pointer != "/result/manifest" || !strings.Contains(r.Message, `"`+tc.want+`"`) {
+				t.Errorf("without %v (strict %v): %s at %q (%s), want %s naming %q at /result/manifest", tc.drop, strict, r.Code, r.Pointer, r.Message, ahprt.CodeRequired, tc.want)
+			}
+		}
 	}
 }
