@@ -3,7 +3,10 @@ package bench
 import (
 	"encoding/json"
 	"errors"
+	"os"
 	"runtime"
+	"slices"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -102,7 +105,7 @@ func BenchmarkDecode(b *testing.B) {
 	f := load(b)
 	for _, k := range f.kinds {
 		b.Run("kind="+k.Name, func(b *testing.B) {
-			for _, d := range decoders(f, k) {
+			for _, d := range rotate(decoders(f, k), pass()) {
 				b.Run("impl="+d.name, func(b *testing.B) {
 					for i, m := range k.Msgs {
 						if err := d.run(m); err != nil {
@@ -123,6 +126,27 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		})
 	}
+}
+
+// pass is the number bench/run gives each of its passes (BENCH_PASS, from
+// 1; 0 when unset).
+func pass() int {
+	n, _ := strconv.Atoi(os.Getenv("BENCH_PASS"))
+	return n
+}
+
+// rotate returns xs started at item (k-1) mod len(xs): bench/run's pass k
+// runs a kind's decode cases in that order, so that over the passes every
+// case takes every position within its kind, and an effect of the position
+// (what ran just before, how long since the kind's first case) falls on
+// all cases alike instead of always on the same one. Pass 1 (and k ≤ 0)
+// keeps the table order, which gives benchstat its columns.
+func rotate[T any](xs []T, k int) []T {
+	if len(xs) == 0 || k <= 1 {
+		return xs
+	}
+	r := (k - 1) % len(xs)
+	return append(xs[r:len(xs):len(xs)], xs[:r]...)
 }
 
 // BenchmarkEncode encodes the decoded messages of a kind: ahpgen's AppendJSON
@@ -194,5 +218,38 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+// TestRotate: pass 1 keeps the table order, and over as many consecutive
+// passes as there are cases every case takes every position once; the
+// table itself is never reordered.
+func TestRotate(t *testing.T) {
+	cases := []string{"a", "b", "c", "d", "e"}
+	if got := rotate(cases, 1); !slices.Equal(got, cases) {
+		t.Fatalf("pass 1: %v, want the table order %v", got, cases)
+	}
+	if got := rotate(cases, 0); !slices.Equal(got, cases) {
+		t.Fatalf("no pass number: %v, want the table order %v", got, cases)
+	}
+	if got, want := rotate(cases, 3), []string{"c", "d", "e", "a", "b"}; !slices.Equal(got, want) {
+		t.Fatalf("pass 3: %v, want %v", got, want)
+	}
+	positions := map[string]map[int]bool{}
+	for k := 1; k <= len(cases); k++ {
+		for i, c := range rotate(cases, k) {
+			if positions[c] == nil {
+				positions[c] = map[int]bool{}
+			}
+			positions[c][i] = true
+		}
+	}
+	for _, c := range cases {
+		if len(positions[c]) != len(cases) {
+			t.Errorf("%s took positions %v over %d passes, want each once", c, positions[c], len(cases))
+		}
+	}
+	if !slices.Equal(cases, []string{"a", "b", "c", "d", "e"}) {
+		t.Fatalf("rotate reordered its input: %v", cases)
 	}
 }
