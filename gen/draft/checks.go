@@ -80,7 +80,7 @@ func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason6)
+		return c.FailWith(n, &reason5)
 	}
 	_ = k
 	_ = d
@@ -115,11 +115,11 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason7)
+		return c.FailTypeWith(n, &reason6)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason8)
+			return c.FailWith(n, &reason7)
 		}
 	}
 	_ = d
@@ -131,7 +131,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason9)
+		return c.FailTypeWith(n, &reason8)
 	}
 	_ = d
 	return true
@@ -142,11 +142,11 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason10)
+		return c.FailTypeWith(n, &reason9)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason11)
+			return c.FailWith(n, &reason10)
 		}
 	}
 	_ = d
@@ -158,7 +158,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason12)
+		return c.FailTypeWith(n, &reason11)
 	}
 	_ = d
 	return true
@@ -169,7 +169,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason13)
+		return c.FailTypeWith(n, &reason12)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -211,7 +211,7 @@ func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/capabilities")) {
-		return c.FailWith(n, &reason17)
+		return c.FailWith(n, &reason15)
 	}
 	_ = k
 	_ = d
@@ -223,7 +223,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason18)
+		return c.FailTypeWith(n, &reason16)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -240,7 +240,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason19)
+					return c.FailWith(m.Name(), &reason17)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -260,7 +260,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "draft")) {
-		return c.FailWith(n, &reason22)
+		return c.FailWith(n, &reason19)
 	}
 	_ = k
 	_ = d
@@ -287,7 +287,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason23)
+		return c.FailTypeWith(n, &reason20)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -328,7 +328,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason28)
+			return c.FailWith(n, &reason24)
 		}
 	}
 	_ = d
@@ -363,7 +363,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason29)
+		return c.FailTypeWith(n, &reason25)
 	}
 	_ = d
 	return true
@@ -374,7 +374,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason30)
+		return c.FailTypeWith(n, &reason26)
 	}
 	_ = d
 	return true
@@ -385,7 +385,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason31)
+		return c.FailTypeWith(n, &reason27)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -422,7 +422,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason34)
+		return c.FailTypeWith(n, &reason29)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -458,7 +458,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason38)
+			return c.FailWith(n, &reason32)
 		}
 	}
 	_ = d
@@ -475,7 +475,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason39)
+		return c.FailTypeWith(n, &reason33)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -546,7 +546,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	{
 		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason50)
+			return c.FailWith(n, &reason43)
 		}
 	}
 	_ = d
@@ -558,7 +558,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason51)
+		return c.FailTypeWith(n, &reason44)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -588,7 +588,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason52)
+		return c.FailTypeWith(n, &reason45)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1053,7 +1053,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason56)
+			return c.FailWith(n, &reason48)
 		}
 	}
 	_ = d
@@ -1162,7 +1162,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.FailWith(n, &reason59)
+		return c.FailWith(n, &reason50)
 	}
 	_ = d
 	return true
@@ -1173,7 +1173,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason60)
+		return c.FailWith(n, &reason51)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
@@ -1220,7 +1220,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.FailWith(n, &reason61)
+		return c.FailWith(n, &reason52)
 	}
 	_ = d
 	return true
@@ -1245,7 +1245,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason62)
+			return c.FailWith(n, &reason53)
 		}
 	}
 	_ = d
@@ -1257,7 +1257,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason63)
+		return c.FailWith(n, &reason54)
 	}
 	_ = k
 	_ = d
@@ -1350,7 +1350,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason64)
+		return c.FailTypeWith(n, &reason55)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1533,7 +1533,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason69)
+			return c.FailWith(n, &reason58)
 		}
 	}
 	_ = d
@@ -1545,7 +1545,7 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason70)
+		return c.FailWith(n, &reason59)
 	}
 	_ = k
 	_ = d
@@ -1669,7 +1669,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason73)
+			return c.FailWith(n, &reason61)
 		}
 	}
 	_ = d
@@ -1681,7 +1681,7 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason74)
+		return c.FailWith(n, &reason62)
 	}
 	_ = k
 	_ = d
@@ -1805,7 +1805,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason77)
+			return c.FailWith(n, &reason64)
 		}
 	}
 	_ = d
@@ -1817,7 +1817,7 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason78)
+		return c.FailWith(n, &reason65)
 	}
 	_ = k
 	_ = d
@@ -1829,12 +1829,12 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason79)
+		return c.FailTypeWith(n, &reason66)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason80)
+			return c.FailWith(n, &reason67)
 		}
 		{
 			it := d.Items(n)
@@ -1881,7 +1881,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason81)
+		return c.FailWith(n, &reason68)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
@@ -1898,11 +1898,11 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason82)
+		return c.FailTypeWith(n, &reason69)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason83)
+			return c.FailWith(n, &reason70)
 		}
 	}
 	_ = d
@@ -1914,11 +1914,11 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason84)
+		return c.FailTypeWith(n, &reason71)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason85)
+			return c.FailWith(n, &reason72)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -1981,7 +1981,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason86)
+		return c.FailTypeWith(n, &reason73)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2071,7 +2071,7 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason92)
+		return c.FailWith(n, &reason77)
 	}
 	_ = k
 	_ = d
@@ -2117,7 +2117,7 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason95)
+		return c.FailWith(n, &reason79)
 	}
 	_ = k
 	_ = d
@@ -2129,7 +2129,7 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason96)
+		return c.FailTypeWith(n, &reason80)
 	}
 	_ = d
 	return true
@@ -2140,7 +2140,7 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason97)
+		return c.FailTypeWith(n, &reason81)
 	}
 	_ = d
 	return true
@@ -2151,7 +2151,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason98)
+		return c.FailTypeWith(n, &reason82)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2261,15 +2261,15 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason104)
+		return c.FailTypeWith(n, &reason86)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason105)
+			return c.FailWith(n, &reason87)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason106)
+			return c.FailWith(n, &reason88)
 		}
 		{
 			it := d.Items(n)
@@ -2293,7 +2293,7 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason107)
+		return c.FailWith(n, &reason89)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -2310,11 +2310,11 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason108)
+		return c.FailTypeWith(n, &reason90)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason109)
+			return c.FailWith(n, &reason91)
 		}
 	}
 	_ = d
@@ -2326,7 +2326,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason110)
+		return c.FailTypeWith(n, &reason92)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2363,7 +2363,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason113)
+		return c.FailTypeWith(n, &reason94)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2405,7 +2405,7 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason117)
+		return c.FailWith(n, &reason97)
 	}
 	_ = k
 	_ = d
@@ -2417,15 +2417,15 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason118)
+		return c.FailTypeWith(n, &reason98)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason119)
+			return c.FailWith(n, &reason99)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason120)
+			return c.FailWith(n, &reason100)
 		}
 		{
 			it := d.Items(n)
@@ -2449,7 +2449,7 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason121)
+		return c.FailWith(n, &reason101)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -2466,7 +2466,7 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason122)
+		return c.FailTypeWith(n, &reason102)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2502,7 +2502,7 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason123)
+		return c.FailTypeWith(n, &reason103)
 	}
 	_ = d
 	return true
@@ -2513,7 +2513,7 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason124)
+		return c.FailTypeWith(n, &reason104)
 	}
 	_ = d
 	return true
@@ -2553,7 +2553,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason125)
+		return c.FailTypeWith(n, &reason105)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2578,7 +2578,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason126)
+		return c.FailWith(n, &reason106)
 	}
 	switch d.StrView(n) {
 	case "inject", "message":
@@ -2700,7 +2700,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason127)
+		return c.FailTypeWith(n, &reason107)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2725,7 +2725,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason128)
+		return c.FailWith(n, &reason108)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -2855,7 +2855,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason129)
+		return c.FailTypeWith(n, &reason109)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2880,7 +2880,7 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason130)
+		return c.FailWith(n, &reason110)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "flow", "message":
@@ -2897,7 +2897,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason131)
+		return c.FailTypeWith(n, &reason111)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -2918,7 +2918,7 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason132)
+		return c.FailWith(n, &reason112)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -2935,7 +2935,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason133)
+		return c.FailTypeWith(n, &reason113)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2967,7 +2967,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason134)
+		return c.FailTypeWith(n, &reason114)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2992,7 +2992,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason135)
+		return c.FailWith(n, &reason115)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3122,7 +3122,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason136)
+		return c.FailTypeWith(n, &reason116)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3147,7 +3147,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason137)
+		return c.FailWith(n, &reason117)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3164,7 +3164,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason138)
+		return c.FailTypeWith(n, &reason118)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3185,7 +3185,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason139)
+		return c.FailWith(n, &reason119)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3202,7 +3202,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason140)
+		return c.FailTypeWith(n, &reason120)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3234,7 +3234,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason141)
+		return c.FailTypeWith(n, &reason121)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3259,7 +3259,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason142)
+		return c.FailWith(n, &reason122)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -3389,7 +3389,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason143)
+		return c.FailTypeWith(n, &reason123)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3414,7 +3414,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason144)
+		return c.FailWith(n, &reason124)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "return", "flow", "message":
@@ -3431,7 +3431,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason145)
+		return c.FailTypeWith(n, &reason125)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3452,7 +3452,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason146)
+		return c.FailWith(n, &reason126)
 	}
 	switch d.StrView(n) {
 	case "request":
@@ -3469,7 +3469,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason147)
+		return c.FailTypeWith(n, &reason127)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3501,7 +3501,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason148)
+		return c.FailTypeWith(n, &reason128)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3526,7 +3526,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason149)
+		return c.FailWith(n, &reason129)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3656,7 +3656,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason150)
+		return c.FailTypeWith(n, &reason130)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3681,7 +3681,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason151)
+		return c.FailWith(n, &reason131)
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3698,7 +3698,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason152)
+		return c.FailTypeWith(n, &reason132)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3719,7 +3719,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason153)
+		return c.FailWith(n, &reason133)
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3736,7 +3736,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason154)
+		return c.FailTypeWith(n, &reason134)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3768,7 +3768,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason155)
+		return c.FailTypeWith(n, &reason135)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3793,7 +3793,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason156)
+		return c.FailWith(n, &reason136)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3919,7 +3919,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason157)
+		return c.FailTypeWith(n, &reason137)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3944,7 +3944,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason158)
+		return c.FailWith(n, &reason138)
 	}
 	switch d.StrView(n) {
 	case "deny", "flow", "message":
@@ -3961,7 +3961,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason159)
+		return c.FailTypeWith(n, &reason139)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3993,7 +3993,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason160)
+		return c.FailTypeWith(n, &reason140)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4018,7 +4018,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason161)
+		return c.FailWith(n, &reason141)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4148,7 +4148,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason162)
+		return c.FailTypeWith(n, &reason142)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4173,7 +4173,7 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason163)
+		return c.FailWith(n, &reason143)
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
@@ -4190,7 +4190,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason164)
+		return c.FailTypeWith(n, &reason144)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4211,7 +4211,7 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason165)
+		return c.FailWith(n, &reason145)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4228,7 +4228,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason166)
+		return c.FailTypeWith(n, &reason146)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4260,7 +4260,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason167)
+		return c.FailTypeWith(n, &reason147)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4285,7 +4285,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason168)
+		return c.FailWith(n, &reason148)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4415,7 +4415,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason169)
+		return c.FailTypeWith(n, &reason149)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4440,7 +4440,7 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason170)
+		return c.FailWith(n, &reason150)
 	}
 	switch d.StrView(n) {
 	case "modify", "inject", "flow", "message":
@@ -4457,7 +4457,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason171)
+		return c.FailTypeWith(n, &reason151)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4478,7 +4478,7 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason172)
+		return c.FailWith(n, &reason152)
 	}
 	switch d.StrView(n) {
 	case "output":
@@ -4495,7 +4495,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason173)
+		return c.FailTypeWith(n, &reason153)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4527,7 +4527,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason174)
+		return c.FailTypeWith(n, &reason154)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4552,7 +4552,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason175)
+		return c.FailWith(n, &reason155)
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -4682,7 +4682,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason176)
+		return c.FailTypeWith(n, &reason156)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4707,7 +4707,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason177)
+		return c.FailWith(n, &reason157)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny", "modify", "flow", "message":
@@ -4724,7 +4724,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason178)
+		return c.FailTypeWith(n, &reason158)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4745,7 +4745,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason179)
+		return c.FailWith(n, &reason159)
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4762,7 +4762,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason180)
+		return c.FailTypeWith(n, &reason160)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4794,7 +4794,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason181)
+		return c.FailTypeWith(n, &reason161)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4819,7 +4819,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason182)
+		return c.FailWith(n, &reason162)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4945,7 +4945,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason183)
+		return c.FailTypeWith(n, &reason163)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4970,7 +4970,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason184)
+		return c.FailWith(n, &reason164)
 	}
 	switch d.StrView(n) {
 	case "flow", "inject", "message":
@@ -4987,7 +4987,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason185)
+		return c.FailTypeWith(n, &reason165)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5019,7 +5019,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason186)
+		return c.FailTypeWith(n, &reason166)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5044,7 +5044,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason187)
+		return c.FailWith(n, &reason167)
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5170,7 +5170,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason188)
+		return c.FailTypeWith(n, &reason168)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5195,7 +5195,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason189)
+		return c.FailWith(n, &reason169)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "return", "inject", "message":
@@ -5212,7 +5212,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason190)
+		return c.FailTypeWith(n, &reason170)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5233,7 +5233,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason191)
+		return c.FailWith(n, &reason171)
 	}
 	switch d.StrView(n) {
 	case "instructions":
@@ -5359,7 +5359,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason192)
+		return c.FailTypeWith(n, &reason172)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5384,7 +5384,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason193)
+		return c.FailWith(n, &reason173)
 	}
 	switch d.StrView(n) {
 	case "inject", "modify", "message":
@@ -5401,7 +5401,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason194)
+		return c.FailTypeWith(n, &reason174)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5422,7 +5422,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason195)
+		return c.FailWith(n, &reason175)
 	}
 	switch d.StrView(n) {
 	case "summary":
@@ -5544,7 +5544,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason196)
+		return c.FailTypeWith(n, &reason176)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5569,7 +5569,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason197)
+		return c.FailWith(n, &reason177)
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -5691,7 +5691,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason198)
+		return c.FailTypeWith(n, &reason178)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5716,7 +5716,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason199)
+		return c.FailWith(n, &reason179)
 	}
 	switch d.StrView(n) {
 	case "deny", "return", "message":
@@ -5842,7 +5842,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason200)
+		return c.FailTypeWith(n, &reason180)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5867,7 +5867,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason201)
+		return c.FailWith(n, &reason181)
 	}
 	switch d.StrView(n) {
 	case "modify", "message":
@@ -5884,7 +5884,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason202)
+		return c.FailTypeWith(n, &reason182)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5905,7 +5905,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason203)
+		return c.FailWith(n, &reason183)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6031,7 +6031,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason204)
+		return c.FailTypeWith(n, &reason184)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6056,7 +6056,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason205)
+		return c.FailWith(n, &reason185)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6073,7 +6073,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason206)
+		return c.FailTypeWith(n, &reason186)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6094,7 +6094,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason207)
+		return c.FailWith(n, &reason187)
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -6220,7 +6220,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason208)
+		return c.FailTypeWith(n, &reason188)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6245,7 +6245,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason209)
+		return c.FailWith(n, &reason189)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6262,7 +6262,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason210)
+		return c.FailTypeWith(n, &reason190)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6283,7 +6283,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason211)
+		return c.FailWith(n, &reason191)
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6409,7 +6409,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason212)
+		return c.FailTypeWith(n, &reason192)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6434,7 +6434,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason213)
+		return c.FailWith(n, &reason193)
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6451,7 +6451,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason214)
+		return c.FailTypeWith(n, &reason194)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6472,7 +6472,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason215)
+		return c.FailWith(n, &reason195)
 	}
 	switch d.StrView(n) {
 	case "workspace":
@@ -6489,7 +6489,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason216)
+		return c.FailWith(n, &reason196)
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
@@ -6506,15 +6506,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason217)
+		return c.FailTypeWith(n, &reason197)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason218)
+			return c.FailWith(n, &reason198)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason219)
+			return c.FailWith(n, &reason199)
 		}
 		{
 			it := d.Items(n)
@@ -6538,7 +6538,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason220)
+		return c.FailWith(n, &reason200)
 	}
 	switch d.StrView(n) {
 	case "observe", "intercept":
@@ -6555,7 +6555,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason221)
+		return c.FailTypeWith(n, &reason201)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6580,7 +6580,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason222)
+		return c.FailTypeWith(n, &reason202)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -6622,12 +6622,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason226)
+		return c.FailTypeWith(n, &reason205)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason227)
+			return c.FailWith(n, &reason206)
 		}
 		{
 			it := d.Items(n)
@@ -6651,7 +6651,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason228)
+		return c.FailWith(n, &reason207)
 	}
 	switch d.StrView(n) {
 	case "http", "stdio", "in_process":
@@ -6668,12 +6668,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason229)
+		return c.FailTypeWith(n, &reason208)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason230)
+			return c.FailWith(n, &reason209)
 		}
 		{
 			it := d.Items(n)
@@ -6697,7 +6697,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason231)
+		return c.FailWith(n, &reason210)
 	}
 	switch d.StrView(n) {
 	case "bearer", "oauth":
@@ -6714,7 +6714,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reason211)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -6758,12 +6758,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason233)
+		return c.FailTypeWith(n, &reason212)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason234)
+			return c.FailWith(n, &reason213)
 		}
 		{
 			it := d.Items(n)
@@ -6787,12 +6787,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason235)
+		return c.FailTypeWith(n, &reason214)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason236)
+			return c.FailWith(n, &reason215)
 		}
 		{
 			it := d.Items(n)
@@ -6816,7 +6816,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason237)
+		return c.FailTypeWith(n, &reason216)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -6919,7 +6919,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason241)
+		return c.FailWith(n, &reason219)
 	}
 	_ = k
 	_ = d
@@ -6931,12 +6931,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason242)
+		return c.FailTypeWith(n, &reason220)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason243)
+			return c.FailWith(n, &reason221)
 		}
 		{
 			it := d.Items(n)
@@ -6960,7 +6960,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason244)
+		return c.FailWith(n, &reason222)
 	}
 	switch d.StrView(n) {
 	case "user", "project", "managed":
@@ -6977,7 +6977,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason245)
+		return c.FailTypeWith(n, &reason223)
 	}
 	_ = d
 	return true
@@ -6988,12 +6988,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason246)
+		return c.FailTypeWith(n, &reason224)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason247)
+			return c.FailWith(n, &reason225)
 		}
 		{
 			it := d.Items(n)
@@ -7019,11 +7019,11 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason248)
+			return c.FailTypeWith(n, &reason226)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason249)
+			return c.FailWith(n, &reason227)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -7212,7 +7212,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason250)
+		return c.FailTypeWith(n, &reason228)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7283,11 +7283,11 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason256)
+		return c.FailTypeWith(n, &reason233)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason257)
+			return c.FailWith(n, &reason234)
 		}
 	}
 	_ = d
@@ -7299,11 +7299,11 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason258)
+		return c.FailTypeWith(n, &reason235)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason259)
+			return c.FailWith(n, &reason236)
 		}
 	}
 	_ = d
@@ -7315,11 +7315,11 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason260)
+		return c.FailTypeWith(n, &reason237)
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reason261)
+			return c.FailWith(n, &reason238)
 		}
 	}
 	_ = d
@@ -7331,7 +7331,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason262)
+		return c.FailTypeWith(n, &reason239)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7388,7 +7388,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason265)
+		return c.FailTypeWith(n, &reason241)
 	}
 	_ = d
 	return true
@@ -7399,7 +7399,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason266)
+		return c.FailTypeWith(n, &reason242)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7424,7 +7424,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason267)
+		return c.FailTypeWith(n, &reason243)
 	}
 	_ = d
 	return true
@@ -7435,7 +7435,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason268)
+		return c.FailTypeWith(n, &reason244)
 	}
 	_ = d
 	return true
@@ -7446,7 +7446,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason269)
+		return c.FailTypeWith(n, &reason245)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7487,7 +7487,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason272)
+		return c.FailTypeWith(n, &reason247)
 	}
 	_ = d
 	return true
@@ -7498,7 +7498,7 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason273)
+		return c.FailTypeWith(n, &reason248)
 	}
 	_ = d
 	return true
@@ -7509,11 +7509,11 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason274)
+		return c.FailTypeWith(n, &reason249)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason275)
+			return c.FailWith(n, &reason250)
 		}
 	}
 	_ = d
@@ -7525,7 +7525,7 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason276)
+		return c.FailTypeWith(n, &reason251)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7550,7 +7550,7 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason277)
+		return c.FailTypeWith(n, &reason252)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7592,11 +7592,11 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason281)
+		return c.FailTypeWith(n, &reason255)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason282)
+			return c.FailWith(n, &reason256)
 		}
 	}
 	_ = d
@@ -7608,11 +7608,11 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason283)
+		return c.FailTypeWith(n, &reason257)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason284)
+			return c.FailWith(n, &reason258)
 		}
 	}
 	_ = d
@@ -7624,7 +7624,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason285)
+		return c.FailTypeWith(n, &reason259)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -7645,7 +7645,7 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason286)
+		return c.FailTypeWith(n, &reason260)
 	}
 	_ = d
 	return true
@@ -7656,7 +7656,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason287)
+		return c.FailTypeWith(n, &reason261)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7697,11 +7697,11 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason290)
+		return c.FailTypeWith(n, &reason263)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason291)
+			return c.FailWith(n, &reason264)
 		}
 	}
 	_ = d
@@ -7713,7 +7713,7 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason292)
+		return c.FailTypeWith(n, &reason265)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7745,11 +7745,11 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason293)
+			return c.FailTypeWith(n, &reason266)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason294)
+			return c.FailWith(n, &reason267)
 		}
 		switch d.Tag(dv) {
 		case "text":
@@ -7780,25 +7780,25 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason295)
+			return c.FailTypeWith(n, &reason268)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason296)
+			return c.FailWith(n, &reason269)
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv, ok := d.Member(n, "mediaType")
 				if !ok {
-					return c.FailWith(n, &reason297)
+					return c.FailWith(n, &reason270)
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv, ok := d.Member(n, "selection")
 						if !ok {
-							return c.FailWith(n, &reason298)
+							return c.FailWith(n, &reason271)
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -7821,7 +7821,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
 							}
 							if matches > 1 {
-								return c.FailWith(n, &reason299)
+								return c.FailWith(n, &reason272)
 							}
 							c.Discard(mark)
 							c.Choose(1, n, first)
@@ -7854,7 +7854,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason300)
+		return c.FailTypeWith(n, &reason273)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7899,7 +7899,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason301)
+					return c.FailWith(m.Name(), &reason274)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -7913,7 +7913,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason308)
+			return c.FailWith(n, &reason280)
 		}
 	}
 	_ = d
@@ -7925,7 +7925,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason309)
+		return c.FailWith(n, &reason281)
 	}
 	_ = k
 	_ = d
@@ -7937,7 +7937,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason310)
+		return c.FailWith(n, &reason282)
 	}
 	_ = k
 	_ = d
@@ -7949,7 +7949,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason311)
+		return c.FailWith(n, &reason283)
 	}
 	_ = k
 	_ = d
@@ -7961,7 +7961,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason312)
+		return c.FailTypeWith(n, &reason284)
 	}
 	_ = d
 	return true
@@ -7972,7 +7972,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason313)
+		return c.FailTypeWith(n, &reason285)
 	}
 	_ = d
 	return true
@@ -7983,7 +7983,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason314)
+		return c.FailTypeWith(n, &reason286)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8036,7 +8036,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason315)
+					return c.FailWith(m.Name(), &reason287)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8056,7 +8056,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason322)
+		return c.FailWith(n, &reason293)
 	}
 	_ = k
 	_ = d
@@ -8068,7 +8068,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason323)
+		return c.FailWith(n, &reason294)
 	}
 	_ = k
 	_ = d
@@ -8080,7 +8080,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason324)
+		return c.FailWith(n, &reason295)
 	}
 	_ = k
 	_ = d
@@ -8092,7 +8092,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason325)
+		return c.FailTypeWith(n, &reason296)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8113,7 +8113,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason326)
+					return c.FailWith(m.Name(), &reason297)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8133,17 +8133,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason329)
+		return c.FailTypeWith(n, &reason299)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reason330)
+			return c.FailWith(n, &reason300)
 		}
 		if d.RunesAbove(n, 64) {
-			return c.FailWith(n, &reason331)
+			return c.FailWith(n, &reason301)
 		}
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason332)
+			return c.FailWith(n, &reason302)
 		}
 	}
 	_ = d
@@ -8155,7 +8155,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason333)
+		return c.FailTypeWith(n, &reason303)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8203,7 +8203,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason334)
+					return c.FailWith(m.Name(), &reason304)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8223,7 +8223,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason340)
+		return c.FailWith(n, &reason309)
 	}
 	_ = k
 	_ = d
@@ -8235,7 +8235,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason341)
+		return c.FailWith(n, &reason310)
 	}
 	_ = k
 	_ = d
@@ -8247,7 +8247,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason342)
+		return c.FailWith(n, &reason311)
 	}
 	_ = k
 	_ = d
@@ -8259,7 +8259,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason343)
+		return c.FailTypeWith(n, &reason312)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8307,7 +8307,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason344)
+					return c.FailWith(m.Name(), &reason313)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8327,7 +8327,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason350)
+		return c.FailWith(n, &reason318)
 	}
 	_ = k
 	_ = d
@@ -8339,7 +8339,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason351)
+		return c.FailWith(n, &reason319)
 	}
 	_ = k
 	_ = d
@@ -8351,7 +8351,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason352)
+		return c.FailWith(n, &reason320)
 	}
 	_ = k
 	_ = d
@@ -8370,18 +8370,18 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason353)
+			return c.FailTypeWith(n, &reason321)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason354)
+			return c.FailWith(n, &reason322)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
-					return c.FailWith(n, &reason355)
+					return c.FailWith(n, &reason323)
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8404,7 +8404,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
 					}
 					if matches > 1 {
-						return c.FailWith(n, &reason356)
+						return c.FailWith(n, &reason324)
 					}
 					c.Discard(mark)
 					c.Choose(2, n, first)
@@ -8433,7 +8433,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason357)
+		return c.FailTypeWith(n, &reason325)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8478,7 +8478,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason358)
+					return c.FailWith(m.Name(), &reason326)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8492,7 +8492,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason365)
+			return c.FailWith(n, &reason332)
 		}
 	}
 	_ = d
@@ -8504,7 +8504,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason366)
+		return c.FailWith(n, &reason333)
 	}
 	_ = k
 	_ = d
@@ -8516,15 +8516,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason367)
+		return c.FailTypeWith(n, &reason334)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason368)
+			return c.FailWith(n, &reason335)
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reason369)
+		return c.FailWith(n, &reason336)
 	}
 	_ = d
 	return true
@@ -8536,7 +8536,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason370)
+			return c.FailWith(n, &reason337)
 		}
 	}
 	_ = d
@@ -8548,7 +8548,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason371)
+		return c.FailWith(n, &reason338)
 	}
 	_ = k
 	_ = d
@@ -8560,7 +8560,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason372)
+		return c.FailTypeWith(n, &reason339)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8577,7 +8577,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason373)
+					return c.FailWith(m.Name(), &reason340)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8591,7 +8591,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason376)
+			return c.FailWith(n, &reason342)
 		}
 	}
 	_ = d
@@ -8603,7 +8603,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason377)
+		return c.FailTypeWith(n, &reason343)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8656,7 +8656,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason378)
+					return c.FailWith(m.Name(), &reason344)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8676,7 +8676,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason385)
+		return c.FailWith(n, &reason350)
 	}
 	_ = k
 	_ = d
@@ -8688,7 +8688,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason386)
+		return c.FailWith(n, &reason351)
 	}
 	_ = k
 	_ = d
@@ -8700,7 +8700,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason387)
+		return c.FailTypeWith(n, &reason352)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8748,7 +8748,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason388)
+					return c.FailWith(m.Name(), &reason353)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8768,7 +8768,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason394)
+		return c.FailWith(n, &reason358)
 	}
 	_ = k
 	_ = d
@@ -8780,7 +8780,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason395)
+		return c.FailWith(n, &reason359)
 	}
 	_ = k
 	_ = d
@@ -8792,7 +8792,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason396)
+		return c.FailTypeWith(n, &reason360)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8840,7 +8840,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason397)
+					return c.FailWith(m.Name(), &reason361)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8860,7 +8860,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason403)
+		return c.FailWith(n, &reason366)
 	}
 	_ = k
 	_ = d
@@ -8872,7 +8872,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason404)
+		return c.FailWith(n, &reason367)
 	}
 	_ = k
 	_ = d
@@ -8884,7 +8884,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason405)
+		return c.FailTypeWith(n, &reason368)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8926,7 +8926,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason409)
+		return c.FailWith(n, &reason371)
 	}
 	_ = k
 	_ = d
@@ -8938,7 +8938,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason410)
+		return c.FailTypeWith(n, &reason372)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8974,7 +8974,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason411)
+					return c.FailWith(m.Name(), &reason373)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8994,11 +8994,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason417)
+		return c.FailTypeWith(n, &reason378)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason418)
+			return c.FailWith(n, &reason379)
 		}
 	}
 	_ = d
@@ -9010,11 +9010,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason419)
+		return c.FailTypeWith(n, &reason380)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason420)
+			return c.FailWith(n, &reason381)
 		}
 	}
 	_ = d
@@ -9026,7 +9026,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason421)
+		return c.FailTypeWith(n, &reason382)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9051,11 +9051,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason422)
+		return c.FailTypeWith(n, &reason383)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason423)
+			return c.FailWith(n, &reason384)
 		}
 	}
 	_ = d
@@ -9067,11 +9067,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason424)
+		return c.FailTypeWith(n, &reason385)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason425)
+			return c.FailWith(n, &reason386)
 		}
 	}
 	_ = d
@@ -9083,11 +9083,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason426)
+		return c.FailTypeWith(n, &reason387)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason427)
+			return c.FailWith(n, &reason388)
 		}
 	}
 	_ = d
@@ -9119,7 +9119,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason428)
+		return c.FailTypeWith(n, &reason389)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9161,7 +9161,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reason432)
+		return c.FailWith(n, &reason392)
 	}
 	_ = k
 	_ = d
@@ -9173,7 +9173,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason433)
+		return c.FailTypeWith(n, &reason393)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9213,7 +9213,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason434)
+					return c.FailWith(m.Name(), &reason394)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9233,11 +9233,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason440)
+		return c.FailTypeWith(n, &reason399)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason441)
+			return c.FailWith(n, &reason400)
 		}
 	}
 	_ = d
@@ -9249,11 +9249,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason442)
+		return c.FailTypeWith(n, &reason401)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason443)
+			return c.FailWith(n, &reason402)
 		}
 	}
 	_ = d
@@ -9265,7 +9265,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason444)
+		return c.FailTypeWith(n, &reason403)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9290,11 +9290,11 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason445)
+		return c.FailTypeWith(n, &reason404)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason446)
+			return c.FailWith(n, &reason405)
 		}
 	}
 	_ = d
@@ -9306,11 +9306,11 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason447)
+		return c.FailTypeWith(n, &reason406)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason448)
+			return c.FailWith(n, &reason407)
 		}
 	}
 	_ = d
@@ -9322,11 +9322,11 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason449)
+		return c.FailTypeWith(n, &reason408)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason450)
+			return c.FailWith(n, &reason409)
 		}
 	}
 	_ = d
@@ -9338,7 +9338,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason451)
+		return c.FailTypeWith(n, &reason410)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9363,7 +9363,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason452)
+		return c.FailTypeWith(n, &reason411)
 	}
 	_ = d
 	return true
@@ -9379,7 +9379,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason453)
+		return c.FailTypeWith(n, &reason412)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9437,7 +9437,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason458)
+		return c.FailWith(n, &reason416)
 	}
 	_ = k
 	_ = d
@@ -9449,7 +9449,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason459)
+		return c.FailTypeWith(n, &reason417)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9470,7 +9470,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason460)
+					return c.FailWith(m.Name(), &reason418)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9490,11 +9490,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason463)
+		return c.FailTypeWith(n, &reason420)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason464)
+			return c.FailWith(n, &reason421)
 		}
 	}
 	_ = d
@@ -9506,7 +9506,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason465)
+		return c.FailTypeWith(n, &reason422)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9536,7 +9536,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason466)
+		return c.FailTypeWith(n, &reason423)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9567,7 +9567,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason467)
+					return c.FailWith(m.Name(), &reason424)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9587,7 +9587,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason472)
+		return c.FailWith(n, &reason428)
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -9604,7 +9604,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason473)
+		return c.FailTypeWith(n, &reason429)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9629,7 +9629,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason474)
+		return c.FailTypeWith(n, &reason430)
 	}
 	_ = d
 	return true
@@ -9640,7 +9640,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason475)
+		return c.FailWith(n, &reason431)
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -9657,11 +9657,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason476)
+		return c.FailTypeWith(n, &reason432)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason477)
+			return c.FailWith(n, &reason433)
 		}
 	}
 	_ = d
@@ -9678,7 +9678,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason478)
+		return c.FailTypeWith(n, &reason434)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -9721,7 +9721,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason479)
+		return c.FailTypeWith(n, &reason435)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9781,7 +9781,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason485)
+		return c.FailWith(n, &reason440)
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -9798,11 +9798,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason486)
+		return c.FailTypeWith(n, &reason441)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason487)
+			return c.FailWith(n, &reason442)
 		}
 	}
 	_ = d
@@ -9829,7 +9829,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason488)
+		return c.FailTypeWith(n, &reason443)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9881,7 +9881,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason489)
+					return c.FailWith(m.Name(), &reason444)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9901,7 +9901,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason495)
+		return c.FailWith(n, &reason449)
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -9918,7 +9918,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason496)
+		return c.FailWith(n, &reason450)
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -9935,7 +9935,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason497)
+		return c.FailWith(n, &reason451)
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -9952,7 +9952,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason498)
+		return c.FailWith(n, &reason452)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -9969,11 +9969,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason499)
+		return c.FailTypeWith(n, &reason453)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason500)
+			return c.FailWith(n, &reason454)
 		}
 	}
 	_ = d
@@ -9985,7 +9985,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason501)
+		return c.FailTypeWith(n, &reason455)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10012,7 +10012,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason502)
+					return c.FailWith(m.Name(), &reason456)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10032,11 +10032,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason507)
+		return c.FailTypeWith(n, &reason460)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason508)
+			return c.FailWith(n, &reason461)
 		}
 	}
 	_ = d
@@ -10048,11 +10048,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason509)
+		return c.FailTypeWith(n, &reason462)
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reason510)
+			return c.FailWith(n, &reason463)
 		}
 	}
 	_ = d
@@ -10064,7 +10064,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason511)
+		return c.FailWith(n, &reason464)
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10114,7 +10114,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reason512)
+		return c.FailWith(n, &reason465)
 	}
 	_ = k
 	_ = d
@@ -10126,7 +10126,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reason513)
+		return c.FailWith(n, &reason466)
 	}
 	_ = k
 	_ = d
@@ -10138,7 +10138,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason514)
+		return c.FailWith(n, &reason467)
 	}
 	_ = k
 	_ = d
@@ -10155,7 +10155,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason515)
+		return c.FailTypeWith(n, &reason468)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10237,7 +10237,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason516)
+			return c.FailWith(n, &reason469)
 		}
 	}
 	_ = d
@@ -10249,7 +10249,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reason517)
+		return c.FailWith(n, &reason470)
 	}
 	_ = k
 	_ = d
@@ -10261,7 +10261,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason518)
+		return c.FailTypeWith(n, &reason471)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10292,7 +10292,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.FailWith(m.Name(), &reason519)
+					return c.FailWith(m.Name(), &reason472)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10312,11 +10312,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason523)
+		return c.FailTypeWith(n, &reason475)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason524)
+			return c.FailWith(n, &reason476)
 		}
 	}
 	_ = d
@@ -10328,11 +10328,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason525)
+		return c.FailTypeWith(n, &reason477)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason526)
+			return c.FailWith(n, &reason478)
 		}
 	}
 	_ = d
@@ -10344,11 +10344,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason527)
+		return c.FailTypeWith(n, &reason479)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason528)
+			return c.FailWith(n, &reason480)
 		}
 	}
 	_ = d
@@ -10373,7 +10373,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason529)
+			return c.FailWith(n, &reason481)
 		}
 		c.Discard(mark)
 	}
@@ -10386,11 +10386,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason530)
+		return c.FailTypeWith(n, &reason482)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason531)
+			return c.FailWith(n, &reason483)
 		}
 	}
 	_ = d
@@ -10402,7 +10402,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason532)
+		return c.FailTypeWith(n, &reason484)
 	}
 	_ = d
 	return true
@@ -10418,7 +10418,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason533)
+		return c.FailTypeWith(n, &reason485)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10481,7 +10481,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reason539)
+		return c.FailWith(n, &reason490)
 	}
 	_ = k
 	_ = d
@@ -10493,7 +10493,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason540)
+		return c.FailTypeWith(n, &reason491)
 	}
 	_ = d
 	return true
@@ -10509,7 +10509,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason541)
+		return c.FailTypeWith(n, &reason492)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10566,7 +10566,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.FailWith(n, &reason547)
+			return c.FailWith(n, &reason497)
 		}
 	}
 	_ = d
@@ -10578,7 +10578,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason548)
+		return c.FailWith(n, &reason498)
 	}
 	_ = k
 	_ = d
@@ -10590,7 +10590,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason549)
+		return c.FailTypeWith(n, &reason499)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10612,7 +10612,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason550)
+					return c.FailWith(m.Name(), &reason500)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10632,11 +10632,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason554)
+		return c.FailTypeWith(n, &reason503)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason555)
+			return c.FailWith(n, &reason504)
 		}
 	}
 	_ = d
@@ -10648,11 +10648,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason556)
+		return c.FailTypeWith(n, &reason505)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason557)
+			return c.FailWith(n, &reason506)
 		}
 	}
 	_ = d
@@ -10664,7 +10664,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason558)
+		return c.FailTypeWith(n, &reason507)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10690,7 +10690,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason559)
+					return c.FailWith(m.Name(), &reason508)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10710,11 +10710,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason563)
+		return c.FailTypeWith(n, &reason511)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason564)
+			return c.FailWith(n, &reason512)
 		}
 	}
 	_ = d
@@ -10726,11 +10726,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason565)
+		return c.FailTypeWith(n, &reason513)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason566)
+			return c.FailWith(n, &reason514)
 		}
 	}
 	_ = d
@@ -10742,7 +10742,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason567)
+		return c.FailTypeWith(n, &reason515)
 	}
 	_ = d
 	return true
@@ -10758,7 +10758,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason568)
+		return c.FailTypeWith(n, &reason516)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10834,7 +10834,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason575)
+			return c.FailWith(n, &reason522)
 		}
 	}
 	_ = d
@@ -10928,7 +10928,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason580)
+		return c.FailWith(n, &reason525)
 	}
 	_ = k
 	_ = d
@@ -10998,7 +10998,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason581)
+		return c.FailWith(n, &reason526)
 	}
 	_ = k
 	_ = d
@@ -11027,7 +11027,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason582)
+			return c.FailWith(n, &reason527)
 		}
 	}
 	_ = d
@@ -11039,7 +11039,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason583)
+		return c.FailWith(n, &reason528)
 	}
 	_ = k
 	_ = d
@@ -11053,11 +11053,11 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason584)
+			return c.FailTypeWith(n, &reason529)
 		}
 		dv, ok := d.Member(n, "status")
 		if !ok {
-			return c.FailWith(n, &reason585)
+			return c.FailWith(n, &reason530)
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11068,7 +11068,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
-					return c.FailWith(n, &reason586)
+					return c.FailWith(n, &reason531)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11108,7 +11108,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason587)
+		return c.FailTypeWith(n, &reason532)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11125,7 +11125,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason588)
+					return c.FailWith(m.Name(), &reason533)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11145,7 +11145,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason591)
+		return c.FailWith(n, &reason535)
 	}
 	_ = k
 	_ = d
@@ -11157,7 +11157,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason592)
+		return c.FailTypeWith(n, &reason536)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11179,7 +11179,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason593)
+					return c.FailWith(m.Name(), &reason537)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11199,7 +11199,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason597)
+		return c.FailWith(n, &reason540)
 	}
 	_ = k
 	_ = d
@@ -11211,7 +11211,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason598)
+		return c.FailWith(n, &reason541)
 	}
 	_ = k
 	_ = d
@@ -11223,7 +11223,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason599)
+		return c.FailTypeWith(n, &reason542)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11249,7 +11249,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason600)
+					return c.FailWith(m.Name(), &reason543)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11269,7 +11269,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason604)
+		return c.FailWith(n, &reason546)
 	}
 	_ = k
 	_ = d
@@ -11281,7 +11281,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason605)
+		return c.FailWith(n, &reason547)
 	}
 	_ = k
 	_ = d
@@ -11293,11 +11293,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason606)
+		return c.FailTypeWith(n, &reason548)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason607)
+			return c.FailWith(n, &reason549)
 		}
 	}
 	_ = d
@@ -11309,7 +11309,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason608)
+		return c.FailTypeWith(n, &reason550)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11335,7 +11335,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason609)
+					return c.FailWith(m.Name(), &reason551)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11355,7 +11355,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason613)
+		return c.FailWith(n, &reason554)
 	}
 	_ = k
 	_ = d
@@ -11367,7 +11367,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reason614)
+		return c.FailWith(n, &reason555)
 	}
 	_ = k
 	_ = d
@@ -11379,11 +11379,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason615)
+		return c.FailTypeWith(n, &reason556)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason616)
+			return c.FailWith(n, &reason557)
 		}
 	}
 	_ = d
@@ -11395,7 +11395,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason617)
+		return c.FailTypeWith(n, &reason558)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11421,7 +11421,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason618)
+					return c.FailWith(m.Name(), &reason559)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11441,7 +11441,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason622)
+		return c.FailWith(n, &reason562)
 	}
 	_ = k
 	_ = d
@@ -11453,7 +11453,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reason623)
+		return c.FailWith(n, &reason563)
 	}
 	_ = k
 	_ = d
@@ -11465,11 +11465,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason624)
+		return c.FailTypeWith(n, &reason564)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason625)
+			return c.FailWith(n, &reason565)
 		}
 	}
 	_ = d
@@ -11481,7 +11481,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason626)
+		return c.FailTypeWith(n, &reason566)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11507,7 +11507,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason627)
+					return c.FailWith(m.Name(), &reason567)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11527,7 +11527,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason631)
+		return c.FailWith(n, &reason570)
 	}
 	_ = k
 	_ = d
@@ -11539,7 +11539,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reason632)
+		return c.FailWith(n, &reason571)
 	}
 	_ = k
 	_ = d
@@ -11551,11 +11551,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason633)
+		return c.FailTypeWith(n, &reason572)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason634)
+			return c.FailWith(n, &reason573)
 		}
 	}
 	_ = d
@@ -11619,7 +11619,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reason635)
+		return c.FailWith(n, &reason574)
 	}
 	_ = k
 	_ = d
@@ -11631,7 +11631,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reason636)
+		return c.FailWith(n, &reason575)
 	}
 	_ = k
 	_ = d
@@ -11643,7 +11643,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason637)
+		return c.FailWith(n, &reason576)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -11660,11 +11660,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason638)
+		return c.FailTypeWith(n, &reason577)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason639)
+			return c.FailWith(n, &reason578)
 		}
 	}
 	_ = d
@@ -11676,11 +11676,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason640)
+		return c.FailTypeWith(n, &reason579)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason641)
+			return c.FailWith(n, &reason580)
 		}
 	}
 	_ = d
@@ -11697,7 +11697,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason642)
+		return c.FailTypeWith(n, &reason581)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11770,7 +11770,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason648)
+			return c.FailWith(n, &reason586)
 		}
 	}
 	_ = d
@@ -11782,7 +11782,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reason649)
+		return c.FailWith(n, &reason587)
 	}
 	_ = k
 	_ = d
@@ -11838,7 +11838,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason650)
+		return c.FailWith(n, &reason588)
 	}
 	_ = k
 	_ = d
@@ -11850,11 +11850,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason651)
+		return c.FailTypeWith(n, &reason589)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason652)
+			return c.FailWith(n, &reason590)
 		}
 	}
 	_ = d
@@ -11866,11 +11866,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason653)
+		return c.FailTypeWith(n, &reason591)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason654)
+			return c.FailWith(n, &reason592)
 		}
 	}
 	_ = d
@@ -11887,7 +11887,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason655)
+		return c.FailTypeWith(n, &reason593)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11947,7 +11947,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason660)
+			return c.FailWith(n, &reason597)
 		}
 	}
 	_ = d
@@ -11959,7 +11959,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason661)
+		return c.FailWith(n, &reason598)
 	}
 	_ = k
 	_ = d
@@ -11971,11 +11971,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason662)
+		return c.FailTypeWith(n, &reason599)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason663)
+			return c.FailWith(n, &reason600)
 		}
 	}
 	_ = d
@@ -11987,7 +11987,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason664)
+		return c.FailTypeWith(n, &reason601)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12012,7 +12012,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason665)
+					return c.FailWith(m.Name(), &reason602)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12032,11 +12032,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason668)
+		return c.FailTypeWith(n, &reason604)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason669)
+			return c.FailWith(n, &reason605)
 		}
 	}
 	_ = d
@@ -12048,11 +12048,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason670)
+		return c.FailTypeWith(n, &reason606)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason671)
+			return c.FailWith(n, &reason607)
 		}
 	}
 	_ = d
@@ -12069,7 +12069,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason672)
+		return c.FailTypeWith(n, &reason608)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12125,7 +12125,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	{
 		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason677)
+			return c.FailWith(n, &reason612)
 		}
 	}
 	_ = d
@@ -12137,7 +12137,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reason678)
+		return c.FailWith(n, &reason613)
 	}
 	_ = k
 	_ = d
@@ -12149,11 +12149,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason679)
+		return c.FailTypeWith(n, &reason614)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason680)
+			return c.FailWith(n, &reason615)
 		}
 	}
 	_ = d
@@ -12170,7 +12170,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason681)
+		return c.FailTypeWith(n, &reason616)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12224,7 +12224,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	{
 		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason685)
+			return c.FailWith(n, &reason619)
 		}
 	}
 	_ = d
@@ -12241,7 +12241,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason686)
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12297,7 +12297,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason691)
+		return c.FailTypeWith(n, &reason624)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12332,7 +12332,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason692)
+					return c.FailWith(m.Name(), &reason625)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12408,7 +12408,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason699)
+			return c.FailWith(n, &reason630)
 		}
 	}
 	_ = d
@@ -12420,11 +12420,11 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason700)
+		return c.FailTypeWith(n, &reason631)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason701)
+			return c.FailWith(n, &reason632)
 		}
 	}
 	_ = d
@@ -12436,11 +12436,11 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason702)
+		return c.FailTypeWith(n, &reason633)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason703)
+			return c.FailWith(n, &reason634)
 		}
 	}
 	_ = d
@@ -12452,7 +12452,7 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason704)
+		return c.FailTypeWith(n, &reason635)
 	}
 	_ = d
 	return true
@@ -12463,7 +12463,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason705)
+		return c.FailWith(n, &reason636)
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -12485,7 +12485,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason706)
+		return c.FailTypeWith(n, &reason637)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12517,7 +12517,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason707)
+					return c.FailWith(m.Name(), &reason638)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12537,7 +12537,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason713)
+		return c.FailTypeWith(n, &reason643)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12558,7 +12558,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason714)
+					return c.FailWith(m.Name(), &reason644)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12578,11 +12578,11 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason717)
+		return c.FailTypeWith(n, &reason646)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason718)
+			return c.FailWith(n, &reason647)
 		}
 	}
 	_ = d
@@ -12594,11 +12594,11 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason719)
+		return c.FailTypeWith(n, &reason648)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason720)
+			return c.FailWith(n, &reason649)
 		}
 	}
 	_ = d
@@ -12610,11 +12610,11 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason721)
+		return c.FailTypeWith(n, &reason650)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason722)
+			return c.FailWith(n, &reason651)
 		}
 	}
 	_ = d
@@ -12626,7 +12626,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason723)
+		return c.FailWith(n, &reason652)
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -12680,7 +12680,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason724)
+			return c.FailWith(n, &reason653)
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -12694,7 +12694,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason725)
+		return c.FailTypeWith(n, &reason654)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12719,7 +12719,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason726)
+					return c.FailWith(m.Name(), &reason655)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12825,7 +12825,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason733)
+			return c.FailWith(n, &reason659)
 		}
 	}
 	_ = d
@@ -12871,7 +12871,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason736)
+		return c.FailWith(n, &reason661)
 	}
 	_ = k
 	_ = d
@@ -12883,7 +12883,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason737)
+		return c.FailWith(n, &reason662)
 	}
 	_ = k
 	_ = d
@@ -12895,14 +12895,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason738)
+		return c.FailTypeWith(n, &reason663)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason739)
+			return c.FailWith(n, &reason664)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason740)
+			return c.FailWith(n, &reason665)
 		}
 	}
 	_ = d
@@ -12914,11 +12914,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason741)
+		return c.FailTypeWith(n, &reason666)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason742)
+			return c.FailWith(n, &reason667)
 		}
 		{
 			it := d.Items(n)
@@ -12942,7 +12942,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason743)
+		return c.FailTypeWith(n, &reason668)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12964,7 +12964,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason744)
+					return c.FailWith(m.Name(), &reason669)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12984,11 +12984,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason748)
+		return c.FailTypeWith(n, &reason672)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason749)
+			return c.FailWith(n, &reason673)
 		}
 	}
 	_ = d
@@ -13000,11 +13000,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason750)
+		return c.FailTypeWith(n, &reason674)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason751)
+			return c.FailWith(n, &reason675)
 		}
 	}
 	_ = d
@@ -13016,7 +13016,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason752)
+		return c.FailTypeWith(n, &reason676)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13041,7 +13041,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason753)
+					return c.FailWith(m.Name(), &reason677)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13147,7 +13147,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason760)
+			return c.FailWith(n, &reason681)
 		}
 	}
 	_ = d
@@ -13193,7 +13193,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason763)
+		return c.FailWith(n, &reason683)
 	}
 	_ = k
 	_ = d
@@ -13205,7 +13205,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reason764)
+		return c.FailWith(n, &reason684)
 	}
 	_ = k
 	_ = d
@@ -13217,7 +13217,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason765)
+		return c.FailTypeWith(n, &reason685)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13250,7 +13250,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason766)
+					return c.FailWith(m.Name(), &reason686)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13374,7 +13374,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason773)
+			return c.FailWith(n, &reason690)
 		}
 	}
 	_ = d
@@ -13420,7 +13420,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reason776)
+		return c.FailWith(n, &reason692)
 	}
 	_ = k
 	_ = d
@@ -13527,7 +13527,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason781)
+			return c.FailWith(n, &reason695)
 		}
 	}
 	_ = d
@@ -13573,7 +13573,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reason784)
+		return c.FailWith(n, &reason697)
 	}
 	_ = k
 	_ = d
@@ -13680,7 +13680,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason789)
+			return c.FailWith(n, &reason700)
 		}
 	}
 	_ = d
@@ -13726,7 +13726,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reason792)
+		return c.FailWith(n, &reason702)
 	}
 	_ = k
 	_ = d
@@ -13738,7 +13738,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason793)
+		return c.FailWith(n, &reason703)
 	}
 	_ = k
 	_ = d
@@ -13750,11 +13750,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason794)
+		return c.FailTypeWith(n, &reason704)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason795)
+			return c.FailWith(n, &reason705)
 		}
 	}
 	_ = d
@@ -13766,7 +13766,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason796)
+		return c.FailTypeWith(n, &reason706)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -13791,7 +13791,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason797)
+		return c.FailTypeWith(n, &reason707)
 	}
 	_ = d
 	return true
@@ -13802,11 +13802,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason798)
+		return c.FailTypeWith(n, &reason708)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason799)
+			return c.FailWith(n, &reason709)
 		}
 	}
 	_ = d
@@ -13818,7 +13818,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason800)
+		return c.FailTypeWith(n, &reason710)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13847,7 +13847,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason801)
+					return c.FailWith(m.Name(), &reason711)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13968,7 +13968,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason808)
+			return c.FailWith(n, &reason715)
 		}
 	}
 	_ = d
@@ -14014,7 +14014,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reason811)
+		return c.FailWith(n, &reason717)
 	}
 	_ = k
 	_ = d
@@ -14121,7 +14121,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason816)
+			return c.FailWith(n, &reason720)
 		}
 	}
 	_ = d
@@ -14167,7 +14167,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reason819)
+		return c.FailWith(n, &reason722)
 	}
 	_ = k
 	_ = d
@@ -14179,11 +14179,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason820)
+		return c.FailTypeWith(n, &reason723)
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reason821)
+			return c.FailWith(n, &reason724)
 		}
 	}
 	_ = d
@@ -14195,11 +14195,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason822)
+		return c.FailTypeWith(n, &reason725)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason823)
+			return c.FailWith(n, &reason726)
 		}
 	}
 	_ = d
@@ -14211,11 +14211,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason824)
+		return c.FailTypeWith(n, &reason727)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason825)
+			return c.FailWith(n, &reason728)
 		}
 	}
 	_ = d
@@ -14227,11 +14227,11 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason826)
+		return c.FailTypeWith(n, &reason729)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason827)
+			return c.FailWith(n, &reason730)
 		}
 	}
 	_ = d
@@ -14243,7 +14243,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason828)
+		return c.FailTypeWith(n, &reason731)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14269,7 +14269,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason829)
+					return c.FailWith(m.Name(), &reason732)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14289,11 +14289,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason833)
+		return c.FailTypeWith(n, &reason735)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason834)
+			return c.FailWith(n, &reason736)
 		}
 	}
 	_ = d
@@ -14305,15 +14305,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason835)
+		return c.FailTypeWith(n, &reason737)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason836)
+			return c.FailWith(n, &reason738)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason837)
+			return c.FailWith(n, &reason739)
 		}
 		{
 			it := d.Items(n)
@@ -14337,11 +14337,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason838)
+		return c.FailTypeWith(n, &reason740)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason839)
+			return c.FailWith(n, &reason741)
 		}
 	}
 	_ = d
@@ -14353,7 +14353,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason840)
+		return c.FailWith(n, &reason742)
 	}
 	_ = k
 	_ = d
@@ -14365,7 +14365,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason841)
+		return c.FailTypeWith(n, &reason743)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14390,7 +14390,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason842)
+		return c.FailTypeWith(n, &reason744)
 	}
 	_ = d
 	return true
@@ -14401,7 +14401,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason843)
+		return c.FailTypeWith(n, &reason745)
 	}
 	_ = d
 	return true
@@ -14417,7 +14417,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason844)
+		return c.FailTypeWith(n, &reason746)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14477,7 +14477,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reason848)
+		return c.FailWith(n, &reason749)
 	}
 	_ = k
 	_ = d
@@ -14489,7 +14489,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason849)
+		return c.FailWith(n, &reason750)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -14506,7 +14506,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason850)
+		return c.FailWith(n, &reason751)
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -14528,7 +14528,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason851)
+		return c.FailTypeWith(n, &reason752)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14582,7 +14582,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason855)
+			return c.FailWith(n, &reason755)
 		}
 	}
 	_ = d
@@ -14594,7 +14594,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reason856)
+		return c.FailWith(n, &reason756)
 	}
 	_ = k
 	_ = d
@@ -14606,7 +14606,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason857)
+		return c.FailTypeWith(n, &reason757)
 	}
 	_ = d
 	return true
@@ -14622,7 +14622,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason858)
+		return c.FailTypeWith(n, &reason758)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14679,7 +14679,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason862)
+		return c.FailWith(n, &reason761)
 	}
 	_ = k
 	_ = d
@@ -14691,11 +14691,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason863)
+		return c.FailTypeWith(n, &reason762)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason864)
+			return c.FailWith(n, &reason763)
 		}
 		{
 			it := d.Items(n)
@@ -14724,7 +14724,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason865)
+		return c.FailTypeWith(n, &reason764)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14765,7 +14765,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason866)
+					return c.FailWith(m.Name(), &reason765)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14884,7 +14884,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason873)
+		return c.FailWith(n, &reason771)
 	}
 	_ = k
 	_ = d
@@ -14896,7 +14896,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason874)
+		return c.FailWith(n, &reason772)
 	}
 	_ = k
 	_ = d
@@ -14908,11 +14908,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason875)
+		return c.FailTypeWith(n, &reason773)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason876)
+			return c.FailWith(n, &reason774)
 		}
 	}
 	_ = d
@@ -14924,7 +14924,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason877)
+		return c.FailWith(n, &reason775)
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -14946,7 +14946,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason878)
+		return c.FailTypeWith(n, &reason776)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15001,7 +15001,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason882)
+			return c.FailWith(n, &reason779)
 		}
 	}
 	_ = d
@@ -15013,7 +15013,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason883)
+		return c.FailWith(n, &reason780)
 	}
 	_ = k
 	_ = d
@@ -15025,7 +15025,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason884)
+		return c.FailWith(n, &reason781)
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15042,7 +15042,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason885)
+		return c.FailTypeWith(n, &reason782)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15073,7 +15073,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason886)
+			return c.FailWith(n, &reason783)
 		}
 	}
 	_ = d
@@ -15085,7 +15085,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason887)
+		return c.FailTypeWith(n, &reason784)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15104,7 +15104,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason888)
+					return c.FailWith(m.Name(), &reason785)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15126,7 +15126,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason889)
+		return c.FailTypeWith(n, &reason786)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15195,7 +15195,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason894)
+		return c.FailWith(n, &reason790)
 	}
 	_ = k
 	_ = d
@@ -15207,7 +15207,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason895)
+		return c.FailTypeWith(n, &reason791)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15232,7 +15232,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason896)
+		return c.FailTypeWith(n, &reason792)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15249,7 +15249,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason897)
+					return c.FailWith(m.Name(), &reason793)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15269,11 +15269,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason900)
+		return c.FailTypeWith(n, &reason795)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason901)
+			return c.FailWith(n, &reason796)
 		}
 	}
 	_ = d
@@ -15290,7 +15290,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason902)
+		return c.FailTypeWith(n, &reason797)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15334,7 +15334,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason905)
+		return c.FailWith(n, &reason799)
 	}
 	_ = k
 	_ = d
@@ -15346,7 +15346,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason906)
+		return c.FailTypeWith(n, &reason800)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15385,7 +15385,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason907)
+					return c.FailWith(m.Name(), &reason801)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15405,11 +15405,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason912)
+		return c.FailTypeWith(n, &reason805)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason913)
+			return c.FailWith(n, &reason806)
 		}
 	}
 	_ = d
@@ -15421,7 +15421,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason914)
+		return c.FailWith(n, &reason807)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -15438,7 +15438,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason915)
+		return c.FailTypeWith(n, &reason808)
 	}
 	_ = d
 	return true
@@ -15449,7 +15449,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason916)
+		return c.FailTypeWith(n, &reason809)
 	}
 	_ = d
 	return true
@@ -15460,7 +15460,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason917)
+		return c.FailTypeWith(n, &reason810)
 	}
 	_ = d
 	return true
@@ -15476,7 +15476,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason918)
+		return c.FailTypeWith(n, &reason811)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15520,7 +15520,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reason921)
+		return c.FailWith(n, &reason813)
 	}
 	_ = k
 	_ = d
@@ -15557,7 +15557,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason922)
+		return c.FailTypeWith(n, &reason814)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15599,7 +15599,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reason926)
+		return c.FailWith(n, &reason817)
 	}
 	_ = k
 	_ = d
@@ -15616,7 +15616,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason927)
+		return c.FailTypeWith(n, &reason818)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15643,7 +15643,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason928)
+					return c.FailWith(m.Name(), &reason819)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15663,11 +15663,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason933)
+		return c.FailTypeWith(n, &reason823)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason934)
+			return c.FailWith(n, &reason824)
 		}
 	}
 	_ = d
@@ -15704,7 +15704,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason935)
+		return c.FailTypeWith(n, &reason825)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15749,7 +15749,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason939)
+		return c.FailWith(n, &reason828)
 	}
 	_ = k
 	_ = d
@@ -15766,7 +15766,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason940)
+		return c.FailTypeWith(n, &reason829)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15792,7 +15792,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason941)
+					return c.FailWith(m.Name(), &reason830)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15812,11 +15812,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason945)
+		return c.FailTypeWith(n, &reason833)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason946)
+			return c.FailWith(n, &reason834)
 		}
 	}
 	_ = d
@@ -15828,7 +15828,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason947)
+		return c.FailWith(n, &reason835)
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -15870,7 +15870,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason948)
+		return c.FailTypeWith(n, &reason836)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15915,7 +15915,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason952)
+		return c.FailWith(n, &reason839)
 	}
 	_ = k
 	_ = d
@@ -15932,7 +15932,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason953)
+		return c.FailTypeWith(n, &reason840)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15963,7 +15963,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason954)
+					return c.FailWith(m.Name(), &reason841)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15983,11 +15983,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason959)
+		return c.FailTypeWith(n, &reason845)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason960)
+			return c.FailWith(n, &reason846)
 		}
 	}
 	_ = d
@@ -15999,7 +15999,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason961)
+		return c.FailWith(n, &reason847)
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16041,7 +16041,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason962)
+		return c.FailTypeWith(n, &reason848)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16083,7 +16083,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason966)
+		return c.FailWith(n, &reason851)
 	}
 	_ = k
 	_ = d
@@ -16100,7 +16100,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason967)
+		return c.FailTypeWith(n, &reason852)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16127,7 +16127,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason968)
+					return c.FailWith(m.Name(), &reason853)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16147,11 +16147,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason973)
+		return c.FailTypeWith(n, &reason857)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason974)
+			return c.FailWith(n, &reason858)
 		}
 	}
 	_ = d
@@ -16163,11 +16163,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason975)
+		return c.FailTypeWith(n, &reason859)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason976)
+			return c.FailWith(n, &reason860)
 		}
 	}
 	_ = d
@@ -16179,7 +16179,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason977)
+		return c.FailTypeWith(n, &reason861)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -16248,7 +16248,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reason978)
+		return c.FailWith(n, &reason862)
 	}
 	_ = k
 	_ = d
@@ -16285,7 +16285,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason979)
+		return c.FailTypeWith(n, &reason863)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16327,7 +16327,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason983)
+		return c.FailWith(n, &reason866)
 	}
 	_ = k
 	_ = d
@@ -16344,7 +16344,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason984)
+		return c.FailTypeWith(n, &reason867)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16366,7 +16366,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason985)
+					return c.FailWith(m.Name(), &reason868)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16386,11 +16386,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason989)
+		return c.FailTypeWith(n, &reason871)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason990)
+			return c.FailWith(n, &reason872)
 		}
 	}
 	_ = d
@@ -16402,7 +16402,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason991)
+		return c.FailTypeWith(n, &reason873)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -16471,7 +16471,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reason992)
+		return c.FailWith(n, &reason874)
 	}
 	_ = k
 	_ = d
@@ -16488,7 +16488,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason993)
+		return c.FailTypeWith(n, &reason875)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16532,7 +16532,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason996)
+		return c.FailWith(n, &reason877)
 	}
 	_ = k
 	_ = d
@@ -16544,7 +16544,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason997)
+		return c.FailTypeWith(n, &reason878)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16574,7 +16574,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason998)
+					return c.FailWith(m.Name(), &reason879)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16594,7 +16594,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1002)
+		return c.FailWith(n, &reason882)
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -16611,11 +16611,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1003)
+		return c.FailTypeWith(n, &reason883)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1004)
+			return c.FailWith(n, &reason884)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -16633,7 +16633,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1005)
+					return c.FailWith(m.Name(), &reason885)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16650,11 +16650,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1006)
+		return c.FailTypeWith(n, &reason886)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1007)
+			return c.FailWith(n, &reason887)
 		}
 	}
 	_ = d
@@ -16666,12 +16666,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1008)
+		return c.FailTypeWith(n, &reason888)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1009)
+			return c.FailWith(n, &reason889)
 		}
 		{
 			it := d.Items(n)
@@ -16695,11 +16695,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1010)
+		return c.FailTypeWith(n, &reason890)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1011)
+			return c.FailWith(n, &reason891)
 		}
 	}
 	_ = d
@@ -16711,7 +16711,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1012)
+		return c.FailTypeWith(n, &reason892)
 	}
 	_ = d
 	return true
@@ -16727,7 +16727,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1013)
+		return c.FailTypeWith(n, &reason893)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16771,7 +16771,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reason1016)
+		return c.FailWith(n, &reason895)
 	}
 	_ = k
 	_ = d
@@ -16788,7 +16788,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1017)
+		return c.FailTypeWith(n, &reason896)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16832,7 +16832,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reason1020)
+		return c.FailWith(n, &reason898)
 	}
 	_ = k
 	_ = d
@@ -16844,11 +16844,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1021)
+		return c.FailTypeWith(n, &reason899)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1022)
+			return c.FailWith(n, &reason900)
 		}
 		{
 			it := d.Items(n)
@@ -16877,7 +16877,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1023)
+		return c.FailTypeWith(n, &reason901)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16912,7 +16912,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1024)
+					return c.FailWith(m.Name(), &reason902)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16932,11 +16932,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1029)
+		return c.FailTypeWith(n, &reason906)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1030)
+			return c.FailWith(n, &reason907)
 		}
 	}
 	_ = d
@@ -16948,7 +16948,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1031)
+		return c.FailWith(n, &reason908)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16965,7 +16965,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1032)
+		return c.FailTypeWith(n, &reason909)
 	}
 	_ = d
 	return true
@@ -16996,7 +16996,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1033)
+		return c.FailTypeWith(n, &reason910)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17043,7 +17043,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reason1038)
+		return c.FailWith(n, &reason914)
 	}
 	_ = k
 	_ = d
@@ -17055,7 +17055,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1039)
+		return c.FailTypeWith(n, &reason915)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17082,7 +17082,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1040)
+					return c.FailWith(m.Name(), &reason916)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17102,11 +17102,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1045)
+		return c.FailTypeWith(n, &reason920)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1046)
+			return c.FailWith(n, &reason921)
 		}
 	}
 	_ = d
@@ -17118,11 +17118,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1047)
+		return c.FailTypeWith(n, &reason922)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1048)
+			return c.FailWith(n, &reason923)
 		}
 	}
 	_ = d
@@ -17134,7 +17134,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1049)
+		return c.FailWith(n, &reason924)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -17151,11 +17151,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1050)
+		return c.FailTypeWith(n, &reason925)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1051)
+			return c.FailWith(n, &reason926)
 		}
 	}
 	_ = d
@@ -17167,7 +17167,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1052)
+		return c.FailTypeWith(n, &reason927)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17230,7 +17230,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1055)
+		return c.FailWith(n, &reason929)
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -17247,7 +17247,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1056)
+		return c.FailTypeWith(n, &reason930)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17274,7 +17274,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1057)
+					return c.FailWith(m.Name(), &reason931)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17294,7 +17294,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1062)
+		return c.FailTypeWith(n, &reason935)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17345,14 +17345,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1067)
+		return c.FailTypeWith(n, &reason939)
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1068)
+			return c.FailWith(n, &reason940)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1069)
+			return c.FailWith(n, &reason941)
 		}
 	}
 	_ = d
@@ -17366,11 +17366,11 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1070)
+			return c.FailTypeWith(n, &reason942)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1071)
+			return c.FailWith(n, &reason943)
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -17394,7 +17394,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1072)
+		return c.FailTypeWith(n, &reason944)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17443,7 +17443,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason1075)
+			return c.FailWith(n, &reason946)
 		}
 		c.Discard(mark)
 	}
@@ -17474,7 +17474,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	{
 		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1078)
+			return c.FailWith(n, &reason948)
 		}
 	}
 	_ = d
@@ -17504,7 +17504,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	{
 		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1081)
+			return c.FailWith(n, &reason950)
 		}
 	}
 	_ = d
@@ -17516,7 +17516,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason1082)
+		return c.FailWith(n, &reason951)
 	}
 	_ = k
 	_ = d
@@ -17528,11 +17528,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1083)
+		return c.FailTypeWith(n, &reason952)
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1084)
+			return c.FailWith(n, &reason953)
 		}
 	}
 	_ = d
@@ -17544,7 +17544,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1085)
+		return c.FailTypeWith(n, &reason954)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17609,7 +17609,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reason1092)
+		return c.FailWith(n, &reason960)
 	}
 	_ = k
 	_ = d
@@ -17621,14 +17621,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1093)
+		return c.FailTypeWith(n, &reason961)
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1094)
+			return c.FailWith(n, &reason962)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1095)
+			return c.FailWith(n, &reason963)
 		}
 	}
 	_ = d
@@ -17640,7 +17640,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1096)
+		return c.FailWith(n, &reason964)
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -17657,12 +17657,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1097)
+		return c.FailTypeWith(n, &reason965)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1098)
+			return c.FailWith(n, &reason966)
 		}
 		{
 			it := d.Items(n)
@@ -17686,11 +17686,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1099)
+		return c.FailTypeWith(n, &reason967)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason1100)
+			return c.FailWith(n, &reason968)
 		}
 	}
 	_ = d
@@ -17702,7 +17702,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1101)
+		return c.FailTypeWith(n, &reason969)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17732,7 +17732,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1102)
+					return c.FailWith(m.Name(), &reason970)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17752,7 +17752,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason1106)
+		return c.FailWith(n, &reason973)
 	}
 	_ = k
 	_ = d
@@ -17764,11 +17764,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1107)
+		return c.FailTypeWith(n, &reason974)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1108)
+			return c.FailWith(n, &reason975)
 		}
 	}
 	_ = d
@@ -17782,11 +17782,11 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1109)
+			return c.FailTypeWith(n, &reason976)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1110)
+			return c.FailWith(n, &reason977)
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -17817,7 +17817,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
-					return c.FailWith(n, &reason1111)
+					return c.FailWith(n, &reason978)
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -17849,7 +17849,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1112)
+		return c.FailTypeWith(n, &reason979)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17866,7 +17866,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1113)
+					return c.FailWith(m.Name(), &reason980)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17886,7 +17886,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reason1116)
+		return c.FailWith(n, &reason982)
 	}
 	_ = k
 	_ = d
@@ -17898,7 +17898,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1117)
+		return c.FailTypeWith(n, &reason983)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17915,7 +17915,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1118)
+					return c.FailWith(m.Name(), &reason984)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17935,7 +17935,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reason1121)
+		return c.FailWith(n, &reason986)
 	}
 	_ = k
 	_ = d
@@ -17947,7 +17947,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1122)
+		return c.FailTypeWith(n, &reason987)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17976,7 +17976,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.FailWith(m.Name(), &reason1123)
+					return c.FailWith(m.Name(), &reason988)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18174,7 +18174,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1129)
+		return c.FailTypeWith(n, &reason993)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -18273,7 +18273,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason1130)
+			return c.FailWith(n, &reason994)
 		}
 		c.Discard(mark)
 	}
@@ -18286,7 +18286,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1131)
+		return c.FailTypeWith(n, &reason995)
 	}
 	_ = d
 	return true
@@ -18419,7 +18419,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1132)
+		return c.FailTypeWith(n, &reason996)
 	}
 	_ = d
 	return true
@@ -18430,7 +18430,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason1133)
+		return c.FailWith(n, &reason997)
 	}
 	_ = k
 	_ = d
@@ -18442,7 +18442,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1134)
+		return c.FailWith(n, &reason998)
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -18459,7 +18459,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1135)
+		return c.FailWith(n, &reason999)
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -18476,7 +18476,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1136)
+		return c.FailTypeWith(n, &reason1000)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18498,7 +18498,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1137)
+					return c.FailWith(m.Name(), &reason1001)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18518,7 +18518,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reason1141)
+		return c.FailWith(n, &reason1004)
 	}
 	_ = k
 	_ = d
@@ -18530,7 +18530,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1142)
+		return c.FailTypeWith(n, &reason1005)
 	}
 	_ = d
 	return true
@@ -18541,7 +18541,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1143)
+		return c.FailTypeWith(n, &reason1006)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18560,7 +18560,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.FailWith(m.Name(), &reason1144)
+					return c.FailWith(m.Name(), &reason1007)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18580,7 +18580,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reason1148)
+		return c.FailWith(n, &reason1010)
 	}
 	_ = k
 	_ = d
@@ -18592,7 +18592,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1149)
+		return c.FailTypeWith(n, &reason1011)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18619,7 +18619,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1150)
+					return c.FailWith(m.Name(), &reason1012)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18639,7 +18639,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1155)
+		return c.FailWith(n, &reason1016)
 	}
 	_ = k
 	_ = d
@@ -18651,7 +18651,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reason1156)
+		return c.FailWith(n, &reason1017)
 	}
 	_ = k
 	_ = d
@@ -18663,7 +18663,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1157)
+		return c.FailTypeWith(n, &reason1018)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18689,7 +18689,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1158)
+					return c.FailWith(m.Name(), &reason1019)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18709,7 +18709,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1162)
+		return c.FailWith(n, &reason1022)
 	}
 	_ = k
 	_ = d
@@ -18721,7 +18721,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1163)
+		return c.FailWith(n, &reason1023)
 	}
 	_ = k
 	_ = d
@@ -18733,7 +18733,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1164)
+		return c.FailTypeWith(n, &reason1024)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18770,7 +18770,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1165)
+					return c.FailWith(m.Name(), &reason1025)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18790,7 +18790,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason1172)
+		return c.FailWith(n, &reason1031)
 	}
 	_ = k
 	_ = d
@@ -18802,7 +18802,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reason1173)
+		return c.FailWith(n, &reason1032)
 	}
 	_ = k
 	_ = d
@@ -18814,7 +18814,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reason1174)
+		return c.FailWith(n, &reason1033)
 	}
 	_ = k
 	_ = d
@@ -18826,7 +18826,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1175)
+		return c.FailWith(n, &reason1034)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -18850,11 +18850,11 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1176)
+			return c.FailTypeWith(n, &reason1035)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1177)
+			return c.FailWith(n, &reason1036)
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19003,7 +19003,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1178)
+		return c.FailTypeWith(n, &reason1037)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19035,7 +19035,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason1179)
+			return c.FailWith(n, &reason1038)
 		}
 	}
 	_ = d
@@ -19047,7 +19047,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1180)
+		return c.FailWith(n, &reason1039)
 	}
 	_ = k
 	_ = d
@@ -19064,7 +19064,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1181)
+		return c.FailTypeWith(n, &reason1040)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19214,7 +19214,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1188)
+			return c.FailWith(n, &reason1045)
 		}
 	}
 	_ = d
@@ -19292,7 +19292,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1189)
+			return c.FailWith(n, &reason1046)
 		}
 	}
 	_ = d
@@ -19321,7 +19321,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1190)
+			return c.FailWith(n, &reason1047)
 		}
 	}
 	_ = d
@@ -19333,7 +19333,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1191)
+		return c.FailWith(n, &reason1048)
 	}
 	_ = k
 	_ = d
@@ -19345,11 +19345,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1192)
+		return c.FailTypeWith(n, &reason1049)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1193)
+			return c.FailWith(n, &reason1050)
 		}
 	}
 	_ = d
@@ -19361,7 +19361,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1194)
+		return c.FailTypeWith(n, &reason1051)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19391,7 +19391,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1195)
+		return c.FailTypeWith(n, &reason1052)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19425,7 +19425,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1196)
+					return c.FailWith(m.Name(), &reason1053)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19549,7 +19549,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1202)
+			return c.FailWith(n, &reason1057)
 		}
 	}
 	_ = d
@@ -19598,7 +19598,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1203)
+			return c.FailWith(n, &reason1058)
 		}
 	}
 	_ = d
@@ -19610,11 +19610,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1204)
+		return c.FailTypeWith(n, &reason1059)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1205)
+			return c.FailWith(n, &reason1060)
 		}
 	}
 	_ = d
@@ -19626,7 +19626,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1206)
+		return c.FailWith(n, &reason1061)
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -19643,11 +19643,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1207)
+		return c.FailTypeWith(n, &reason1062)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1208)
+			return c.FailWith(n, &reason1063)
 		}
 	}
 	_ = d
@@ -19664,7 +19664,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1209)
+		return c.FailTypeWith(n, &reason1064)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19736,7 +19736,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1217)
+			return c.FailWith(n, &reason1071)
 		}
 	}
 	_ = d
@@ -19806,7 +19806,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1220)
+		return c.FailWith(n, &reason1073)
 	}
 	_ = k
 	_ = d
@@ -19818,7 +19818,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1221)
+		return c.FailWith(n, &reason1074)
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -19835,11 +19835,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1222)
+		return c.FailTypeWith(n, &reason1075)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1223)
+			return c.FailWith(n, &reason1076)
 		}
 	}
 	_ = d
@@ -19851,7 +19851,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1224)
+		return c.FailTypeWith(n, &reason1077)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19873,7 +19873,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1225)
+					return c.FailWith(m.Name(), &reason1078)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19893,11 +19893,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1229)
+		return c.FailTypeWith(n, &reason1081)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1230)
+			return c.FailWith(n, &reason1082)
 		}
 	}
 	_ = d
@@ -19909,11 +19909,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1231)
+		return c.FailTypeWith(n, &reason1083)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1232)
+			return c.FailWith(n, &reason1084)
 		}
 	}
 	_ = d
@@ -19930,7 +19930,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1233)
+		return c.FailTypeWith(n, &reason1085)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19980,7 +19980,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1238)
+			return c.FailWith(n, &reason1089)
 		}
 	}
 	_ = d
@@ -19992,7 +19992,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reason1239)
+		return c.FailWith(n, &reason1090)
 	}
 	_ = k
 	_ = d
@@ -20004,7 +20004,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1240)
+		return c.FailWith(n, &reason1091)
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -20021,11 +20021,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1241)
+		return c.FailTypeWith(n, &reason1092)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1242)
+			return c.FailWith(n, &reason1093)
 		}
 	}
 	_ = d
@@ -20037,7 +20037,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1243)
+		return c.FailTypeWith(n, &reason1094)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -20064,11 +20064,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1244)
+		return c.FailTypeWith(n, &reason1095)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1245)
+			return c.FailWith(n, &reason1096)
 		}
 	}
 	_ = d
@@ -20082,11 +20082,11 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1246)
+			return c.FailTypeWith(n, &reason1097)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1247)
+			return c.FailWith(n, &reason1098)
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -20164,11 +20164,11 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1248)
+			return c.FailTypeWith(n, &reason1099)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1249)
+			return c.FailWith(n, &reason1100)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -20260,7 +20260,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1250)
+		return c.FailTypeWith(n, &reason1101)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20306,14 +20306,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1254)
+		return c.FailTypeWith(n, &reason1104)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1255)
+			return c.FailWith(n, &reason1105)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason1256)
+			return c.FailWith(n, &reason1106)
 		}
 		{
 			it := d.Items(n)
@@ -20381,7 +20381,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1257)
+		return c.FailTypeWith(n, &reason1107)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20427,11 +20427,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1261)
+		return c.FailTypeWith(n, &reason1110)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason1262)
+			return c.FailWith(n, &reason1111)
 		}
 	}
 	_ = d
@@ -20461,7 +20461,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1263)
+		return c.FailTypeWith(n, &reason1112)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20503,7 +20503,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason1267)
+		return c.FailWith(n, &reason1115)
 	}
 	_ = k
 	_ = d
@@ -20515,7 +20515,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1268)
+		return c.FailTypeWith(n, &reason1116)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20964,7 +20964,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1273)
+		return c.FailWith(n, &reason1120)
 	}
 	_ = k
 	_ = d
@@ -21077,7 +21077,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason1274)
+		return c.FailWith(n, &reason1121)
 	}
 	_ = k
 	_ = d
@@ -21190,7 +21190,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason1275)
+		return c.FailWith(n, &reason1122)
 	}
 	_ = k
 	_ = d
@@ -21303,7 +21303,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason1276)
+		return c.FailWith(n, &reason1123)
 	}
 	_ = k
 	_ = d
@@ -21416,7 +21416,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason1277)
+		return c.FailWith(n, &reason1124)
 	}
 	_ = k
 	_ = d
@@ -21529,7 +21529,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason1278)
+		return c.FailWith(n, &reason1125)
 	}
 	_ = k
 	_ = d
@@ -21642,7 +21642,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason1279)
+		return c.FailWith(n, &reason1126)
 	}
 	_ = k
 	_ = d
@@ -21755,7 +21755,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1280)
+		return c.FailWith(n, &reason1127)
 	}
 	_ = k
 	_ = d
@@ -21868,7 +21868,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1281)
+		return c.FailWith(n, &reason1128)
 	}
 	_ = k
 	_ = d
@@ -21981,7 +21981,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason1282)
+		return c.FailWith(n, &reason1129)
 	}
 	_ = k
 	_ = d
@@ -22094,7 +22094,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason1283)
+		return c.FailWith(n, &reason1130)
 	}
 	_ = k
 	_ = d
@@ -22207,7 +22207,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason1284)
+		return c.FailWith(n, &reason1131)
 	}
 	_ = k
 	_ = d
@@ -22320,7 +22320,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason1285)
+		return c.FailWith(n, &reason1132)
 	}
 	_ = k
 	_ = d
@@ -22433,7 +22433,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason1286)
+		return c.FailWith(n, &reason1133)
 	}
 	_ = k
 	_ = d
@@ -22546,7 +22546,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason1287)
+		return c.FailWith(n, &reason1134)
 	}
 	_ = k
 	_ = d
@@ -22659,7 +22659,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason1288)
+		return c.FailWith(n, &reason1135)
 	}
 	_ = k
 	_ = d
@@ -22772,7 +22772,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason1289)
+		return c.FailWith(n, &reason1136)
 	}
 	_ = k
 	_ = d
@@ -22885,7 +22885,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason1290)
+		return c.FailWith(n, &reason1137)
 	}
 	_ = k
 	_ = d
@@ -22998,7 +22998,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason1291)
+		return c.FailWith(n, &reason1138)
 	}
 	_ = k
 	_ = d
@@ -23044,11 +23044,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1292)
+			return c.FailTypeWith(n, &reason1139)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1293)
+			return c.FailWith(n, &reason1140)
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -23242,7 +23242,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1297)
+		return c.FailTypeWith(n, &reason1143)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23296,7 +23296,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1301)
+		return c.FailWith(n, &reason1146)
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -23336,7 +23336,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason1302)
+		return c.FailTypeWith(n, &reason1147)
 	}
 	_ = d
 	return true
@@ -23347,7 +23347,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1303)
+		return c.FailTypeWith(n, &reason1148)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23385,7 +23385,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1306)
+		return c.FailTypeWith(n, &reason1150)
 	}
 	_ = d
 	return true
@@ -23396,7 +23396,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1307)
+		return c.FailWith(n, &reason1151)
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -23413,7 +23413,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1308)
+		return c.FailTypeWith(n, &reason1152)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -23438,7 +23438,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1309)
+		return c.FailTypeWith(n, &reason1153)
 	}
 	_ = d
 	return true
@@ -23498,7 +23498,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1312)
+		return c.FailTypeWith(n, &reason1155)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23538,7 +23538,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1316)
+			return c.FailWith(n, &reason1158)
 		}
 	}
 	_ = d
@@ -23550,7 +23550,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1317)
+		return c.FailTypeWith(n, &reason1159)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -23577,11 +23577,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1318)
+			return c.FailTypeWith(n, &reason1160)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1319)
+			return c.FailWith(n, &reason1161)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -23616,7 +23616,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1320)
+				return c.FailWith(n, &reason1162)
 			}
 			c.Discard(mark)
 			c.Choose(4, n, first)
@@ -23633,7 +23633,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1321)
+		return c.FailTypeWith(n, &reason1163)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23674,7 +23674,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1326)
+			return c.FailWith(n, &reason1167)
 		}
 	}
 	_ = d
@@ -23686,7 +23686,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1327)
+		return c.FailTypeWith(n, &reason1168)
 	}
 	_ = d
 	return true
@@ -23697,7 +23697,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1328)
+		return c.FailTypeWith(n, &reason1169)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23738,7 +23738,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1333)
+			return c.FailWith(n, &reason1173)
 		}
 	}
 	_ = d
@@ -23750,7 +23750,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1334)
+		return c.FailTypeWith(n, &reason1174)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23793,7 +23793,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1338)
+		return c.FailTypeWith(n, &reason1177)
 	}
 	_ = d
 	return true
@@ -23804,7 +23804,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1339)
+		return c.FailTypeWith(n, &reason1178)
 	}
 	_ = d
 	return true
@@ -23830,7 +23830,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1340)
+		return c.FailTypeWith(n, &reason1179)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -23866,7 +23866,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reason1341)
+		return c.FailWith(n, &reason1180)
 	}
 	_ = k
 	_ = d
@@ -23878,7 +23878,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1342)
+		return c.FailTypeWith(n, &reason1181)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23920,7 +23920,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1346)
+		return c.FailTypeWith(n, &reason1184)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23965,11 +23965,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1350)
+		return c.FailTypeWith(n, &reason1187)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1351)
+			return c.FailWith(n, &reason1188)
 		}
 		{
 			it := d.Items(n)
@@ -23993,7 +23993,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1352)
+		return c.FailTypeWith(n, &reason1189)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24044,7 +24044,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1357)
+			return c.FailWith(n, &reason1193)
 		}
 	}
 	_ = d
@@ -24128,7 +24128,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1358)
+		return c.FailWith(n, &reason1194)
 	}
 	_ = k
 	_ = d
@@ -24143,7 +24143,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1359)
+			return c.FailWith(n, &reason1195)
 		}
 	}
 	_ = d
@@ -24227,7 +24227,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1360)
+		return c.FailWith(n, &reason1196)
 	}
 	_ = k
 	_ = d
@@ -24241,11 +24241,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1361)
+			return c.FailTypeWith(n, &reason1197)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1362)
+			return c.FailWith(n, &reason1198)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -24269,7 +24269,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1363)
+		return c.FailTypeWith(n, &reason1199)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24324,7 +24324,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1368)
+		return c.FailWith(n, &reason1203)
 	}
 	_ = k
 	_ = d
@@ -24336,7 +24336,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1369)
+		return c.FailTypeWith(n, &reason1204)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24361,7 +24361,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1370)
+		return c.FailTypeWith(n, &reason1205)
 	}
 	_ = d
 	return true
@@ -24372,7 +24372,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1371)
+		return c.FailWith(n, &reason1206)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -24389,7 +24389,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1372)
+		return c.FailTypeWith(n, &reason1207)
 	}
 	_ = d
 	return true
@@ -24400,7 +24400,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1373)
+		return c.FailTypeWith(n, &reason1208)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24442,7 +24442,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1377)
+		return c.FailWith(n, &reason1211)
 	}
 	_ = k
 	_ = d
@@ -24454,14 +24454,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1378)
+		return c.FailTypeWith(n, &reason1212)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1379)
+			return c.FailWith(n, &reason1213)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1380)
+			return c.FailWith(n, &reason1214)
 		}
 	}
 	_ = d
@@ -24473,11 +24473,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1381)
+		return c.FailTypeWith(n, &reason1215)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1382)
+			return c.FailWith(n, &reason1216)
 		}
 		{
 			it := d.Items(n)
@@ -24503,11 +24503,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1383)
+			return c.FailTypeWith(n, &reason1217)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.FailWith(n, &reason1384)
+			return c.FailWith(n, &reason1218)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -24531,7 +24531,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1385)
+		return c.FailTypeWith(n, &reason1219)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24679,7 +24679,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1394)
+		return c.FailWith(n, &reason1226)
 	}
 	_ = k
 	_ = d
@@ -24691,15 +24691,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1395)
+		return c.FailTypeWith(n, &reason1227)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1396)
+			return c.FailWith(n, &reason1228)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1397)
+			return c.FailWith(n, &reason1229)
 		}
 		{
 			it := d.Items(n)
@@ -24746,11 +24746,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1398)
+		return c.FailTypeWith(n, &reason1230)
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1399)
+			return c.FailWith(n, &reason1231)
 		}
 	}
 	_ = d
@@ -24762,7 +24762,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason1400)
+		return c.FailWith(n, &reason1232)
 	}
 	_ = k
 	_ = d
@@ -24774,7 +24774,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1401)
+		return c.FailWith(n, &reason1233)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -24791,7 +24791,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1402)
+		return c.FailTypeWith(n, &reason1234)
 	}
 	_ = d
 	return true
@@ -24802,7 +24802,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1403)
+		return c.FailTypeWith(n, &reason1235)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24838,12 +24838,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1404)
+		return c.FailTypeWith(n, &reason1236)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1405)
+			return c.FailWith(n, &reason1237)
 		}
 		{
 			it := d.Items(n)
@@ -24867,12 +24867,12 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1406)
+		return c.FailTypeWith(n, &reason1238)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1407)
+			return c.FailWith(n, &reason1239)
 		}
 		{
 			it := d.Items(n)
@@ -24896,7 +24896,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1408)
+		return c.FailWith(n, &reason1240)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -24913,7 +24913,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1409)
+		return c.FailTypeWith(n, &reason1241)
 	}
 	_ = d
 	return true
@@ -24924,7 +24924,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1410)
+		return c.FailTypeWith(n, &reason1242)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24988,7 +24988,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1415)
+			return c.FailWith(n, &reason1246)
 		}
 	}
 	_ = d
@@ -25068,7 +25068,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1418)
+		return c.FailWith(n, &reason1248)
 	}
 	_ = k
 	_ = d
@@ -25080,15 +25080,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1419)
+		return c.FailTypeWith(n, &reason1249)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1420)
+			return c.FailWith(n, &reason1250)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1421)
+			return c.FailWith(n, &reason1251)
 		}
 		{
 			it := d.Items(n)
@@ -25135,7 +25135,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason1422)
+		return c.FailWith(n, &reason1252)
 	}
 	_ = k
 	_ = d
@@ -25147,7 +25147,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1423)
+		return c.FailTypeWith(n, &reason1253)
 	}
 	_ = d
 	return true
@@ -25158,7 +25158,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1424)
+		return c.FailWith(n, &reason1254)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -25175,7 +25175,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1425)
+		return c.FailTypeWith(n, &reason1255)
 	}
 	_ = d
 	return true
@@ -25188,11 +25188,11 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1426)
+			return c.FailTypeWith(n, &reason1256)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1427)
+			return c.FailWith(n, &reason1257)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -25239,7 +25239,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1428)
+				return c.FailWith(n, &reason1258)
 			}
 			c.Discard(mark)
 			c.Choose(7, n, first)
@@ -25258,11 +25258,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1429)
+			return c.FailTypeWith(n, &reason1259)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1430)
+			return c.FailWith(n, &reason1260)
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -25329,7 +25329,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1431)
+		return c.FailTypeWith(n, &reason1261)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25389,7 +25389,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1437)
+		return c.FailTypeWith(n, &reason1266)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25421,7 +25421,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1438)
+		return c.FailTypeWith(n, &reason1267)
 	}
 	_ = d
 	return true
@@ -25432,7 +25432,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1439)
+		return c.FailTypeWith(n, &reason1268)
 	}
 	_ = d
 	return true
@@ -25443,7 +25443,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1440)
+		return c.FailTypeWith(n, &reason1269)
 	}
 	_ = d
 	return true
@@ -25454,10 +25454,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1441)
+		return c.FailTypeWith(n, &reason1270)
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason1442)
+		return c.FailWith(n, &reason1271)
 	}
 	_ = d
 	return true
@@ -25468,7 +25468,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1443)
+		return c.FailTypeWith(n, &reason1272)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25500,7 +25500,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1444)
+		return c.FailTypeWith(n, &reason1273)
 	}
 	_ = d
 	return true
@@ -25511,11 +25511,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1445)
+		return c.FailTypeWith(n, &reason1274)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1446)
+			return c.FailWith(n, &reason1275)
 		}
 	}
 	_ = d
@@ -25527,7 +25527,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1447)
+		return c.FailTypeWith(n, &reason1276)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25581,7 +25581,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1451)
+		return c.FailTypeWith(n, &reason1279)
 	}
 	_ = d
 	return true
@@ -25592,10 +25592,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1452)
+		return c.FailTypeWith(n, &reason1280)
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reason1453)
+		return c.FailWith(n, &reason1281)
 	}
 	_ = d
 	return true
@@ -25606,7 +25606,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1454)
+		return c.FailTypeWith(n, &reason1282)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25636,7 +25636,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1455)
+					return c.FailWith(m.Name(), &reason1283)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25656,7 +25656,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1459)
+		return c.FailTypeWith(n, &reason1286)
 	}
 	_ = d
 	return true
@@ -25667,7 +25667,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1460)
+		return c.FailTypeWith(n, &reason1287)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25761,7 +25761,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1461)
+		return c.FailTypeWith(n, &reason1288)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25802,7 +25802,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1462)
+					return c.FailWith(m.Name(), &reason1289)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25822,10 +25822,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1465)
+		return c.FailTypeWith(n, &reason1291)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1466)
+		return c.FailWith(n, &reason1292)
 	}
 	_ = d
 	return true
@@ -25836,7 +25836,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1467)
+		return c.FailTypeWith(n, &reason1293)
 	}
 	_ = d
 	return true
@@ -25847,7 +25847,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1468)
+		return c.FailTypeWith(n, &reason1294)
 	}
 	_ = d
 	return true
@@ -25858,7 +25858,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1469)
+		return c.FailTypeWith(n, &reason1295)
 	}
 	_ = d
 	return true
@@ -25869,10 +25869,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1470)
+		return c.FailTypeWith(n, &reason1296)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1471)
+		return c.FailWith(n, &reason1297)
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -25888,7 +25888,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1472)
+		return c.FailTypeWith(n, &reason1298)
 	}
 	_ = d
 	return true
@@ -25899,7 +25899,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1473)
+		return c.FailTypeWith(n, &reason1299)
 	}
 	_ = d
 	return true
@@ -25910,7 +25910,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1474)
+		return c.FailTypeWith(n, &reason1300)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25947,7 +25947,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1475)
+					return c.FailWith(m.Name(), &reason1301)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25967,10 +25967,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1478)
+		return c.FailTypeWith(n, &reason1303)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1479)
+		return c.FailWith(n, &reason1304)
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -25986,7 +25986,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1480)
+		return c.FailTypeWith(n, &reason1305)
 	}
 	_ = d
 	return true
@@ -25997,7 +25997,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1481)
+		return c.FailTypeWith(n, &reason1306)
 	}
 	_ = d
 	return true
@@ -26008,7 +26008,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1482)
+		return c.FailTypeWith(n, &reason1307)
 	}
 	_ = d
 	return true
@@ -26019,7 +26019,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1483)
+		return c.FailTypeWith(n, &reason1308)
 	}
 	_ = d
 	return true
@@ -26030,7 +26030,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1484)
+		return c.FailTypeWith(n, &reason1309)
 	}
 	_ = d
 	return true
@@ -26041,7 +26041,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1485)
+		return c.FailTypeWith(n, &reason1310)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26070,7 +26070,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1486)
+					return c.FailWith(m.Name(), &reason1311)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26090,10 +26090,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1489)
+		return c.FailTypeWith(n, &reason1313)
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reason1490)
+		return c.FailWith(n, &reason1314)
 	}
 	_ = d
 	return true
@@ -26104,7 +26104,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1491)
+		return c.FailTypeWith(n, &reason1315)
 	}
 	_ = d
 	return true
@@ -26115,7 +26115,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1492)
+		return c.FailTypeWith(n, &reason1316)
 	}
 	_ = d
 	return true
@@ -26126,7 +26126,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1493)
+		return c.FailTypeWith(n, &reason1317)
 	}
 	_ = d
 	return true
@@ -26137,7 +26137,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1494)
+		return c.FailTypeWith(n, &reason1318)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26171,7 +26171,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1495)
+					return c.FailWith(m.Name(), &reason1319)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26191,10 +26191,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1499)
+		return c.FailTypeWith(n, &reason1322)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1500)
+		return c.FailWith(n, &reason1323)
 	}
 	_ = d
 	return true
@@ -26205,7 +26205,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1501)
+		return c.FailTypeWith(n, &reason1324)
 	}
 	_ = d
 	return true
@@ -26216,7 +26216,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1502)
+		return c.FailTypeWith(n, &reason1325)
 	}
 	_ = d
 	return true
@@ -26227,7 +26227,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1503)
+		return c.FailTypeWith(n, &reason1326)
 	}
 	_ = d
 	return true
@@ -26238,7 +26238,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1504)
+		return c.FailTypeWith(n, &reason1327)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26263,7 +26263,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1505)
+		return c.FailTypeWith(n, &reason1328)
 	}
 	_ = d
 	return true
@@ -26274,7 +26274,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1506)
+		return c.FailTypeWith(n, &reason1329)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26308,7 +26308,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1507)
+					return c.FailWith(m.Name(), &reason1330)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26328,10 +26328,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1511)
+		return c.FailTypeWith(n, &reason1333)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1512)
+		return c.FailWith(n, &reason1334)
 	}
 	_ = d
 	return true
@@ -26342,7 +26342,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1513)
+		return c.FailTypeWith(n, &reason1335)
 	}
 	_ = d
 	return true
@@ -26353,7 +26353,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1514)
+		return c.FailTypeWith(n, &reason1336)
 	}
 	_ = d
 	return true
@@ -26364,7 +26364,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1515)
+		return c.FailTypeWith(n, &reason1337)
 	}
 	_ = d
 	return true
@@ -26375,7 +26375,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1516)
+		return c.FailTypeWith(n, &reason1338)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26400,7 +26400,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1517)
+		return c.FailTypeWith(n, &reason1339)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26422,7 +26422,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1518)
+					return c.FailWith(m.Name(), &reason1340)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26442,7 +26442,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1522)
+		return c.FailTypeWith(n, &reason1343)
 	}
 	_ = d
 	return true
@@ -26453,7 +26453,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1523)
+		return c.FailTypeWith(n, &reason1344)
 	}
 	_ = d
 	return true
@@ -26464,7 +26464,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1524)
+		return c.FailTypeWith(n, &reason1345)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26506,7 +26506,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1525)
+					return c.FailWith(m.Name(), &reason1346)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26526,10 +26526,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1529)
+		return c.FailTypeWith(n, &reason1349)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1530)
+		return c.FailWith(n, &reason1350)
 	}
 	_ = d
 	return true
@@ -26540,7 +26540,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1531)
+		return c.FailTypeWith(n, &reason1351)
 	}
 	_ = d
 	return true
@@ -26551,7 +26551,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1532)
+		return c.FailTypeWith(n, &reason1352)
 	}
 	_ = d
 	return true
@@ -26562,7 +26562,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1533)
+		return c.FailTypeWith(n, &reason1353)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26587,7 +26587,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1534)
+		return c.FailTypeWith(n, &reason1354)
 	}
 	_ = d
 	return true
@@ -26598,7 +26598,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1535)
+		return c.FailTypeWith(n, &reason1355)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26620,7 +26620,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1536)
+					return c.FailWith(m.Name(), &reason1356)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26640,10 +26640,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1540)
+		return c.FailTypeWith(n, &reason1359)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1541)
+		return c.FailWith(n, &reason1360)
 	}
 	_ = d
 	return true
@@ -26654,7 +26654,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1542)
+		return c.FailTypeWith(n, &reason1361)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26679,7 +26679,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1543)
+		return c.FailTypeWith(n, &reason1362)
 	}
 	_ = d
 	return true
@@ -26690,7 +26690,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1544)
+		return c.FailTypeWith(n, &reason1363)
 	}
 	_ = d
 	return true
@@ -26701,7 +26701,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1545)
+		return c.FailTypeWith(n, &reason1364)
 	}
 	_ = d
 	return true
@@ -26712,7 +26712,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1546)
+		return c.FailTypeWith(n, &reason1365)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26754,7 +26754,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1547)
+					return c.FailWith(m.Name(), &reason1366)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26774,10 +26774,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1551)
+		return c.FailTypeWith(n, &reason1369)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1552)
+		return c.FailWith(n, &reason1370)
 	}
 	_ = d
 	return true
@@ -26788,7 +26788,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1553)
+		return c.FailTypeWith(n, &reason1371)
 	}
 	_ = d
 	return true
@@ -26799,7 +26799,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1554)
+		return c.FailTypeWith(n, &reason1372)
 	}
 	_ = d
 	return true
@@ -26810,7 +26810,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1555)
+		return c.FailTypeWith(n, &reason1373)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26835,7 +26835,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1556)
+		return c.FailTypeWith(n, &reason1374)
 	}
 	_ = d
 	return true
@@ -26846,7 +26846,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1557)
+		return c.FailTypeWith(n, &reason1375)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26863,7 +26863,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1558)
+					return c.FailWith(m.Name(), &reason1376)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26883,7 +26883,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1561)
+		return c.FailTypeWith(n, &reason1378)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26908,7 +26908,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1562)
+		return c.FailTypeWith(n, &reason1379)
 	}
 	_ = d
 	return true
@@ -26919,7 +26919,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1563)
+		return c.FailTypeWith(n, &reason1380)
 	}
 	_ = d
 	return true
@@ -26930,7 +26930,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1564)
+		return c.FailTypeWith(n, &reason1381)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26968,7 +26968,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1565)
+					return c.FailWith(m.Name(), &reason1382)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26988,10 +26988,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1569)
+		return c.FailTypeWith(n, &reason1385)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1570)
+		return c.FailWith(n, &reason1386)
 	}
 	_ = d
 	return true
@@ -27002,7 +27002,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1571)
+		return c.FailTypeWith(n, &reason1387)
 	}
 	_ = d
 	return true
@@ -27013,7 +27013,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1572)
+		return c.FailTypeWith(n, &reason1388)
 	}
 	_ = d
 	return true
@@ -27024,7 +27024,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1573)
+		return c.FailTypeWith(n, &reason1389)
 	}
 	_ = d
 	return true
@@ -27035,7 +27035,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1574)
+		return c.FailTypeWith(n, &reason1390)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27060,7 +27060,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1575)
+		return c.FailTypeWith(n, &reason1391)
 	}
 	_ = d
 	return true
@@ -27071,7 +27071,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1576)
+		return c.FailTypeWith(n, &reason1392)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27096,7 +27096,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1577)
+		return c.FailTypeWith(n, &reason1393)
 	}
 	_ = d
 	return true
@@ -27107,7 +27107,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1578)
+		return c.FailTypeWith(n, &reason1394)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27132,7 +27132,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1579)
+		return c.FailTypeWith(n, &reason1395)
 	}
 	_ = d
 	return true
@@ -27143,10 +27143,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1580)
+		return c.FailTypeWith(n, &reason1396)
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reason1581)
+		return c.FailWith(n, &reason1397)
 	}
 	_ = d
 	return true
@@ -27157,7 +27157,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1582)
+		return c.FailTypeWith(n, &reason1398)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27202,7 +27202,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1585)
+		return c.FailTypeWith(n, &reason1400)
 	}
 	_ = d
 	return true
@@ -27213,10 +27213,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1586)
+		return c.FailTypeWith(n, &reason1401)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1587)
+		return c.FailWith(n, &reason1402)
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -27232,7 +27232,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1588)
+		return c.FailTypeWith(n, &reason1403)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -27282,7 +27282,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1589)
+		return c.FailTypeWith(n, &reason1404)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27307,7 +27307,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1590)
+		return c.FailTypeWith(n, &reason1405)
 	}
 	_ = d
 	return true
@@ -27318,7 +27318,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1591)
+		return c.FailTypeWith(n, &reason1406)
 	}
 	_ = d
 	return true
@@ -27329,7 +27329,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1592)
+		return c.FailTypeWith(n, &reason1407)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27926,7032 +27926,7032 @@ var (
 		Message: "missing member \"params\"",
 		Schema:  "draft/common.schema.json#/$defs/request/required",
 	}
-	reason6 = ahprt.Reason{
+	reason5 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"2.0\"",
 		Schema:  "draft/common.schema.json#/$defs/jsonRpcVersion/const",
 	}
-	reason7 = ahprt.Reason{
+	reason6 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/type",
 	}
-	reason8 = ahprt.Reason{
+	reason7 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/minLength",
 	}
-	reason9 = ahprt.Reason{
+	reason8 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
 	}
-	reason10 = ahprt.Reason{
+	reason9 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/methodName/type",
 	}
-	reason11 = ahprt.Reason{
+	reason10 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/common.schema.json#/$defs/methodName/minLength",
 	}
-	reason12 = ahprt.Reason{
+	reason11 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/request/properties/params/type",
 	}
-	reason13 = ahprt.Reason{
+	reason12 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/type",
 	}
-	reason14 = ahprt.Reason{
+	reason13 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
 	}
-	reason15 = ahprt.Reason{
+	reason14 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
 	}
-	reason17 = ahprt.Reason{
+	reason15 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/capabilities\"",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason18 = ahprt.Reason{
+	reason16 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason19 = ahprt.Reason{
+	reason17 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties",
 	}
-	reason20 = ahprt.Reason{
+	reason18 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason22 = ahprt.Reason{
+	reason19 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"draft\"",
 		Schema:  "draft/common.schema.json#/$defs/protocolVersion/const",
 	}
-	reason23 = ahprt.Reason{
+	reason20 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/type",
 	}
-	reason24 = ahprt.Reason{
+	reason21 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
 	}
-	reason25 = ahprt.Reason{
+	reason22 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
 	}
-	reason26 = ahprt.Reason{
+	reason23 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
 	}
-	reason28 = ahprt.Reason{
+	reason24 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/not",
 	}
-	reason29 = ahprt.Reason{
+	reason25 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
 	}
-	reason30 = ahprt.Reason{
+	reason26 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/successResponse/properties/result/type",
 	}
-	reason31 = ahprt.Reason{
+	reason27 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/type",
 	}
-	reason32 = ahprt.Reason{
+	reason28 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/required",
 	}
-	reason34 = ahprt.Reason{
+	reason29 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason35 = ahprt.Reason{
+	reason30 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason36 = ahprt.Reason{
+	reason31 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"manifest\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason38 = ahprt.Reason{
+	reason32 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/not",
 	}
-	reason39 = ahprt.Reason{
+	reason33 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type",
 	}
-	reason40 = ahprt.Reason{
+	reason34 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason41 = ahprt.Reason{
+	reason35 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason42 = ahprt.Reason{
+	reason36 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transports\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason43 = ahprt.Reason{
+	reason37 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"authentication\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason44 = ahprt.Reason{
+	reason38 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"toolPaths\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason45 = ahprt.Reason{
+	reason39 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"contentCategories\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason46 = ahprt.Reason{
+	reason40 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"limits\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason47 = ahprt.Reason{
+	reason41 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"managedPolicy\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason48 = ahprt.Reason{
+	reason42 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"correlationIdentityFields\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
 	}
-	reason50 = ahprt.Reason{
+	reason43 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not",
 	}
-	reason51 = ahprt.Reason{
+	reason44 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type",
 	}
-	reason52 = ahprt.Reason{
+	reason45 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type",
 	}
-	reason53 = ahprt.Reason{
+	reason46 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
 	}
-	reason54 = ahprt.Reason{
+	reason47 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"modes\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
 	}
-	reason56 = ahprt.Reason{
+	reason48 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems",
 	}
-	reason57 = ahprt.Reason{
+	reason49 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required",
 	}
-	reason59 = ahprt.Reason{
+	reason50 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not",
 	}
-	reason60 = ahprt.Reason{
+	reason51 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"",
 		Schema:  "draft/common.schema.json#/$defs/interceptableEventType/enum",
 	}
-	reason61 = ahprt.Reason{
+	reason52 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not",
 	}
-	reason62 = ahprt.Reason{
+	reason53 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains",
 	}
-	reason63 = ahprt.Reason{
+	reason54 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const",
 	}
-	reason64 = ahprt.Reason{
+	reason55 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/type",
 	}
-	reason65 = ahprt.Reason{
+	reason56 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/capabilities.schema.json#/required",
 	}
-	reason67 = ahprt.Reason{
+	reason57 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"flow\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/0/then/required",
 	}
-	reason69 = ahprt.Reason{
+	reason58 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains",
 	}
-	reason70 = ahprt.Reason{
+	reason59 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const",
 	}
-	reason71 = ahprt.Reason{
+	reason60 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/2/then/required",
 	}
-	reason73 = ahprt.Reason{
+	reason61 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains",
 	}
-	reason74 = ahprt.Reason{
+	reason62 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const",
 	}
-	reason75 = ahprt.Reason{
+	reason63 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"modify\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/4/then/required",
 	}
-	reason77 = ahprt.Reason{
+	reason64 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains",
 	}
-	reason78 = ahprt.Reason{
+	reason65 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const",
 	}
-	reason79 = ahprt.Reason{
+	reason66 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/type",
 	}
-	reason80 = ahprt.Reason{
+	reason67 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/uniqueItems",
 	}
-	reason81 = ahprt.Reason{
+	reason68 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"",
 		Schema:  "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum",
 	}
-	reason82 = ahprt.Reason{
+	reason69 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/type",
 	}
-	reason83 = ahprt.Reason{
+	reason70 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/pattern",
 	}
-	reason84 = ahprt.Reason{
+	reason71 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/modify/type",
 	}
-	reason85 = ahprt.Reason{
+	reason72 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/capabilities.schema.json#/properties/modify/minProperties",
 	}
-	reason86 = ahprt.Reason{
+	reason73 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/type",
 	}
-	reason87 = ahprt.Reason{
+	reason74 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"replace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
 	}
-	reason88 = ahprt.Reason{
+	reason75 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"merge\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
 	}
-	reason90 = ahprt.Reason{
+	reason76 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"replace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required",
 	}
-	reason92 = ahprt.Reason{
+	reason77 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const",
 	}
-	reason93 = ahprt.Reason{
+	reason78 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"merge\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required",
 	}
-	reason95 = ahprt.Reason{
+	reason79 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const",
 	}
-	reason96 = ahprt.Reason{
+	reason80 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type",
 	}
-	reason97 = ahprt.Reason{
+	reason81 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type",
 	}
-	reason98 = ahprt.Reason{
+	reason82 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/type",
 	}
-	reason99 = ahprt.Reason{
+	reason83 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operations\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/required",
 	}
-	reason101 = ahprt.Reason{
+	reason84 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
 	}
-	reason102 = ahprt.Reason{
+	reason85 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
 	}
-	reason104 = ahprt.Reason{
+	reason86 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/type",
 	}
-	reason105 = ahprt.Reason{
+	reason87 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems",
 	}
-	reason106 = ahprt.Reason{
+	reason88 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems",
 	}
-	reason107 = ahprt.Reason{
+	reason89 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum",
 	}
-	reason108 = ahprt.Reason{
+	reason90 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason109 = ahprt.Reason{
+	reason91 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason110 = ahprt.Reason{
+	reason92 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/type",
 	}
-	reason111 = ahprt.Reason{
+	reason93 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"context\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/required",
 	}
-	reason113 = ahprt.Reason{
+	reason94 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/type",
 	}
-	reason114 = ahprt.Reason{
+	reason95 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"append\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
 	}
-	reason115 = ahprt.Reason{
+	reason96 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
 	}
-	reason117 = ahprt.Reason{
+	reason97 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want true",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const",
 	}
-	reason118 = ahprt.Reason{
+	reason98 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type",
 	}
-	reason119 = ahprt.Reason{
+	reason99 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems",
 	}
-	reason120 = ahprt.Reason{
+	reason100 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems",
 	}
-	reason121 = ahprt.Reason{
+	reason101 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum",
 	}
-	reason122 = ahprt.Reason{
+	reason102 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/type",
 	}
-	reason123 = ahprt.Reason{
+	reason103 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/form/type",
 	}
-	reason124 = ahprt.Reason{
+	reason104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/url/type",
 	}
-	reason125 = ahprt.Reason{
+	reason105 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type",
 	}
-	reason126 = ahprt.Reason{
+	reason106 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum",
 	}
-	reason127 = ahprt.Reason{
+	reason107 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type",
 	}
-	reason128 = ahprt.Reason{
+	reason108 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason129 = ahprt.Reason{
+	reason109 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type",
 	}
-	reason130 = ahprt.Reason{
+	reason110 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum",
 	}
-	reason131 = ahprt.Reason{
+	reason111 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type",
 	}
-	reason132 = ahprt.Reason{
+	reason112 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"prompt\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason133 = ahprt.Reason{
+	reason113 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type",
 	}
-	reason134 = ahprt.Reason{
+	reason114 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason135 = ahprt.Reason{
+	reason115 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason136 = ahprt.Reason{
+	reason116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type",
 	}
-	reason137 = ahprt.Reason{
+	reason117 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum",
 	}
-	reason138 = ahprt.Reason{
+	reason118 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type",
 	}
-	reason139 = ahprt.Reason{
+	reason119 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"response\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason140 = ahprt.Reason{
+	reason120 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type",
 	}
-	reason141 = ahprt.Reason{
+	reason121 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason142 = ahprt.Reason{
+	reason122 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason143 = ahprt.Reason{
+	reason123 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type",
 	}
-	reason144 = ahprt.Reason{
+	reason124 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum",
 	}
-	reason145 = ahprt.Reason{
+	reason125 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type",
 	}
-	reason146 = ahprt.Reason{
+	reason126 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"request\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason147 = ahprt.Reason{
+	reason127 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type",
 	}
-	reason148 = ahprt.Reason{
+	reason128 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason149 = ahprt.Reason{
+	reason129 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason150 = ahprt.Reason{
+	reason130 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type",
 	}
-	reason151 = ahprt.Reason{
+	reason131 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum",
 	}
-	reason152 = ahprt.Reason{
+	reason132 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type",
 	}
-	reason153 = ahprt.Reason{
+	reason133 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"response\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason154 = ahprt.Reason{
+	reason134 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type",
 	}
-	reason155 = ahprt.Reason{
+	reason135 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason156 = ahprt.Reason{
+	reason136 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason157 = ahprt.Reason{
+	reason137 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type",
 	}
-	reason158 = ahprt.Reason{
+	reason138 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum",
 	}
-	reason159 = ahprt.Reason{
+	reason139 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type",
 	}
-	reason160 = ahprt.Reason{
+	reason140 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason161 = ahprt.Reason{
+	reason141 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason162 = ahprt.Reason{
+	reason142 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type",
 	}
-	reason163 = ahprt.Reason{
+	reason143 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum",
 	}
-	reason164 = ahprt.Reason{
+	reason144 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type",
 	}
-	reason165 = ahprt.Reason{
+	reason145 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason166 = ahprt.Reason{
+	reason146 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type",
 	}
-	reason167 = ahprt.Reason{
+	reason147 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason168 = ahprt.Reason{
+	reason148 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason169 = ahprt.Reason{
+	reason149 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type",
 	}
-	reason170 = ahprt.Reason{
+	reason150 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"inject\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum",
 	}
-	reason171 = ahprt.Reason{
+	reason151 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type",
 	}
-	reason172 = ahprt.Reason{
+	reason152 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"output\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason173 = ahprt.Reason{
+	reason153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type",
 	}
-	reason174 = ahprt.Reason{
+	reason154 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason175 = ahprt.Reason{
+	reason155 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\", \"continue\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason176 = ahprt.Reason{
+	reason156 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type",
 	}
-	reason177 = ahprt.Reason{
+	reason157 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum",
 	}
-	reason178 = ahprt.Reason{
+	reason158 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type",
 	}
-	reason179 = ahprt.Reason{
+	reason159 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason180 = ahprt.Reason{
+	reason160 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type",
 	}
-	reason181 = ahprt.Reason{
+	reason161 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason182 = ahprt.Reason{
+	reason162 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason183 = ahprt.Reason{
+	reason163 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type",
 	}
-	reason184 = ahprt.Reason{
+	reason164 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"flow\", \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum",
 	}
-	reason185 = ahprt.Reason{
+	reason165 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type",
 	}
-	reason186 = ahprt.Reason{
+	reason166 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type",
 	}
-	reason187 = ahprt.Reason{
+	reason167 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"stop\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum",
 	}
-	reason188 = ahprt.Reason{
+	reason168 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type",
 	}
-	reason189 = ahprt.Reason{
+	reason169 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum",
 	}
-	reason190 = ahprt.Reason{
+	reason170 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type",
 	}
-	reason191 = ahprt.Reason{
+	reason171 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"instructions\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason192 = ahprt.Reason{
+	reason172 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type",
 	}
-	reason193 = ahprt.Reason{
+	reason173 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"inject\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum",
 	}
-	reason194 = ahprt.Reason{
+	reason174 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type",
 	}
-	reason195 = ahprt.Reason{
+	reason175 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"summary\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason196 = ahprt.Reason{
+	reason176 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type",
 	}
-	reason197 = ahprt.Reason{
+	reason177 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason198 = ahprt.Reason{
+	reason178 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type",
 	}
-	reason199 = ahprt.Reason{
+	reason179 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"return\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum",
 	}
-	reason200 = ahprt.Reason{
+	reason180 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type",
 	}
-	reason201 = ahprt.Reason{
+	reason181 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum",
 	}
-	reason202 = ahprt.Reason{
+	reason182 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type",
 	}
-	reason203 = ahprt.Reason{
+	reason183 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"content\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason204 = ahprt.Reason{
+	reason184 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type",
 	}
-	reason205 = ahprt.Reason{
+	reason185 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum",
 	}
-	reason206 = ahprt.Reason{
+	reason186 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type",
 	}
-	reason207 = ahprt.Reason{
+	reason187 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"prompt\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason208 = ahprt.Reason{
+	reason188 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type",
 	}
-	reason209 = ahprt.Reason{
+	reason189 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum",
 	}
-	reason210 = ahprt.Reason{
+	reason190 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type",
 	}
-	reason211 = ahprt.Reason{
+	reason191 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"content\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason212 = ahprt.Reason{
+	reason192 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type",
 	}
-	reason213 = ahprt.Reason{
+	reason193 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"deny\", \"modify\", \"message\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum",
 	}
-	reason214 = ahprt.Reason{
+	reason194 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type",
 	}
-	reason215 = ahprt.Reason{
+	reason195 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"workspace\"",
 		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum",
 	}
-	reason216 = ahprt.Reason{
+	reason196 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"",
 		Schema:  "draft/common.schema.json#/$defs/eventType/enum",
 	}
-	reason217 = ahprt.Reason{
+	reason197 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type",
 	}
-	reason218 = ahprt.Reason{
+	reason198 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems",
 	}
-	reason219 = ahprt.Reason{
+	reason199 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems",
 	}
-	reason220 = ahprt.Reason{
+	reason200 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"observe\", \"intercept\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum",
 	}
-	reason221 = ahprt.Reason{
+	reason201 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type",
 	}
-	reason222 = ahprt.Reason{
+	reason202 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type",
 	}
-	reason223 = ahprt.Reason{
+	reason203 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
 	}
-	reason224 = ahprt.Reason{
+	reason204 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
 	}
-	reason226 = ahprt.Reason{
+	reason205 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type",
 	}
-	reason227 = ahprt.Reason{
+	reason206 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems",
 	}
-	reason228 = ahprt.Reason{
+	reason207 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"http\", \"stdio\", \"in_process\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum",
 	}
-	reason229 = ahprt.Reason{
+	reason208 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type",
 	}
-	reason230 = ahprt.Reason{
+	reason209 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems",
 	}
-	reason231 = ahprt.Reason{
+	reason210 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"bearer\", \"oauth\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum",
 	}
-	reason232 = ahprt.Reason{
+	reason211 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type",
 	}
-	reason233 = ahprt.Reason{
+	reason212 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type",
 	}
-	reason234 = ahprt.Reason{
+	reason213 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems",
 	}
-	reason235 = ahprt.Reason{
+	reason214 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type",
 	}
-	reason236 = ahprt.Reason{
+	reason215 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems",
 	}
-	reason237 = ahprt.Reason{
+	reason216 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type",
 	}
-	reason238 = ahprt.Reason{
+	reason217 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scopes\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
 	}
-	reason239 = ahprt.Reason{
+	reason218 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
 	}
-	reason241 = ahprt.Reason{
+	reason219 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const",
 	}
-	reason242 = ahprt.Reason{
+	reason220 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type",
 	}
-	reason243 = ahprt.Reason{
+	reason221 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems",
 	}
-	reason244 = ahprt.Reason{
+	reason222 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"project\", \"managed\"",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum",
 	}
-	reason245 = ahprt.Reason{
+	reason223 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type",
 	}
-	reason246 = ahprt.Reason{
+	reason224 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type",
 	}
-	reason247 = ahprt.Reason{
+	reason225 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems",
 	}
-	reason248 = ahprt.Reason{
+	reason226 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/catalogue-event.schema.json#/oneOf",
 	}
-	reason249 = ahprt.Reason{
+	reason227 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/catalogue-event.schema.json#/oneOf",
 	}
-	reason250 = ahprt.Reason{
+	reason228 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
 	}
-	reason251 = ahprt.Reason{
+	reason229 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason252 = ahprt.Reason{
+	reason230 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason253 = ahprt.Reason{
+	reason231 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"time\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason254 = ahprt.Reason{
+	reason232 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason256 = ahprt.Reason{
+	reason233 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/type",
 	}
-	reason257 = ahprt.Reason{
+	reason234 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/minLength",
 	}
-	reason258 = ahprt.Reason{
+	reason235 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/type",
 	}
-	reason259 = ahprt.Reason{
+	reason236 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/format",
 	}
-	reason260 = ahprt.Reason{
+	reason237 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/type",
 	}
-	reason261 = ahprt.Reason{
+	reason238 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid date-time",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/format",
 	}
-	reason262 = ahprt.Reason{
+	reason239 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/session/type",
 	}
-	reason263 = ahprt.Reason{
+	reason240 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/session/required",
 	}
-	reason265 = ahprt.Reason{
+	reason241 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/cwd/type",
 	}
-	reason266 = ahprt.Reason{
+	reason242 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type",
 	}
-	reason267 = ahprt.Reason{
+	reason243 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
 	}
-	reason268 = ahprt.Reason{
+	reason244 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/model/type",
 	}
-	reason269 = ahprt.Reason{
+	reason245 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/type",
 	}
-	reason270 = ahprt.Reason{
+	reason246 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/required",
 	}
-	reason272 = ahprt.Reason{
+	reason247 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type",
 	}
-	reason273 = ahprt.Reason{
+	reason248 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/common.schema.json#/$defs/session/properties/synthesized/type",
 	}
-	reason274 = ahprt.Reason{
+	reason249 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type",
 	}
-	reason275 = ahprt.Reason{
+	reason250 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength",
 	}
-	reason276 = ahprt.Reason{
+	reason251 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/gaps/type",
 	}
-	reason277 = ahprt.Reason{
+	reason252 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/gap/type",
 	}
-	reason278 = ahprt.Reason{
+	reason253 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/event.schema.json#/$defs/gap/required",
 	}
-	reason279 = ahprt.Reason{
+	reason254 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/event.schema.json#/$defs/gap/required",
 	}
-	reason281 = ahprt.Reason{
+	reason255 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/type",
 	}
-	reason282 = ahprt.Reason{
+	reason256 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/minLength",
 	}
-	reason283 = ahprt.Reason{
+	reason257 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/type",
 	}
-	reason284 = ahprt.Reason{
+	reason258 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/minLength",
 	}
-	reason285 = ahprt.Reason{
+	reason259 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/extensions.schema.json#/type",
 	}
-	reason286 = ahprt.Reason{
+	reason260 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/event.schema.json#/$defs/synthesizedFlag/type",
 	}
-	reason287 = ahprt.Reason{
+	reason261 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/type",
 	}
-	reason288 = ahprt.Reason{
+	reason262 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/required",
 	}
-	reason290 = ahprt.Reason{
+	reason263 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/type",
 	}
-	reason291 = ahprt.Reason{
+	reason264 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength",
 	}
-	reason292 = ahprt.Reason{
+	reason265 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/contentItems/type",
 	}
-	reason293 = ahprt.Reason{
+	reason266 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/oneOf",
 	}
-	reason294 = ahprt.Reason{
+	reason267 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/oneOf",
 	}
-	reason295 = ahprt.Reason{
+	reason268 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason296 = ahprt.Reason{
+	reason269 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason297 = ahprt.Reason{
+	reason270 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason298 = ahprt.Reason{
+	reason271 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason299 = ahprt.Reason{
+	reason272 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
-	reason300 = ahprt.Reason{
+	reason273 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
 	}
-	reason301 = ahprt.Reason{
+	reason274 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
 	}
-	reason302 = ahprt.Reason{
+	reason275 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason303 = ahprt.Reason{
+	reason276 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason304 = ahprt.Reason{
+	reason277 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason305 = ahprt.Reason{
+	reason278 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason306 = ahprt.Reason{
+	reason279 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason308 = ahprt.Reason{
+	reason280 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
 	}
-	reason309 = ahprt.Reason{
+	reason281 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
 	}
-	reason310 = ahprt.Reason{
+	reason282 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
 	}
-	reason311 = ahprt.Reason{
+	reason283 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
 	}
-	reason312 = ahprt.Reason{
+	reason284 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
 	}
-	reason313 = ahprt.Reason{
+	reason285 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
 	}
-	reason314 = ahprt.Reason{
+	reason286 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
 	}
-	reason315 = ahprt.Reason{
+	reason287 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
 	}
-	reason316 = ahprt.Reason{
+	reason288 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason317 = ahprt.Reason{
+	reason289 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason318 = ahprt.Reason{
+	reason290 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason319 = ahprt.Reason{
+	reason291 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason320 = ahprt.Reason{
+	reason292 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason322 = ahprt.Reason{
+	reason293 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
 	}
-	reason323 = ahprt.Reason{
+	reason294 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
 	}
-	reason324 = ahprt.Reason{
+	reason295 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
 	}
-	reason325 = ahprt.Reason{
+	reason296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
 	}
-	reason326 = ahprt.Reason{
+	reason297 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
 	}
-	reason327 = ahprt.Reason{
+	reason298 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
 	}
-	reason329 = ahprt.Reason{
+	reason299 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
 	}
-	reason330 = ahprt.Reason{
+	reason300 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
 	}
-	reason331 = ahprt.Reason{
+	reason301 = ahprt.Reason{
 		Code:    ahprt.CodeMaxLength,
 		Message: "want at most 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
 	}
-	reason332 = ahprt.Reason{
+	reason302 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[a-f0-9]{64}$",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
 	}
-	reason333 = ahprt.Reason{
+	reason303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
 	}
-	reason334 = ahprt.Reason{
+	reason304 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
 	}
-	reason335 = ahprt.Reason{
+	reason305 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason336 = ahprt.Reason{
+	reason306 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason337 = ahprt.Reason{
+	reason307 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason338 = ahprt.Reason{
+	reason308 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason340 = ahprt.Reason{
+	reason309 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
 	}
-	reason341 = ahprt.Reason{
+	reason310 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
 	}
-	reason342 = ahprt.Reason{
+	reason311 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
 	}
-	reason343 = ahprt.Reason{
+	reason312 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
 	}
-	reason344 = ahprt.Reason{
+	reason313 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
 	}
-	reason345 = ahprt.Reason{
+	reason314 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason346 = ahprt.Reason{
+	reason315 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason347 = ahprt.Reason{
+	reason316 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason348 = ahprt.Reason{
+	reason317 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason350 = ahprt.Reason{
+	reason318 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
 	}
-	reason351 = ahprt.Reason{
+	reason319 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
 	}
-	reason352 = ahprt.Reason{
+	reason320 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
 	}
-	reason353 = ahprt.Reason{
+	reason321 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason354 = ahprt.Reason{
+	reason322 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason355 = ahprt.Reason{
+	reason323 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason356 = ahprt.Reason{
+	reason324 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason357 = ahprt.Reason{
+	reason325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
 	}
-	reason358 = ahprt.Reason{
+	reason326 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
 	}
-	reason359 = ahprt.Reason{
+	reason327 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason360 = ahprt.Reason{
+	reason328 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason361 = ahprt.Reason{
+	reason329 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason362 = ahprt.Reason{
+	reason330 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason363 = ahprt.Reason{
+	reason331 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason365 = ahprt.Reason{
+	reason332 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
 	}
-	reason366 = ahprt.Reason{
+	reason333 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
 	}
-	reason367 = ahprt.Reason{
+	reason334 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
 	}
-	reason368 = ahprt.Reason{
+	reason335 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
 	}
-	reason369 = ahprt.Reason{
+	reason336 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
 	}
-	reason370 = ahprt.Reason{
+	reason337 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
 	}
-	reason371 = ahprt.Reason{
+	reason338 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
 	}
-	reason372 = ahprt.Reason{
+	reason339 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-reference.schema.json#/type",
 	}
-	reason373 = ahprt.Reason{
+	reason340 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-reference.schema.json#/additionalProperties",
 	}
-	reason374 = ahprt.Reason{
+	reason341 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-reference.schema.json#/required",
 	}
-	reason376 = ahprt.Reason{
+	reason342 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-reference.schema.json#/not",
 	}
-	reason377 = ahprt.Reason{
+	reason343 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
 	}
-	reason378 = ahprt.Reason{
+	reason344 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
 	}
-	reason379 = ahprt.Reason{
+	reason345 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason380 = ahprt.Reason{
+	reason346 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason381 = ahprt.Reason{
+	reason347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason382 = ahprt.Reason{
+	reason348 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason383 = ahprt.Reason{
+	reason349 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason385 = ahprt.Reason{
+	reason350 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
 	}
-	reason386 = ahprt.Reason{
+	reason351 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
 	}
-	reason387 = ahprt.Reason{
+	reason352 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
 	}
-	reason388 = ahprt.Reason{
+	reason353 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
 	}
-	reason389 = ahprt.Reason{
+	reason354 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason390 = ahprt.Reason{
+	reason355 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason391 = ahprt.Reason{
+	reason356 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason392 = ahprt.Reason{
+	reason357 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason394 = ahprt.Reason{
+	reason358 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
 	}
-	reason395 = ahprt.Reason{
+	reason359 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
 	}
-	reason396 = ahprt.Reason{
+	reason360 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
 	}
-	reason397 = ahprt.Reason{
+	reason361 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
 	}
-	reason398 = ahprt.Reason{
+	reason362 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason399 = ahprt.Reason{
+	reason363 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason400 = ahprt.Reason{
+	reason364 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason401 = ahprt.Reason{
+	reason365 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason403 = ahprt.Reason{
+	reason366 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
 	}
-	reason404 = ahprt.Reason{
+	reason367 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
 	}
-	reason405 = ahprt.Reason{
+	reason368 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
 	}
-	reason406 = ahprt.Reason{
+	reason369 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason407 = ahprt.Reason{
+	reason370 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason409 = ahprt.Reason{
+	reason371 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
 	}
-	reason410 = ahprt.Reason{
+	reason372 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
 	}
-	reason411 = ahprt.Reason{
+	reason373 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
 	}
-	reason412 = ahprt.Reason{
+	reason374 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason413 = ahprt.Reason{
+	reason375 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason414 = ahprt.Reason{
+	reason376 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason415 = ahprt.Reason{
+	reason377 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason417 = ahprt.Reason{
+	reason378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
 	}
-	reason418 = ahprt.Reason{
+	reason379 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
 	}
-	reason419 = ahprt.Reason{
+	reason380 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
 	}
-	reason420 = ahprt.Reason{
+	reason381 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
 	}
-	reason421 = ahprt.Reason{
+	reason382 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
 	}
-	reason422 = ahprt.Reason{
+	reason383 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
 	}
-	reason423 = ahprt.Reason{
+	reason384 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
 	}
-	reason424 = ahprt.Reason{
+	reason385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
 	}
-	reason425 = ahprt.Reason{
+	reason386 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
 	}
-	reason426 = ahprt.Reason{
+	reason387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
 	}
-	reason427 = ahprt.Reason{
+	reason388 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
 	}
-	reason428 = ahprt.Reason{
+	reason389 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
 	}
-	reason429 = ahprt.Reason{
+	reason390 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason430 = ahprt.Reason{
+	reason391 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason432 = ahprt.Reason{
+	reason392 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.after\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
 	}
-	reason433 = ahprt.Reason{
+	reason393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
 	}
-	reason434 = ahprt.Reason{
+	reason394 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
 	}
-	reason435 = ahprt.Reason{
+	reason395 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason436 = ahprt.Reason{
+	reason396 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason437 = ahprt.Reason{
+	reason397 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason438 = ahprt.Reason{
+	reason398 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason440 = ahprt.Reason{
+	reason399 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
 	}
-	reason441 = ahprt.Reason{
+	reason400 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
 	}
-	reason442 = ahprt.Reason{
+	reason401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
 	}
-	reason443 = ahprt.Reason{
+	reason402 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
 	}
-	reason444 = ahprt.Reason{
+	reason403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
 	}
-	reason445 = ahprt.Reason{
+	reason404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
 	}
-	reason446 = ahprt.Reason{
+	reason405 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
 	}
-	reason447 = ahprt.Reason{
+	reason406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
 	}
-	reason448 = ahprt.Reason{
+	reason407 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
 	}
-	reason449 = ahprt.Reason{
+	reason408 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
 	}
-	reason450 = ahprt.Reason{
+	reason409 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
 	}
-	reason451 = ahprt.Reason{
+	reason410 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
 	}
-	reason452 = ahprt.Reason{
+	reason411 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
 	}
-	reason453 = ahprt.Reason{
+	reason412 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
 	}
-	reason454 = ahprt.Reason{
+	reason413 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason455 = ahprt.Reason{
+	reason414 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason456 = ahprt.Reason{
+	reason415 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason458 = ahprt.Reason{
+	reason416 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
 	}
-	reason459 = ahprt.Reason{
+	reason417 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/identity/type",
 	}
-	reason460 = ahprt.Reason{
+	reason418 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
 	}
-	reason461 = ahprt.Reason{
+	reason419 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/identity/required",
 	}
-	reason463 = ahprt.Reason{
+	reason420 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
 	}
-	reason464 = ahprt.Reason{
+	reason421 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
 	}
-	reason465 = ahprt.Reason{
+	reason422 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
 	}
-	reason466 = ahprt.Reason{
+	reason423 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/message/type",
 	}
-	reason467 = ahprt.Reason{
+	reason424 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
 	}
-	reason468 = ahprt.Reason{
+	reason425 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason469 = ahprt.Reason{
+	reason426 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"role\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason470 = ahprt.Reason{
+	reason427 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parts\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason472 = ahprt.Reason{
+	reason428 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
 	}
-	reason473 = ahprt.Reason{
+	reason429 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
 	}
-	reason474 = ahprt.Reason{
+	reason430 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
 	}
-	reason475 = ahprt.Reason{
+	reason431 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
 	}
-	reason476 = ahprt.Reason{
+	reason432 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
 	}
-	reason477 = ahprt.Reason{
+	reason433 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
 	}
-	reason478 = ahprt.Reason{
+	reason434 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
 	}
-	reason479 = ahprt.Reason{
+	reason435 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
 	}
-	reason480 = ahprt.Reason{
+	reason436 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason481 = ahprt.Reason{
+	reason437 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason482 = ahprt.Reason{
+	reason438 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason483 = ahprt.Reason{
+	reason439 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason485 = ahprt.Reason{
+	reason440 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
 	}
-	reason486 = ahprt.Reason{
+	reason441 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
 	}
-	reason487 = ahprt.Reason{
+	reason442 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
 	}
-	reason488 = ahprt.Reason{
+	reason443 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
 	}
-	reason489 = ahprt.Reason{
+	reason444 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
 	}
-	reason490 = ahprt.Reason{
+	reason445 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason491 = ahprt.Reason{
+	reason446 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason492 = ahprt.Reason{
+	reason447 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"completeness\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason493 = ahprt.Reason{
+	reason448 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason495 = ahprt.Reason{
+	reason449 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"amount\", \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
 	}
-	reason496 = ahprt.Reason{
+	reason450 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"attempt\", \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
 	}
-	reason497 = ahprt.Reason{
+	reason451 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"complete\", \"partial\", \"unknown\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
 	}
-	reason498 = ahprt.Reason{
+	reason452 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
 	}
-	reason499 = ahprt.Reason{
+	reason453 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason500 = ahprt.Reason{
+	reason454 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason501 = ahprt.Reason{
+	reason455 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
 	}
-	reason502 = ahprt.Reason{
+	reason456 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
 	}
-	reason503 = ahprt.Reason{
+	reason457 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason504 = ahprt.Reason{
+	reason458 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason505 = ahprt.Reason{
+	reason459 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"basis\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason507 = ahprt.Reason{
+	reason460 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
 	}
-	reason508 = ahprt.Reason{
+	reason461 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
 	}
-	reason509 = ahprt.Reason{
+	reason462 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
 	}
-	reason510 = ahprt.Reason{
+	reason463 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Z]{3}$",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
 	}
-	reason511 = ahprt.Reason{
+	reason464 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"billed\", \"reported\", \"estimated\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
 	}
-	reason512 = ahprt.Reason{
+	reason465 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
 	}
-	reason513 = ahprt.Reason{
+	reason466 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
 	}
-	reason514 = ahprt.Reason{
+	reason467 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
 	}
-	reason515 = ahprt.Reason{
+	reason468 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
 	}
-	reason516 = ahprt.Reason{
+	reason469 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
 	}
-	reason517 = ahprt.Reason{
+	reason470 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.end\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
 	}
-	reason518 = ahprt.Reason{
+	reason471 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
 	}
-	reason519 = ahprt.Reason{
+	reason472 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
 	}
-	reason520 = ahprt.Reason{
+	reason473 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason521 = ahprt.Reason{
+	reason474 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"class\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason523 = ahprt.Reason{
+	reason475 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
 	}
-	reason524 = ahprt.Reason{
+	reason476 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
 	}
-	reason525 = ahprt.Reason{
+	reason477 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
 	}
-	reason526 = ahprt.Reason{
+	reason478 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
 	}
-	reason527 = ahprt.Reason{
+	reason479 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
 	}
-	reason528 = ahprt.Reason{
+	reason480 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
 	}
-	reason529 = ahprt.Reason{
+	reason481 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
 	}
-	reason530 = ahprt.Reason{
+	reason482 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
 	}
-	reason531 = ahprt.Reason{
+	reason483 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
 	}
-	reason532 = ahprt.Reason{
+	reason484 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
 	}
-	reason533 = ahprt.Reason{
+	reason485 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
 	}
-	reason534 = ahprt.Reason{
+	reason486 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason535 = ahprt.Reason{
+	reason487 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"item\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason536 = ahprt.Reason{
+	reason488 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"delta\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason537 = ahprt.Reason{
+	reason489 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"final\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason539 = ahprt.Reason{
+	reason490 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
 	}
-	reason540 = ahprt.Reason{
+	reason491 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
 	}
-	reason541 = ahprt.Reason{
+	reason492 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
 	}
-	reason542 = ahprt.Reason{
+	reason493 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason543 = ahprt.Reason{
+	reason494 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason544 = ahprt.Reason{
+	reason495 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason545 = ahprt.Reason{
+	reason496 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason547 = ahprt.Reason{
+	reason497 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
 	}
-	reason548 = ahprt.Reason{
+	reason498 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
 	}
-	reason549 = ahprt.Reason{
+	reason499 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
 	}
-	reason550 = ahprt.Reason{
+	reason500 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
 	}
-	reason551 = ahprt.Reason{
+	reason501 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason552 = ahprt.Reason{
+	reason502 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provider\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason554 = ahprt.Reason{
+	reason503 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
 	}
-	reason555 = ahprt.Reason{
+	reason504 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
 	}
-	reason556 = ahprt.Reason{
+	reason505 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
 	}
-	reason557 = ahprt.Reason{
+	reason506 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
 	}
-	reason558 = ahprt.Reason{
+	reason507 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
 	}
-	reason559 = ahprt.Reason{
+	reason508 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
 	}
-	reason560 = ahprt.Reason{
+	reason509 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason561 = ahprt.Reason{
+	reason510 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"number\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason563 = ahprt.Reason{
+	reason511 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
 	}
-	reason564 = ahprt.Reason{
+	reason512 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
 	}
-	reason565 = ahprt.Reason{
+	reason513 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
 	}
-	reason566 = ahprt.Reason{
+	reason514 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
 	}
-	reason567 = ahprt.Reason{
+	reason515 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
 	}
-	reason568 = ahprt.Reason{
+	reason516 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
 	}
-	reason569 = ahprt.Reason{
+	reason517 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason570 = ahprt.Reason{
+	reason518 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason571 = ahprt.Reason{
+	reason519 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason572 = ahprt.Reason{
+	reason520 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason573 = ahprt.Reason{
+	reason521 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"finishReason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason575 = ahprt.Reason{
+	reason522 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
 	}
-	reason576 = ahprt.Reason{
+	reason523 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
 	}
-	reason578 = ahprt.Reason{
+	reason524 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
 	}
-	reason580 = ahprt.Reason{
+	reason525 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
 	}
-	reason581 = ahprt.Reason{
+	reason526 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
 	}
-	reason582 = ahprt.Reason{
+	reason527 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
 	}
-	reason583 = ahprt.Reason{
+	reason528 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
 	}
-	reason584 = ahprt.Reason{
+	reason529 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason585 = ahprt.Reason{
+	reason530 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason586 = ahprt.Reason{
+	reason531 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason587 = ahprt.Reason{
+	reason532 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
 	}
-	reason588 = ahprt.Reason{
+	reason533 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
 	}
-	reason589 = ahprt.Reason{
+	reason534 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
 	}
-	reason591 = ahprt.Reason{
+	reason535 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
 	}
-	reason592 = ahprt.Reason{
+	reason536 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
 	}
-	reason593 = ahprt.Reason{
+	reason537 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
 	}
-	reason594 = ahprt.Reason{
+	reason538 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason595 = ahprt.Reason{
+	reason539 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason597 = ahprt.Reason{
+	reason540 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
 	}
-	reason598 = ahprt.Reason{
+	reason541 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
 	}
-	reason599 = ahprt.Reason{
+	reason542 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
 	}
-	reason600 = ahprt.Reason{
+	reason543 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
 	}
-	reason601 = ahprt.Reason{
+	reason544 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason602 = ahprt.Reason{
+	reason545 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason604 = ahprt.Reason{
+	reason546 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
 	}
-	reason605 = ahprt.Reason{
+	reason547 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
 	}
-	reason606 = ahprt.Reason{
+	reason548 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
 	}
-	reason607 = ahprt.Reason{
+	reason549 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
 	}
-	reason608 = ahprt.Reason{
+	reason550 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
 	}
-	reason609 = ahprt.Reason{
+	reason551 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
 	}
-	reason610 = ahprt.Reason{
+	reason552 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason611 = ahprt.Reason{
+	reason553 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason613 = ahprt.Reason{
+	reason554 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
 	}
-	reason614 = ahprt.Reason{
+	reason555 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cancelled\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
 	}
-	reason615 = ahprt.Reason{
+	reason556 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
 	}
-	reason616 = ahprt.Reason{
+	reason557 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
 	}
-	reason617 = ahprt.Reason{
+	reason558 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
 	}
-	reason618 = ahprt.Reason{
+	reason559 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
 	}
-	reason619 = ahprt.Reason{
+	reason560 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason620 = ahprt.Reason{
+	reason561 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason622 = ahprt.Reason{
+	reason562 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
 	}
-	reason623 = ahprt.Reason{
+	reason563 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
 	}
-	reason624 = ahprt.Reason{
+	reason564 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
 	}
-	reason625 = ahprt.Reason{
+	reason565 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
 	}
-	reason626 = ahprt.Reason{
+	reason566 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
 	}
-	reason627 = ahprt.Reason{
+	reason567 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
 	}
-	reason628 = ahprt.Reason{
+	reason568 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason629 = ahprt.Reason{
+	reason569 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason631 = ahprt.Reason{
+	reason570 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
 	}
-	reason632 = ahprt.Reason{
+	reason571 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"other\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
 	}
-	reason633 = ahprt.Reason{
+	reason572 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
 	}
-	reason634 = ahprt.Reason{
+	reason573 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
 	}
-	reason635 = ahprt.Reason{
+	reason574 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
 	}
-	reason636 = ahprt.Reason{
+	reason575 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
 	}
-	reason637 = ahprt.Reason{
+	reason576 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
 	}
-	reason638 = ahprt.Reason{
+	reason577 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
 	}
-	reason639 = ahprt.Reason{
+	reason578 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
 	}
-	reason640 = ahprt.Reason{
+	reason579 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
 	}
-	reason641 = ahprt.Reason{
+	reason580 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
 	}
-	reason642 = ahprt.Reason{
+	reason581 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
 	}
-	reason643 = ahprt.Reason{
+	reason582 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason644 = ahprt.Reason{
+	reason583 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason645 = ahprt.Reason{
+	reason584 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason646 = ahprt.Reason{
+	reason585 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason648 = ahprt.Reason{
+	reason586 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
 	}
-	reason649 = ahprt.Reason{
+	reason587 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
 	}
-	reason650 = ahprt.Reason{
+	reason588 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
 	}
-	reason651 = ahprt.Reason{
+	reason589 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
 	}
-	reason652 = ahprt.Reason{
+	reason590 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
 	}
-	reason653 = ahprt.Reason{
+	reason591 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
 	}
-	reason654 = ahprt.Reason{
+	reason592 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
 	}
-	reason655 = ahprt.Reason{
+	reason593 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
 	}
-	reason656 = ahprt.Reason{
+	reason594 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason657 = ahprt.Reason{
+	reason595 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"proposed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason658 = ahprt.Reason{
+	reason596 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason660 = ahprt.Reason{
+	reason597 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
 	}
-	reason661 = ahprt.Reason{
+	reason598 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
 	}
-	reason662 = ahprt.Reason{
+	reason599 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
 	}
-	reason663 = ahprt.Reason{
+	reason600 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
 	}
-	reason664 = ahprt.Reason{
+	reason601 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
 	}
-	reason665 = ahprt.Reason{
+	reason602 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
 	}
-	reason666 = ahprt.Reason{
+	reason603 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
 	}
-	reason668 = ahprt.Reason{
+	reason604 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
 	}
-	reason669 = ahprt.Reason{
+	reason605 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
 	}
-	reason670 = ahprt.Reason{
+	reason606 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
 	}
-	reason671 = ahprt.Reason{
+	reason607 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
 	}
-	reason672 = ahprt.Reason{
+	reason608 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
 	}
-	reason673 = ahprt.Reason{
+	reason609 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previous\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason674 = ahprt.Reason{
+	reason610 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason675 = ahprt.Reason{
+	reason611 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason677 = ahprt.Reason{
+	reason612 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
 	}
-	reason678 = ahprt.Reason{
+	reason613 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
 	}
-	reason679 = ahprt.Reason{
+	reason614 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
 	}
-	reason680 = ahprt.Reason{
+	reason615 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
 	}
-	reason681 = ahprt.Reason{
+	reason616 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
 	}
-	reason682 = ahprt.Reason{
+	reason617 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"suggestions\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason683 = ahprt.Reason{
+	reason618 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sandboxBypass\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason685 = ahprt.Reason{
+	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
 	}
-	reason686 = ahprt.Reason{
+	reason620 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
 	}
-	reason687 = ahprt.Reason{
+	reason621 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason688 = ahprt.Reason{
+	reason622 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason689 = ahprt.Reason{
+	reason623 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason691 = ahprt.Reason{
+	reason624 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
 	}
-	reason692 = ahprt.Reason{
+	reason625 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
 	}
-	reason693 = ahprt.Reason{
+	reason626 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason694 = ahprt.Reason{
+	reason627 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"input\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason695 = ahprt.Reason{
+	reason628 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"origin\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason697 = ahprt.Reason{
+	reason629 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
 	}
-	reason699 = ahprt.Reason{
+	reason630 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
 	}
-	reason700 = ahprt.Reason{
+	reason631 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
 	}
-	reason701 = ahprt.Reason{
+	reason632 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
 	}
-	reason702 = ahprt.Reason{
+	reason633 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
 	}
-	reason703 = ahprt.Reason{
+	reason634 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
 	}
-	reason704 = ahprt.Reason{
+	reason635 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
 	}
-	reason705 = ahprt.Reason{
+	reason636 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"native\", \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
 	}
-	reason706 = ahprt.Reason{
+	reason637 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
 	}
-	reason707 = ahprt.Reason{
+	reason638 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
 	}
-	reason708 = ahprt.Reason{
+	reason639 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason709 = ahprt.Reason{
+	reason640 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"toolName\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason710 = ahprt.Reason{
+	reason641 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason711 = ahprt.Reason{
+	reason642 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"connection\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason713 = ahprt.Reason{
+	reason643 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
 	}
-	reason714 = ahprt.Reason{
+	reason644 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
 	}
-	reason715 = ahprt.Reason{
+	reason645 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
 	}
-	reason717 = ahprt.Reason{
+	reason646 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
 	}
-	reason718 = ahprt.Reason{
+	reason647 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
 	}
-	reason719 = ahprt.Reason{
+	reason648 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
 	}
-	reason720 = ahprt.Reason{
+	reason649 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
 	}
-	reason721 = ahprt.Reason{
+	reason650 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
 	}
-	reason722 = ahprt.Reason{
+	reason651 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
 	}
-	reason723 = ahprt.Reason{
+	reason652 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"runtime\", \"inferred\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
 	}
-	reason724 = ahprt.Reason{
+	reason653 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
 	}
-	reason725 = ahprt.Reason{
+	reason654 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
 	}
-	reason726 = ahprt.Reason{
+	reason655 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
 	}
-	reason727 = ahprt.Reason{
+	reason656 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
 	}
-	reason729 = ahprt.Reason{
+	reason657 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
 	}
-	reason731 = ahprt.Reason{
+	reason658 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
 	}
-	reason733 = ahprt.Reason{
+	reason659 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason734 = ahprt.Reason{
+	reason660 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason736 = ahprt.Reason{
+	reason661 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason737 = ahprt.Reason{
+	reason662 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
 	}
-	reason738 = ahprt.Reason{
+	reason663 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
 	}
-	reason739 = ahprt.Reason{
+	reason664 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
 	}
-	reason740 = ahprt.Reason{
+	reason665 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
 	}
-	reason741 = ahprt.Reason{
+	reason666 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
 	}
-	reason742 = ahprt.Reason{
+	reason667 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
 	}
-	reason743 = ahprt.Reason{
+	reason668 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
 	}
-	reason744 = ahprt.Reason{
+	reason669 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
 	}
-	reason745 = ahprt.Reason{
+	reason670 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason746 = ahprt.Reason{
+	reason671 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason748 = ahprt.Reason{
+	reason672 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
 	}
-	reason749 = ahprt.Reason{
+	reason673 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
 	}
-	reason750 = ahprt.Reason{
+	reason674 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
 	}
-	reason751 = ahprt.Reason{
+	reason675 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
 	}
-	reason752 = ahprt.Reason{
+	reason676 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
 	}
-	reason753 = ahprt.Reason{
+	reason677 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
 	}
-	reason754 = ahprt.Reason{
+	reason678 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
 	}
-	reason756 = ahprt.Reason{
+	reason679 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
 	}
-	reason758 = ahprt.Reason{
+	reason680 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
 	}
-	reason760 = ahprt.Reason{
+	reason681 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason761 = ahprt.Reason{
+	reason682 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason763 = ahprt.Reason{
+	reason683 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason764 = ahprt.Reason{
+	reason684 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"sse\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
 	}
-	reason765 = ahprt.Reason{
+	reason685 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
 	}
-	reason766 = ahprt.Reason{
+	reason686 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
 	}
-	reason767 = ahprt.Reason{
+	reason687 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
 	}
-	reason769 = ahprt.Reason{
+	reason688 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
 	}
-	reason771 = ahprt.Reason{
+	reason689 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
 	}
-	reason773 = ahprt.Reason{
+	reason690 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason774 = ahprt.Reason{
+	reason691 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason776 = ahprt.Reason{
+	reason692 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason777 = ahprt.Reason{
+	reason693 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
 	}
-	reason779 = ahprt.Reason{
+	reason694 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
 	}
-	reason781 = ahprt.Reason{
+	reason695 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason782 = ahprt.Reason{
+	reason696 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason784 = ahprt.Reason{
+	reason697 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason785 = ahprt.Reason{
+	reason698 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
 	}
-	reason787 = ahprt.Reason{
+	reason699 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
 	}
-	reason789 = ahprt.Reason{
+	reason700 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
 	}
-	reason790 = ahprt.Reason{
+	reason701 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
 	}
-	reason792 = ahprt.Reason{
+	reason702 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason793 = ahprt.Reason{
+	reason703 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
 	}
-	reason794 = ahprt.Reason{
+	reason704 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
 	}
-	reason795 = ahprt.Reason{
+	reason705 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
 	}
-	reason796 = ahprt.Reason{
+	reason706 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
 	}
-	reason797 = ahprt.Reason{
+	reason707 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
 	}
-	reason798 = ahprt.Reason{
+	reason708 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
 	}
-	reason799 = ahprt.Reason{
+	reason709 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
 	}
-	reason800 = ahprt.Reason{
+	reason710 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
 	}
-	reason801 = ahprt.Reason{
+	reason711 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
 	}
-	reason802 = ahprt.Reason{
+	reason712 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
 	}
-	reason804 = ahprt.Reason{
+	reason713 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
 	}
-	reason806 = ahprt.Reason{
+	reason714 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
 	}
-	reason808 = ahprt.Reason{
+	reason715 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason809 = ahprt.Reason{
+	reason716 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason811 = ahprt.Reason{
+	reason717 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason812 = ahprt.Reason{
+	reason718 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
 	}
-	reason814 = ahprt.Reason{
+	reason719 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
 	}
-	reason816 = ahprt.Reason{
+	reason720 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason817 = ahprt.Reason{
+	reason721 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason819 = ahprt.Reason{
+	reason722 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason820 = ahprt.Reason{
+	reason723 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
 	}
-	reason821 = ahprt.Reason{
+	reason724 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^_.+",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
 	}
-	reason822 = ahprt.Reason{
+	reason725 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
 	}
-	reason823 = ahprt.Reason{
+	reason726 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
 	}
-	reason824 = ahprt.Reason{
+	reason727 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
 	}
-	reason825 = ahprt.Reason{
+	reason728 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
 	}
-	reason826 = ahprt.Reason{
+	reason729 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
 	}
-	reason827 = ahprt.Reason{
+	reason730 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
 	}
-	reason828 = ahprt.Reason{
+	reason731 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
 	}
-	reason829 = ahprt.Reason{
+	reason732 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
 	}
-	reason830 = ahprt.Reason{
+	reason733 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason831 = ahprt.Reason{
+	reason734 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"callIds\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason833 = ahprt.Reason{
+	reason735 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
 	}
-	reason834 = ahprt.Reason{
+	reason736 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
 	}
-	reason835 = ahprt.Reason{
+	reason737 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
 	}
-	reason836 = ahprt.Reason{
+	reason738 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
 	}
-	reason837 = ahprt.Reason{
+	reason739 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
 	}
-	reason838 = ahprt.Reason{
+	reason740 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
 	}
-	reason839 = ahprt.Reason{
+	reason741 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
 	}
-	reason840 = ahprt.Reason{
+	reason742 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
 	}
-	reason841 = ahprt.Reason{
+	reason743 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
 	}
-	reason842 = ahprt.Reason{
+	reason744 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
 	}
-	reason843 = ahprt.Reason{
+	reason745 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
 	}
-	reason844 = ahprt.Reason{
+	reason746 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
 	}
-	reason845 = ahprt.Reason{
+	reason747 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decision\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason846 = ahprt.Reason{
+	reason748 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decidedBy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason848 = ahprt.Reason{
+	reason749 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.resolved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
 	}
-	reason849 = ahprt.Reason{
+	reason750 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
 	}
-	reason850 = ahprt.Reason{
+	reason751 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
 	}
-	reason851 = ahprt.Reason{
+	reason752 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
 	}
-	reason852 = ahprt.Reason{
+	reason753 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"partialOutput\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason853 = ahprt.Reason{
+	reason754 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backgrounded\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason855 = ahprt.Reason{
+	reason755 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
 	}
-	reason856 = ahprt.Reason{
+	reason756 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
 	}
-	reason857 = ahprt.Reason{
+	reason757 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
 	}
-	reason858 = ahprt.Reason{
+	reason758 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
 	}
-	reason859 = ahprt.Reason{
+	reason759 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"batch\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason860 = ahprt.Reason{
+	reason760 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"calls\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason862 = ahprt.Reason{
+	reason761 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
 	}
-	reason863 = ahprt.Reason{
+	reason762 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
 	}
-	reason864 = ahprt.Reason{
+	reason763 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
 	}
-	reason865 = ahprt.Reason{
+	reason764 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
 	}
-	reason866 = ahprt.Reason{
+	reason765 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
 	}
-	reason867 = ahprt.Reason{
+	reason766 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason868 = ahprt.Reason{
+	reason767 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason869 = ahprt.Reason{
+	reason768 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason870 = ahprt.Reason{
+	reason769 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason871 = ahprt.Reason{
+	reason770 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason873 = ahprt.Reason{
+	reason771 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
 	}
-	reason874 = ahprt.Reason{
+	reason772 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
 	}
-	reason875 = ahprt.Reason{
+	reason773 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
 	}
-	reason876 = ahprt.Reason{
+	reason774 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
 	}
-	reason877 = ahprt.Reason{
+	reason775 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
 	}
-	reason878 = ahprt.Reason{
+	reason776 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
 	}
-	reason879 = ahprt.Reason{
+	reason777 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason880 = ahprt.Reason{
+	reason778 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason882 = ahprt.Reason{
+	reason779 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
 	}
-	reason883 = ahprt.Reason{
+	reason780 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
 	}
-	reason884 = ahprt.Reason{
+	reason781 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"auto\", \"manual\", \"hook\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
 	}
-	reason885 = ahprt.Reason{
+	reason782 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
 	}
-	reason886 = ahprt.Reason{
+	reason783 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
 	}
-	reason887 = ahprt.Reason{
+	reason784 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
 	}
-	reason888 = ahprt.Reason{
+	reason785 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
 	}
-	reason889 = ahprt.Reason{
+	reason786 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
 	}
-	reason890 = ahprt.Reason{
+	reason787 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason891 = ahprt.Reason{
+	reason788 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"removed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason892 = ahprt.Reason{
+	reason789 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason894 = ahprt.Reason{
+	reason790 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
 	}
-	reason895 = ahprt.Reason{
+	reason791 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
 	}
-	reason896 = ahprt.Reason{
+	reason792 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
 	}
-	reason897 = ahprt.Reason{
+	reason793 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
 	}
-	reason898 = ahprt.Reason{
+	reason794 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
 	}
-	reason900 = ahprt.Reason{
+	reason795 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
 	}
-	reason901 = ahprt.Reason{
+	reason796 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
 	}
-	reason902 = ahprt.Reason{
+	reason797 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
 	}
-	reason903 = ahprt.Reason{
+	reason798 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
 	}
-	reason905 = ahprt.Reason{
+	reason799 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
 	}
-	reason906 = ahprt.Reason{
+	reason800 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
 	}
-	reason907 = ahprt.Reason{
+	reason801 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
 	}
-	reason908 = ahprt.Reason{
+	reason802 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason909 = ahprt.Reason{
+	reason803 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason910 = ahprt.Reason{
+	reason804 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason912 = ahprt.Reason{
+	reason805 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
 	}
-	reason913 = ahprt.Reason{
+	reason806 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
 	}
-	reason914 = ahprt.Reason{
+	reason807 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
 	}
-	reason915 = ahprt.Reason{
+	reason808 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
 	}
-	reason916 = ahprt.Reason{
+	reason809 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
 	}
-	reason917 = ahprt.Reason{
+	reason810 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
 	}
-	reason918 = ahprt.Reason{
+	reason811 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
 	}
-	reason919 = ahprt.Reason{
+	reason812 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
 	}
-	reason921 = ahprt.Reason{
+	reason813 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
 	}
-	reason922 = ahprt.Reason{
+	reason814 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
 	}
-	reason923 = ahprt.Reason{
+	reason815 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason924 = ahprt.Reason{
+	reason816 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason926 = ahprt.Reason{
+	reason817 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
 	}
-	reason927 = ahprt.Reason{
+	reason818 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
 	}
-	reason928 = ahprt.Reason{
+	reason819 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
 	}
-	reason929 = ahprt.Reason{
+	reason820 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason930 = ahprt.Reason{
+	reason821 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason931 = ahprt.Reason{
+	reason822 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason933 = ahprt.Reason{
+	reason823 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
 	}
-	reason934 = ahprt.Reason{
+	reason824 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
 	}
-	reason935 = ahprt.Reason{
+	reason825 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
 	}
-	reason936 = ahprt.Reason{
+	reason826 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason937 = ahprt.Reason{
+	reason827 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason939 = ahprt.Reason{
+	reason828 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
 	}
-	reason940 = ahprt.Reason{
+	reason829 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
 	}
-	reason941 = ahprt.Reason{
+	reason830 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
 	}
-	reason942 = ahprt.Reason{
+	reason831 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason943 = ahprt.Reason{
+	reason832 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason945 = ahprt.Reason{
+	reason833 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
 	}
-	reason946 = ahprt.Reason{
+	reason834 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
 	}
-	reason947 = ahprt.Reason{
+	reason835 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"form\", \"url\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
 	}
-	reason948 = ahprt.Reason{
+	reason836 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
 	}
-	reason949 = ahprt.Reason{
+	reason837 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason950 = ahprt.Reason{
+	reason838 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason952 = ahprt.Reason{
+	reason839 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
 	}
-	reason953 = ahprt.Reason{
+	reason840 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
 	}
-	reason954 = ahprt.Reason{
+	reason841 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
 	}
-	reason955 = ahprt.Reason{
+	reason842 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason956 = ahprt.Reason{
+	reason843 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason957 = ahprt.Reason{
+	reason844 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason959 = ahprt.Reason{
+	reason845 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
 	}
-	reason960 = ahprt.Reason{
+	reason846 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
 	}
-	reason961 = ahprt.Reason{
+	reason847 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"decline\", \"cancel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
 	}
-	reason962 = ahprt.Reason{
+	reason848 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
 	}
-	reason963 = ahprt.Reason{
+	reason849 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason964 = ahprt.Reason{
+	reason850 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason966 = ahprt.Reason{
+	reason851 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
 	}
-	reason967 = ahprt.Reason{
+	reason852 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
 	}
-	reason968 = ahprt.Reason{
+	reason853 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
 	}
-	reason969 = ahprt.Reason{
+	reason854 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason970 = ahprt.Reason{
+	reason855 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sender\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason971 = ahprt.Reason{
+	reason856 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason973 = ahprt.Reason{
+	reason857 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
 	}
-	reason974 = ahprt.Reason{
+	reason858 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
 	}
-	reason975 = ahprt.Reason{
+	reason859 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
 	}
-	reason976 = ahprt.Reason{
+	reason860 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
 	}
-	reason977 = ahprt.Reason{
+	reason861 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
 	}
-	reason978 = ahprt.Reason{
+	reason862 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason979 = ahprt.Reason{
+	reason863 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
 	}
-	reason980 = ahprt.Reason{
+	reason864 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason981 = ahprt.Reason{
+	reason865 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason983 = ahprt.Reason{
+	reason866 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
 	}
-	reason984 = ahprt.Reason{
+	reason867 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
 	}
-	reason985 = ahprt.Reason{
+	reason868 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
 	}
-	reason986 = ahprt.Reason{
+	reason869 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason987 = ahprt.Reason{
+	reason870 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason989 = ahprt.Reason{
+	reason871 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
 	}
-	reason990 = ahprt.Reason{
+	reason872 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
 	}
-	reason991 = ahprt.Reason{
+	reason873 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
 	}
-	reason992 = ahprt.Reason{
+	reason874 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"assistant\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason993 = ahprt.Reason{
+	reason875 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
 	}
-	reason994 = ahprt.Reason{
+	reason876 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
 	}
-	reason996 = ahprt.Reason{
+	reason877 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
 	}
-	reason997 = ahprt.Reason{
+	reason878 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
 	}
-	reason998 = ahprt.Reason{
+	reason879 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
 	}
-	reason999 = ahprt.Reason{
+	reason880 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason1000 = ahprt.Reason{
+	reason881 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason1002 = ahprt.Reason{
+	reason882 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"cwd\", \"roots\", \"switch\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
 	}
-	reason1003 = ahprt.Reason{
+	reason883 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
 	}
-	reason1004 = ahprt.Reason{
+	reason884 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
 	}
-	reason1005 = ahprt.Reason{
+	reason885 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
 	}
-	reason1006 = ahprt.Reason{
+	reason886 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
 	}
-	reason1007 = ahprt.Reason{
+	reason887 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
 	}
-	reason1008 = ahprt.Reason{
+	reason888 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
 	}
-	reason1009 = ahprt.Reason{
+	reason889 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
 	}
-	reason1010 = ahprt.Reason{
+	reason890 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
 	}
-	reason1011 = ahprt.Reason{
+	reason891 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
 	}
-	reason1012 = ahprt.Reason{
+	reason892 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
 	}
-	reason1013 = ahprt.Reason{
+	reason893 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
 	}
-	reason1014 = ahprt.Reason{
+	reason894 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
 	}
-	reason1016 = ahprt.Reason{
+	reason895 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
 	}
-	reason1017 = ahprt.Reason{
+	reason896 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
 	}
-	reason1018 = ahprt.Reason{
+	reason897 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"changes\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
 	}
-	reason1020 = ahprt.Reason{
+	reason898 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"file.changed\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
 	}
-	reason1021 = ahprt.Reason{
+	reason899 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
 	}
-	reason1022 = ahprt.Reason{
+	reason900 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
 	}
-	reason1023 = ahprt.Reason{
+	reason901 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
 	}
-	reason1024 = ahprt.Reason{
+	reason902 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
 	}
-	reason1025 = ahprt.Reason{
+	reason903 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason1026 = ahprt.Reason{
+	reason904 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason1027 = ahprt.Reason{
+	reason905 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"agentCaused\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason1029 = ahprt.Reason{
+	reason906 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
 	}
-	reason1030 = ahprt.Reason{
+	reason907 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
 	}
-	reason1031 = ahprt.Reason{
+	reason908 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
 	}
-	reason1032 = ahprt.Reason{
+	reason909 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
 	}
-	reason1033 = ahprt.Reason{
+	reason910 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
 	}
-	reason1034 = ahprt.Reason{
+	reason911 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason1035 = ahprt.Reason{
+	reason912 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason1036 = ahprt.Reason{
+	reason913 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parentEventId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason1038 = ahprt.Reason{
+	reason914 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hook.failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
 	}
-	reason1039 = ahprt.Reason{
+	reason915 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
 	}
-	reason1040 = ahprt.Reason{
+	reason916 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
 	}
-	reason1041 = ahprt.Reason{
+	reason917 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backendId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason1042 = ahprt.Reason{
+	reason918 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason1043 = ahprt.Reason{
+	reason919 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"policy\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason1045 = ahprt.Reason{
+	reason920 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
 	}
-	reason1046 = ahprt.Reason{
+	reason921 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
 	}
-	reason1047 = ahprt.Reason{
+	reason922 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
 	}
-	reason1048 = ahprt.Reason{
+	reason923 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
 	}
-	reason1049 = ahprt.Reason{
+	reason924 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
 	}
-	reason1050 = ahprt.Reason{
+	reason925 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
 	}
-	reason1051 = ahprt.Reason{
+	reason926 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
 	}
-	reason1052 = ahprt.Reason{
+	reason927 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-selection.schema.json#/type",
 	}
-	reason1053 = ahprt.Reason{
+	reason928 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"default\"",
 		Schema:  "draft/content-selection.schema.json#/required",
 	}
-	reason1055 = ahprt.Reason{
+	reason929 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"body\", \"metadata\", \"omit\"",
 		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
 	}
-	reason1056 = ahprt.Reason{
+	reason930 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload-receipt.schema.json#/type",
 	}
-	reason1057 = ahprt.Reason{
+	reason931 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
 	}
-	reason1058 = ahprt.Reason{
+	reason932 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason1059 = ahprt.Reason{
+	reason933 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"size\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason1060 = ahprt.Reason{
+	reason934 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sha256\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason1062 = ahprt.Reason{
+	reason935 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload.schema.json#/type",
 	}
-	reason1063 = ahprt.Reason{
+	reason936 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"endpoint\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason1064 = ahprt.Reason{
+	reason937 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason1065 = ahprt.Reason{
+	reason938 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason1067 = ahprt.Reason{
+	reason939 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
 	}
-	reason1068 = ahprt.Reason{
+	reason940 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
 	}
-	reason1069 = ahprt.Reason{
+	reason941 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
 	}
-	reason1070 = ahprt.Reason{
+	reason942 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason1071 = ahprt.Reason{
+	reason943 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason1072 = ahprt.Reason{
+	reason944 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
 	}
-	reason1073 = ahprt.Reason{
+	reason945 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
 	}
-	reason1075 = ahprt.Reason{
+	reason946 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
 	}
-	reason1076 = ahprt.Reason{
+	reason947 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenEnv\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
 	}
-	reason1078 = ahprt.Reason{
+	reason948 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
 	}
-	reason1079 = ahprt.Reason{
+	reason949 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenRef\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
 	}
-	reason1081 = ahprt.Reason{
+	reason950 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
 	}
-	reason1082 = ahprt.Reason{
+	reason951 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"bearer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
 	}
-	reason1083 = ahprt.Reason{
+	reason952 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
 	}
-	reason1084 = ahprt.Reason{
+	reason953 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
 	}
-	reason1085 = ahprt.Reason{
+	reason954 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
 	}
-	reason1086 = ahprt.Reason{
+	reason955 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason1087 = ahprt.Reason{
+	reason956 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resource\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason1088 = ahprt.Reason{
+	reason957 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"issuer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason1089 = ahprt.Reason{
+	reason958 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"clientId\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason1090 = ahprt.Reason{
+	reason959 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"flow\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason1092 = ahprt.Reason{
+	reason960 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"oauth\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
 	}
-	reason1093 = ahprt.Reason{
+	reason961 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
 	}
-	reason1094 = ahprt.Reason{
+	reason962 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https://",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
 	}
-	reason1095 = ahprt.Reason{
+	reason963 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
 	}
-	reason1096 = ahprt.Reason{
+	reason964 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
 	}
-	reason1097 = ahprt.Reason{
+	reason965 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
 	}
-	reason1098 = ahprt.Reason{
+	reason966 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
 	}
-	reason1099 = ahprt.Reason{
+	reason967 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
 	}
-	reason1100 = ahprt.Reason{
+	reason968 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
 	}
-	reason1101 = ahprt.Reason{
+	reason969 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/deny-effect.schema.json#/type",
 	}
-	reason1102 = ahprt.Reason{
+	reason970 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
 	}
-	reason1103 = ahprt.Reason{
+	reason971 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason1104 = ahprt.Reason{
+	reason972 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason1106 = ahprt.Reason{
+	reason973 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
 	}
-	reason1107 = ahprt.Reason{
+	reason974 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
 	}
-	reason1108 = ahprt.Reason{
+	reason975 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
 	}
-	reason1109 = ahprt.Reason{
+	reason976 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason1110 = ahprt.Reason{
+	reason977 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason1111 = ahprt.Reason{
+	reason978 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason1112 = ahprt.Reason{
+	reason979 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
 	}
-	reason1113 = ahprt.Reason{
+	reason980 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
 	}
-	reason1114 = ahprt.Reason{
+	reason981 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
 	}
-	reason1116 = ahprt.Reason{
+	reason982 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"allow\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
 	}
-	reason1117 = ahprt.Reason{
+	reason983 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
 	}
-	reason1118 = ahprt.Reason{
+	reason984 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
 	}
-	reason1119 = ahprt.Reason{
+	reason985 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
 	}
-	reason1121 = ahprt.Reason{
+	reason986 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"ask\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
 	}
-	reason1122 = ahprt.Reason{
+	reason987 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
 	}
-	reason1123 = ahprt.Reason{
+	reason988 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
 	}
-	reason1124 = ahprt.Reason{
+	reason989 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1125 = ahprt.Reason{
+	reason990 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1126 = ahprt.Reason{
+	reason991 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1127 = ahprt.Reason{
+	reason992 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason1129 = ahprt.Reason{
+	reason993 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
 	}
-	reason1130 = ahprt.Reason{
+	reason994 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
 	}
-	reason1131 = ahprt.Reason{
+	reason995 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
 	}
-	reason1132 = ahprt.Reason{
+	reason996 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
 	}
-	reason1133 = ahprt.Reason{
+	reason997 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
 	}
-	reason1134 = ahprt.Reason{
+	reason998 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
 	}
-	reason1135 = ahprt.Reason{
+	reason999 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"replace\", \"merge\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
 	}
-	reason1136 = ahprt.Reason{
+	reason1000 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
 	}
-	reason1137 = ahprt.Reason{
+	reason1001 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
 	}
-	reason1138 = ahprt.Reason{
+	reason1002 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1139 = ahprt.Reason{
+	reason1003 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1141 = ahprt.Reason{
+	reason1004 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"message\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
 	}
-	reason1142 = ahprt.Reason{
+	reason1005 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
 	}
-	reason1143 = ahprt.Reason{
+	reason1006 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
 	}
-	reason1144 = ahprt.Reason{
+	reason1007 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
 	}
-	reason1145 = ahprt.Reason{
+	reason1008 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1146 = ahprt.Reason{
+	reason1009 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1148 = ahprt.Reason{
+	reason1010 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"return\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
 	}
-	reason1149 = ahprt.Reason{
+	reason1011 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
 	}
-	reason1150 = ahprt.Reason{
+	reason1012 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
 	}
-	reason1151 = ahprt.Reason{
+	reason1013 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1152 = ahprt.Reason{
+	reason1014 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1153 = ahprt.Reason{
+	reason1015 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1155 = ahprt.Reason{
+	reason1016 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
 	}
-	reason1156 = ahprt.Reason{
+	reason1017 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stop\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
 	}
-	reason1157 = ahprt.Reason{
+	reason1018 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
 	}
-	reason1158 = ahprt.Reason{
+	reason1019 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
 	}
-	reason1159 = ahprt.Reason{
+	reason1020 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1160 = ahprt.Reason{
+	reason1021 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1162 = ahprt.Reason{
+	reason1022 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
 	}
-	reason1163 = ahprt.Reason{
+	reason1023 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"continue\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
 	}
-	reason1164 = ahprt.Reason{
+	reason1024 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
 	}
-	reason1165 = ahprt.Reason{
+	reason1025 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
 	}
-	reason1166 = ahprt.Reason{
+	reason1026 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1167 = ahprt.Reason{
+	reason1027 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1168 = ahprt.Reason{
+	reason1028 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1169 = ahprt.Reason{
+	reason1029 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1170 = ahprt.Reason{
+	reason1030 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1172 = ahprt.Reason{
+	reason1031 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
 	}
-	reason1173 = ahprt.Reason{
+	reason1032 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
 	}
-	reason1174 = ahprt.Reason{
+	reason1033 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"append\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
 	}
-	reason1175 = ahprt.Reason{
+	reason1034 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
 	}
-	reason1176 = ahprt.Reason{
+	reason1035 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1177 = ahprt.Reason{
+	reason1036 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1178 = ahprt.Reason{
+	reason1037 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-before.schema.json#/type",
 	}
-	reason1179 = ahprt.Reason{
+	reason1038 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-before.schema.json#/not",
 	}
-	reason1180 = ahprt.Reason{
+	reason1039 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/tool-before.schema.json#/properties/type/const",
 	}
-	reason1181 = ahprt.Reason{
+	reason1040 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-after.schema.json#/type",
 	}
-	reason1182 = ahprt.Reason{
+	reason1041 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1183 = ahprt.Reason{
+	reason1042 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1184 = ahprt.Reason{
+	reason1043 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1186 = ahprt.Reason{
+	reason1044 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
 	}
-	reason1188 = ahprt.Reason{
+	reason1045 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
 	}
-	reason1189 = ahprt.Reason{
+	reason1046 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
 	}
-	reason1190 = ahprt.Reason{
+	reason1047 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
 	}
-	reason1191 = ahprt.Reason{
+	reason1048 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/tool-after.schema.json#/properties/type/const",
 	}
-	reason1192 = ahprt.Reason{
+	reason1049 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
 	}
-	reason1193 = ahprt.Reason{
+	reason1050 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
 	}
-	reason1194 = ahprt.Reason{
+	reason1051 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
 	}
-	reason1195 = ahprt.Reason{
+	reason1052 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
 	}
-	reason1196 = ahprt.Reason{
+	reason1053 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
 	}
-	reason1197 = ahprt.Reason{
+	reason1054 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1198 = ahprt.Reason{
+	reason1055 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1200 = ahprt.Reason{
+	reason1056 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previousPath\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
 	}
-	reason1202 = ahprt.Reason{
+	reason1057 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
 	}
-	reason1203 = ahprt.Reason{
+	reason1058 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
 	}
-	reason1204 = ahprt.Reason{
+	reason1059 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
 	}
-	reason1205 = ahprt.Reason{
+	reason1060 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
 	}
-	reason1206 = ahprt.Reason{
+	reason1061 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
 	}
-	reason1207 = ahprt.Reason{
+	reason1062 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
 	}
-	reason1208 = ahprt.Reason{
+	reason1063 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
 	}
-	reason1209 = ahprt.Reason{
+	reason1064 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/type",
 	}
-	reason1210 = ahprt.Reason{
+	reason1065 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1211 = ahprt.Reason{
+	reason1066 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1212 = ahprt.Reason{
+	reason1067 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"harness\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1213 = ahprt.Reason{
+	reason1068 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permissionMode\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1214 = ahprt.Reason{
+	reason1069 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"manifest\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1215 = ahprt.Reason{
+	reason1070 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1217 = ahprt.Reason{
+	reason1071 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-start.schema.json#/not",
 	}
-	reason1218 = ahprt.Reason{
+	reason1072 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resumedFrom\"",
 		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
 	}
-	reason1220 = ahprt.Reason{
+	reason1073 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/session-start.schema.json#/properties/type/const",
 	}
-	reason1221 = ahprt.Reason{
+	reason1074 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
 		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
 	}
-	reason1222 = ahprt.Reason{
+	reason1075 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
 	}
-	reason1223 = ahprt.Reason{
+	reason1076 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
 	}
-	reason1224 = ahprt.Reason{
+	reason1077 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/properties/harness/type",
 	}
-	reason1225 = ahprt.Reason{
+	reason1078 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
 	}
-	reason1226 = ahprt.Reason{
+	reason1079 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1227 = ahprt.Reason{
+	reason1080 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"version\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1229 = ahprt.Reason{
+	reason1081 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
 	}
-	reason1230 = ahprt.Reason{
+	reason1082 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
 	}
-	reason1231 = ahprt.Reason{
+	reason1083 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
 	}
-	reason1232 = ahprt.Reason{
+	reason1084 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
 	}
-	reason1233 = ahprt.Reason{
+	reason1085 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/type",
 	}
-	reason1234 = ahprt.Reason{
+	reason1086 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1235 = ahprt.Reason{
+	reason1087 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1236 = ahprt.Reason{
+	reason1088 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1238 = ahprt.Reason{
+	reason1089 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-end.schema.json#/not",
 	}
-	reason1239 = ahprt.Reason{
+	reason1090 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.end\"",
 		Schema:  "draft/session-end.schema.json#/properties/type/const",
 	}
-	reason1240 = ahprt.Reason{
+	reason1091 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
 		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
 	}
-	reason1241 = ahprt.Reason{
+	reason1092 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-end.schema.json#/properties/reason/type",
 	}
-	reason1242 = ahprt.Reason{
+	reason1093 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
 	}
-	reason1243 = ahprt.Reason{
+	reason1094 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/properties/counters/type",
 	}
-	reason1244 = ahprt.Reason{
+	reason1095 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
 	}
-	reason1245 = ahprt.Reason{
+	reason1096 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
 	}
-	reason1246 = ahprt.Reason{
+	reason1097 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
 	}
-	reason1247 = ahprt.Reason{
+	reason1098 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
 	}
-	reason1248 = ahprt.Reason{
+	reason1099 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1249 = ahprt.Reason{
+	reason1100 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
-	reason1250 = ahprt.Reason{
+	reason1101 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1251 = ahprt.Reason{
+	reason1102 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1252 = ahprt.Reason{
+	reason1103 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1254 = ahprt.Reason{
+	reason1104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1255 = ahprt.Reason{
+	reason1105 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
 	}
-	reason1256 = ahprt.Reason{
+	reason1106 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1257 = ahprt.Reason{
+	reason1107 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1258 = ahprt.Reason{
+	reason1108 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1259 = ahprt.Reason{
+	reason1109 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1261 = ahprt.Reason{
+	reason1110 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1262 = ahprt.Reason{
+	reason1111 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1263 = ahprt.Reason{
+	reason1112 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
 	}
-	reason1264 = ahprt.Reason{
+	reason1113 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1265 = ahprt.Reason{
+	reason1114 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1267 = ahprt.Reason{
+	reason1115 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/intercept\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1268 = ahprt.Reason{
+	reason1116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1269 = ahprt.Reason{
+	reason1117 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1270 = ahprt.Reason{
+	reason1118 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1271 = ahprt.Reason{
+	reason1119 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1273 = ahprt.Reason{
+	reason1120 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
 	}
-	reason1274 = ahprt.Reason{
+	reason1121 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
 	}
-	reason1275 = ahprt.Reason{
+	reason1122 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
 	}
-	reason1276 = ahprt.Reason{
+	reason1123 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
 	}
-	reason1277 = ahprt.Reason{
+	reason1124 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
 	}
-	reason1278 = ahprt.Reason{
+	reason1125 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
 	}
-	reason1279 = ahprt.Reason{
+	reason1126 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
 	}
-	reason1280 = ahprt.Reason{
+	reason1127 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
 	}
-	reason1281 = ahprt.Reason{
+	reason1128 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
 	}
-	reason1282 = ahprt.Reason{
+	reason1129 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
 	}
-	reason1283 = ahprt.Reason{
+	reason1130 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
 	}
-	reason1284 = ahprt.Reason{
+	reason1131 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
 	}
-	reason1285 = ahprt.Reason{
+	reason1132 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
 	}
-	reason1286 = ahprt.Reason{
+	reason1133 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
 	}
-	reason1287 = ahprt.Reason{
+	reason1134 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
 	}
-	reason1288 = ahprt.Reason{
+	reason1135 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
 	}
-	reason1289 = ahprt.Reason{
+	reason1136 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
 	}
-	reason1290 = ahprt.Reason{
+	reason1137 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
 	}
-	reason1291 = ahprt.Reason{
+	reason1138 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
 	}
-	reason1292 = ahprt.Reason{
+	reason1139 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1293 = ahprt.Reason{
+	reason1140 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1294 = ahprt.Reason{
+	reason1141 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1295 = ahprt.Reason{
+	reason1142 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1297 = ahprt.Reason{
+	reason1143 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
 	}
-	reason1298 = ahprt.Reason{
+	reason1144 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permission\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1299 = ahprt.Reason{
+	reason1145 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"candidate\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1301 = ahprt.Reason{
+	reason1146 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
 	}
-	reason1302 = ahprt.Reason{
+	reason1147 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
 	}
-	reason1303 = ahprt.Reason{
+	reason1148 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
 	}
-	reason1304 = ahprt.Reason{
+	reason1149 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
 	}
-	reason1306 = ahprt.Reason{
+	reason1150 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
 	}
-	reason1307 = ahprt.Reason{
+	reason1151 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"stop\", \"continue\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
 	}
-	reason1308 = ahprt.Reason{
+	reason1152 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
 	}
-	reason1309 = ahprt.Reason{
+	reason1153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
 	}
-	reason1310 = ahprt.Reason{
+	reason1154 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
 	}
-	reason1312 = ahprt.Reason{
+	reason1155 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1313 = ahprt.Reason{
+	reason1156 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1314 = ahprt.Reason{
+	reason1157 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1316 = ahprt.Reason{
+	reason1158 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
 	}
-	reason1317 = ahprt.Reason{
+	reason1159 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1318 = ahprt.Reason{
+	reason1160 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1319 = ahprt.Reason{
+	reason1161 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1320 = ahprt.Reason{
+	reason1162 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1321 = ahprt.Reason{
+	reason1163 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/type",
 	}
-	reason1322 = ahprt.Reason{
+	reason1164 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1323 = ahprt.Reason{
+	reason1165 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1324 = ahprt.Reason{
+	reason1166 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1326 = ahprt.Reason{
+	reason1167 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/notification/not",
 	}
-	reason1327 = ahprt.Reason{
+	reason1168 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
 	}
-	reason1328 = ahprt.Reason{
+	reason1169 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
 	}
-	reason1329 = ahprt.Reason{
+	reason1170 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1330 = ahprt.Reason{
+	reason1171 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1331 = ahprt.Reason{
+	reason1172 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1333 = ahprt.Reason{
+	reason1173 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
 	}
-	reason1334 = ahprt.Reason{
+	reason1174 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
 	}
-	reason1335 = ahprt.Reason{
+	reason1175 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"code\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1336 = ahprt.Reason{
+	reason1176 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1338 = ahprt.Reason{
+	reason1177 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
 	}
-	reason1339 = ahprt.Reason{
+	reason1178 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
 	}
-	reason1340 = ahprt.Reason{
+	reason1179 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
 	}
-	reason1341 = ahprt.Reason{
+	reason1180 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/observe\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1342 = ahprt.Reason{
+	reason1181 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1343 = ahprt.Reason{
+	reason1182 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1344 = ahprt.Reason{
+	reason1183 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1346 = ahprt.Reason{
+	reason1184 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/type",
 	}
-	reason1347 = ahprt.Reason{
+	reason1185 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1348 = ahprt.Reason{
+	reason1186 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"hooks\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1350 = ahprt.Reason{
+	reason1187 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/properties/hooks/type",
 	}
-	reason1351 = ahprt.Reason{
+	reason1188 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
 	}
-	reason1352 = ahprt.Reason{
+	reason1189 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/type",
 	}
-	reason1353 = ahprt.Reason{
+	reason1190 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1354 = ahprt.Reason{
+	reason1191 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1355 = ahprt.Reason{
+	reason1192 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"subscriptions\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1357 = ahprt.Reason{
+	reason1193 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/not",
 	}
-	reason1358 = ahprt.Reason{
+	reason1194 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
 	}
-	reason1359 = ahprt.Reason{
+	reason1195 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
 	}
-	reason1360 = ahprt.Reason{
+	reason1196 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
 	}
-	reason1361 = ahprt.Reason{
+	reason1197 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1362 = ahprt.Reason{
+	reason1198 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1363 = ahprt.Reason{
+	reason1199 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
 	}
-	reason1364 = ahprt.Reason{
+	reason1200 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1365 = ahprt.Reason{
+	reason1201 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1366 = ahprt.Reason{
+	reason1202 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"lifecycle\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1368 = ahprt.Reason{
+	reason1203 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
 	}
-	reason1369 = ahprt.Reason{
+	reason1204 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
 	}
-	reason1370 = ahprt.Reason{
+	reason1205 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
 	}
-	reason1371 = ahprt.Reason{
+	reason1206 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"persistent\", \"per_event\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
 	}
-	reason1372 = ahprt.Reason{
+	reason1207 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
 	}
-	reason1373 = ahprt.Reason{
+	reason1208 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
 	}
-	reason1374 = ahprt.Reason{
+	reason1209 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1375 = ahprt.Reason{
+	reason1210 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1377 = ahprt.Reason{
+	reason1211 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
 	}
-	reason1378 = ahprt.Reason{
+	reason1212 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
 	}
-	reason1379 = ahprt.Reason{
+	reason1213 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
 	}
-	reason1380 = ahprt.Reason{
+	reason1214 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
 	}
-	reason1381 = ahprt.Reason{
+	reason1215 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
 	}
-	reason1382 = ahprt.Reason{
+	reason1216 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
 	}
-	reason1383 = ahprt.Reason{
+	reason1217 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1384 = ahprt.Reason{
+	reason1218 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1385 = ahprt.Reason{
+	reason1219 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
 	}
-	reason1386 = ahprt.Reason{
+	reason1220 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1387 = ahprt.Reason{
+	reason1221 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1388 = ahprt.Reason{
+	reason1222 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1389 = ahprt.Reason{
+	reason1223 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failurePolicy\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1390 = ahprt.Reason{
+	reason1224 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason1392 = ahprt.Reason{
+	reason1225 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
 	}
-	reason1394 = ahprt.Reason{
+	reason1226 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1395 = ahprt.Reason{
+	reason1227 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
 	}
-	reason1396 = ahprt.Reason{
+	reason1228 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
 	}
-	reason1397 = ahprt.Reason{
+	reason1229 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
 	}
-	reason1398 = ahprt.Reason{
+	reason1230 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
 	}
-	reason1399 = ahprt.Reason{
+	reason1231 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
 	}
-	reason1400 = ahprt.Reason{
+	reason1232 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
 	}
-	reason1401 = ahprt.Reason{
+	reason1233 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
 	}
-	reason1402 = ahprt.Reason{
+	reason1234 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
 	}
-	reason1403 = ahprt.Reason{
+	reason1235 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/filters/type",
 	}
-	reason1404 = ahprt.Reason{
+	reason1236 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
 	}
-	reason1405 = ahprt.Reason{
+	reason1237 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
 	}
-	reason1406 = ahprt.Reason{
+	reason1238 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
 	}
-	reason1407 = ahprt.Reason{
+	reason1239 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
 	}
-	reason1408 = ahprt.Reason{
+	reason1240 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
 	}
-	reason1409 = ahprt.Reason{
+	reason1241 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
 	}
-	reason1410 = ahprt.Reason{
+	reason1242 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
 	}
-	reason1411 = ahprt.Reason{
+	reason1243 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1412 = ahprt.Reason{
+	reason1244 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1413 = ahprt.Reason{
+	reason1245 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1415 = ahprt.Reason{
+	reason1246 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
 	}
-	reason1416 = ahprt.Reason{
+	reason1247 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
 	}
-	reason1418 = ahprt.Reason{
+	reason1248 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1419 = ahprt.Reason{
+	reason1249 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
 	}
-	reason1420 = ahprt.Reason{
+	reason1250 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
 	}
-	reason1421 = ahprt.Reason{
+	reason1251 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
 	}
-	reason1422 = ahprt.Reason{
+	reason1252 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"observe\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
 	}
-	reason1423 = ahprt.Reason{
+	reason1253 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
 	}
-	reason1424 = ahprt.Reason{
+	reason1254 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
 	}
-	reason1425 = ahprt.Reason{
+	reason1255 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
 	}
-	reason1426 = ahprt.Reason{
+	reason1256 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1427 = ahprt.Reason{
+	reason1257 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1428 = ahprt.Reason{
+	reason1258 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1429 = ahprt.Reason{
+	reason1259 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1430 = ahprt.Reason{
+	reason1260 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1431 = ahprt.Reason{
+	reason1261 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
 	}
-	reason1432 = ahprt.Reason{
+	reason1262 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitationId\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1433 = ahprt.Reason{
+	reason1263 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1434 = ahprt.Reason{
+	reason1264 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1435 = ahprt.Reason{
+	reason1265 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1437 = ahprt.Reason{
+	reason1266 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
 	}
-	reason1438 = ahprt.Reason{
+	reason1267 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
 	}
-	reason1439 = ahprt.Reason{
+	reason1268 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
 	}
-	reason1440 = ahprt.Reason{
+	reason1269 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
 	}
-	reason1441 = ahprt.Reason{
+	reason1270 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
 	}
-	reason1442 = ahprt.Reason{
+	reason1271 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
 	}
-	reason1443 = ahprt.Reason{
+	reason1272 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
 	}
-	reason1444 = ahprt.Reason{
+	reason1273 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
 	}
-	reason1445 = ahprt.Reason{
+	reason1274 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
 	}
-	reason1446 = ahprt.Reason{
+	reason1275 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
 	}
-	reason1447 = ahprt.Reason{
+	reason1276 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
 	}
-	reason1448 = ahprt.Reason{
+	reason1277 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1449 = ahprt.Reason{
+	reason1278 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"requestedSchema\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1451 = ahprt.Reason{
+	reason1279 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
 	}
-	reason1452 = ahprt.Reason{
+	reason1280 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
 	}
-	reason1453 = ahprt.Reason{
+	reason1281 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"form\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
 	}
-	reason1454 = ahprt.Reason{
+	reason1282 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
 	}
-	reason1455 = ahprt.Reason{
+	reason1283 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
 	}
-	reason1456 = ahprt.Reason{
+	reason1284 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"properties\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1457 = ahprt.Reason{
+	reason1285 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1459 = ahprt.Reason{
+	reason1286 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
 	}
-	reason1460 = ahprt.Reason{
+	reason1287 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
 	}
-	reason1461 = ahprt.Reason{
+	reason1288 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
 	}
-	reason1462 = ahprt.Reason{
+	reason1289 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
 	}
-	reason1463 = ahprt.Reason{
+	reason1290 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
 	}
-	reason1465 = ahprt.Reason{
+	reason1291 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
 	}
-	reason1466 = ahprt.Reason{
+	reason1292 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
 	}
-	reason1467 = ahprt.Reason{
+	reason1293 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
 	}
-	reason1468 = ahprt.Reason{
+	reason1294 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
 	}
-	reason1469 = ahprt.Reason{
+	reason1295 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
 	}
-	reason1470 = ahprt.Reason{
+	reason1296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
 	}
-	reason1471 = ahprt.Reason{
+	reason1297 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
 	}
-	reason1472 = ahprt.Reason{
+	reason1298 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
 	}
-	reason1473 = ahprt.Reason{
+	reason1299 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
 	}
-	reason1474 = ahprt.Reason{
+	reason1300 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
 	}
-	reason1475 = ahprt.Reason{
+	reason1301 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
 	}
-	reason1476 = ahprt.Reason{
+	reason1302 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
 	}
-	reason1478 = ahprt.Reason{
+	reason1303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
 	}
-	reason1479 = ahprt.Reason{
+	reason1304 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"integer\", \"number\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
 	}
-	reason1480 = ahprt.Reason{
+	reason1305 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
 	}
-	reason1481 = ahprt.Reason{
+	reason1306 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
 	}
-	reason1482 = ahprt.Reason{
+	reason1307 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
 	}
-	reason1483 = ahprt.Reason{
+	reason1308 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
 	}
-	reason1484 = ahprt.Reason{
+	reason1309 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
 	}
-	reason1485 = ahprt.Reason{
+	reason1310 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
 	}
-	reason1486 = ahprt.Reason{
+	reason1311 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
 	}
-	reason1487 = ahprt.Reason{
+	reason1312 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
 	}
-	reason1489 = ahprt.Reason{
+	reason1313 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
 	}
-	reason1490 = ahprt.Reason{
+	reason1314 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"boolean\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
 	}
-	reason1491 = ahprt.Reason{
+	reason1315 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
 	}
-	reason1492 = ahprt.Reason{
+	reason1316 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
 	}
-	reason1493 = ahprt.Reason{
+	reason1317 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
 	}
-	reason1494 = ahprt.Reason{
+	reason1318 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
 	}
-	reason1495 = ahprt.Reason{
+	reason1319 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1496 = ahprt.Reason{
+	reason1320 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1497 = ahprt.Reason{
+	reason1321 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1499 = ahprt.Reason{
+	reason1322 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1500 = ahprt.Reason{
+	reason1323 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1501 = ahprt.Reason{
+	reason1324 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1502 = ahprt.Reason{
+	reason1325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1503 = ahprt.Reason{
+	reason1326 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1504 = ahprt.Reason{
+	reason1327 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
 	}
-	reason1505 = ahprt.Reason{
+	reason1328 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
 	}
-	reason1506 = ahprt.Reason{
+	reason1329 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
 	}
-	reason1507 = ahprt.Reason{
+	reason1330 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1508 = ahprt.Reason{
+	reason1331 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"oneOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1509 = ahprt.Reason{
+	reason1332 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1511 = ahprt.Reason{
+	reason1333 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1512 = ahprt.Reason{
+	reason1334 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1513 = ahprt.Reason{
+	reason1335 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1514 = ahprt.Reason{
+	reason1336 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1515 = ahprt.Reason{
+	reason1337 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1516 = ahprt.Reason{
+	reason1338 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
 	}
-	reason1517 = ahprt.Reason{
+	reason1339 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
 	}
-	reason1518 = ahprt.Reason{
+	reason1340 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
 	}
-	reason1519 = ahprt.Reason{
+	reason1341 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"const\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1520 = ahprt.Reason{
+	reason1342 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1522 = ahprt.Reason{
+	reason1343 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
 	}
-	reason1523 = ahprt.Reason{
+	reason1344 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
 	}
-	reason1524 = ahprt.Reason{
+	reason1345 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
 	}
-	reason1525 = ahprt.Reason{
+	reason1346 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1526 = ahprt.Reason{
+	reason1347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1527 = ahprt.Reason{
+	reason1348 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1529 = ahprt.Reason{
+	reason1349 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1530 = ahprt.Reason{
+	reason1350 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1531 = ahprt.Reason{
+	reason1351 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1532 = ahprt.Reason{
+	reason1352 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1533 = ahprt.Reason{
+	reason1353 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1534 = ahprt.Reason{
+	reason1354 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1535 = ahprt.Reason{
+	reason1355 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1536 = ahprt.Reason{
+	reason1356 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1537 = ahprt.Reason{
+	reason1357 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1538 = ahprt.Reason{
+	reason1358 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1540 = ahprt.Reason{
+	reason1359 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
 	}
-	reason1541 = ahprt.Reason{
+	reason1360 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
 	}
-	reason1542 = ahprt.Reason{
+	reason1361 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
 	}
-	reason1543 = ahprt.Reason{
+	reason1362 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
 	}
-	reason1544 = ahprt.Reason{
+	reason1363 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1545 = ahprt.Reason{
+	reason1364 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1546 = ahprt.Reason{
+	reason1365 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
 	}
-	reason1547 = ahprt.Reason{
+	reason1366 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1548 = ahprt.Reason{
+	reason1367 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1549 = ahprt.Reason{
+	reason1368 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1551 = ahprt.Reason{
+	reason1369 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1552 = ahprt.Reason{
+	reason1370 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1553 = ahprt.Reason{
+	reason1371 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1554 = ahprt.Reason{
+	reason1372 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1555 = ahprt.Reason{
+	reason1373 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1556 = ahprt.Reason{
+	reason1374 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1557 = ahprt.Reason{
+	reason1375 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1558 = ahprt.Reason{
+	reason1376 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1559 = ahprt.Reason{
+	reason1377 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"anyOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1561 = ahprt.Reason{
+	reason1378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
 	}
-	reason1562 = ahprt.Reason{
+	reason1379 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1563 = ahprt.Reason{
+	reason1380 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1564 = ahprt.Reason{
+	reason1381 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
 	}
-	reason1565 = ahprt.Reason{
+	reason1382 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
 	}
-	reason1566 = ahprt.Reason{
+	reason1383 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1567 = ahprt.Reason{
+	reason1384 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1569 = ahprt.Reason{
+	reason1385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
 	}
-	reason1570 = ahprt.Reason{
+	reason1386 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
 	}
-	reason1571 = ahprt.Reason{
+	reason1387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
 	}
-	reason1572 = ahprt.Reason{
+	reason1388 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
 	}
-	reason1573 = ahprt.Reason{
+	reason1389 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
 	}
-	reason1574 = ahprt.Reason{
+	reason1390 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
 	}
-	reason1575 = ahprt.Reason{
+	reason1391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
 	}
-	reason1576 = ahprt.Reason{
+	reason1392 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
 	}
-	reason1577 = ahprt.Reason{
+	reason1393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
 	}
-	reason1578 = ahprt.Reason{
+	reason1394 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
 	}
-	reason1579 = ahprt.Reason{
+	reason1395 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
 	}
-	reason1580 = ahprt.Reason{
+	reason1396 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
 	}
-	reason1581 = ahprt.Reason{
+	reason1397 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"object\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
 	}
-	reason1582 = ahprt.Reason{
+	reason1398 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
 	}
-	reason1583 = ahprt.Reason{
+	reason1399 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
 	}
-	reason1585 = ahprt.Reason{
+	reason1400 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
 	}
-	reason1586 = ahprt.Reason{
+	reason1401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
 	}
-	reason1587 = ahprt.Reason{
+	reason1402 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"cancel\", \"decline\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
 	}
-	reason1588 = ahprt.Reason{
+	reason1403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
 	}
-	reason1589 = ahprt.Reason{
+	reason1404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
 	}
-	reason1590 = ahprt.Reason{
+	reason1405 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
 	}
-	reason1591 = ahprt.Reason{
+	reason1406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number or boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
 	}
-	reason1592 = ahprt.Reason{
+	reason1407 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
 	}
-	reason1593 = ahprt.Reason{
+	reason1408 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1594 = ahprt.Reason{
+	reason1409 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1595 = ahprt.Reason{
+	reason1410 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
@@ -34961,191 +34961,191 @@ var (
 // Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
 var (
 	required0   = []*ahprt.Reason{&reason1, &reason2, &reason3, &reason4}
-	required1   = []*ahprt.Reason{&reason14, &reason15}
-	required2   = []*ahprt.Reason{&reason20}
-	required3   = []*ahprt.Reason{&reason24, &reason25, &reason26}
-	required4   = []*ahprt.Reason{&reason32}
-	required5   = []*ahprt.Reason{&reason35, &reason36}
-	required6   = []*ahprt.Reason{&reason40, &reason41, &reason42, &reason43, &reason44, &reason45, &reason46, &reason47, &reason48}
-	required7   = []*ahprt.Reason{&reason53, &reason54}
-	required8   = []*ahprt.Reason{&reason57}
-	required9   = []*ahprt.Reason{&reason65}
-	required10  = []*ahprt.Reason{&reason67}
-	required11  = []*ahprt.Reason{&reason71}
-	required12  = []*ahprt.Reason{&reason75}
-	required13  = []*ahprt.Reason{&reason87, &reason88}
-	required14  = []*ahprt.Reason{&reason90}
-	required15  = []*ahprt.Reason{&reason93}
-	required16  = []*ahprt.Reason{&reason99}
-	required17  = []*ahprt.Reason{&reason101, &reason102}
-	required18  = []*ahprt.Reason{&reason111}
-	required19  = []*ahprt.Reason{&reason114, &reason115}
-	required20  = []*ahprt.Reason{&reason223, &reason224}
-	required21  = []*ahprt.Reason{&reason238, &reason239}
-	required22  = []*ahprt.Reason{&reason251, &reason252, &reason253, &reason254}
-	required23  = []*ahprt.Reason{&reason263}
-	required24  = []*ahprt.Reason{&reason270}
-	required25  = []*ahprt.Reason{&reason278, &reason279}
-	required26  = []*ahprt.Reason{&reason288}
-	required27  = []*ahprt.Reason{&reason302, &reason303, &reason304, &reason305, &reason306}
-	required28  = []*ahprt.Reason{&reason316, &reason317, &reason318, &reason319, &reason320}
-	required29  = []*ahprt.Reason{&reason327}
-	required30  = []*ahprt.Reason{&reason335, &reason336, &reason337, &reason338}
-	required31  = []*ahprt.Reason{&reason345, &reason346, &reason347, &reason348}
-	required32  = []*ahprt.Reason{&reason359, &reason360, &reason361, &reason362, &reason363}
-	required33  = []*ahprt.Reason{&reason374}
-	required34  = []*ahprt.Reason{&reason379, &reason380, &reason381, &reason382, &reason383}
-	required35  = []*ahprt.Reason{&reason389, &reason390, &reason391, &reason392}
-	required36  = []*ahprt.Reason{&reason398, &reason399, &reason400, &reason401}
-	required37  = []*ahprt.Reason{&reason406, &reason407}
-	required38  = []*ahprt.Reason{&reason412, &reason413, &reason414, &reason415}
-	required39  = []*ahprt.Reason{&reason429, &reason430}
-	required40  = []*ahprt.Reason{&reason435, &reason436, &reason437, &reason438}
-	required41  = []*ahprt.Reason{&reason454, &reason455, &reason456}
-	required42  = []*ahprt.Reason{&reason461}
-	required43  = []*ahprt.Reason{&reason468, &reason469, &reason470}
-	required44  = []*ahprt.Reason{&reason480, &reason481, &reason482, &reason483}
-	required45  = []*ahprt.Reason{&reason490, &reason491, &reason492, &reason493}
-	required46  = []*ahprt.Reason{&reason503, &reason504, &reason505}
-	required47  = []*ahprt.Reason{&reason520, &reason521}
-	required48  = []*ahprt.Reason{&reason534, &reason535, &reason536, &reason537}
-	required49  = []*ahprt.Reason{&reason542, &reason543, &reason544, &reason545}
-	required50  = []*ahprt.Reason{&reason551, &reason552}
-	required51  = []*ahprt.Reason{&reason560, &reason561}
-	required52  = []*ahprt.Reason{&reason569, &reason570, &reason571, &reason572, &reason573}
-	required53  = []*ahprt.Reason{&reason576}
-	required54  = []*ahprt.Reason{&reason578}
-	required55  = []*ahprt.Reason{&reason589}
-	required56  = []*ahprt.Reason{&reason594, &reason595}
-	required57  = []*ahprt.Reason{&reason601, &reason602}
-	required58  = []*ahprt.Reason{&reason610, &reason611}
-	required59  = []*ahprt.Reason{&reason619, &reason620}
-	required60  = []*ahprt.Reason{&reason628, &reason629}
-	required61  = []*ahprt.Reason{&reason643, &reason644, &reason645, &reason646}
-	required62  = []*ahprt.Reason{&reason656, &reason657, &reason658}
-	required63  = []*ahprt.Reason{&reason666}
-	required64  = []*ahprt.Reason{&reason673, &reason674, &reason675}
-	required65  = []*ahprt.Reason{&reason682, &reason683}
-	required66  = []*ahprt.Reason{&reason687, &reason688, &reason689}
-	required67  = []*ahprt.Reason{&reason693, &reason694, &reason695}
-	required68  = []*ahprt.Reason{&reason697}
-	required69  = []*ahprt.Reason{&reason708, &reason709, &reason710, &reason711}
-	required70  = []*ahprt.Reason{&reason715}
-	required71  = []*ahprt.Reason{&reason727}
-	required72  = []*ahprt.Reason{&reason729}
-	required73  = []*ahprt.Reason{&reason731}
-	required74  = []*ahprt.Reason{&reason734}
-	required75  = []*ahprt.Reason{&reason745, &reason746}
-	required76  = []*ahprt.Reason{&reason754}
-	required77  = []*ahprt.Reason{&reason756}
-	required78  = []*ahprt.Reason{&reason758}
-	required79  = []*ahprt.Reason{&reason761}
-	required80  = []*ahprt.Reason{&reason767}
-	required81  = []*ahprt.Reason{&reason769}
-	required82  = []*ahprt.Reason{&reason771}
-	required83  = []*ahprt.Reason{&reason774}
-	required84  = []*ahprt.Reason{&reason777}
-	required85  = []*ahprt.Reason{&reason779}
-	required86  = []*ahprt.Reason{&reason782}
-	required87  = []*ahprt.Reason{&reason785}
-	required88  = []*ahprt.Reason{&reason787}
-	required89  = []*ahprt.Reason{&reason790}
-	required90  = []*ahprt.Reason{&reason802}
-	required91  = []*ahprt.Reason{&reason804}
-	required92  = []*ahprt.Reason{&reason806}
-	required93  = []*ahprt.Reason{&reason809}
-	required94  = []*ahprt.Reason{&reason812}
-	required95  = []*ahprt.Reason{&reason814}
-	required96  = []*ahprt.Reason{&reason817}
-	required97  = []*ahprt.Reason{&reason830, &reason831}
-	required98  = []*ahprt.Reason{&reason845, &reason846}
-	required99  = []*ahprt.Reason{&reason852, &reason853}
-	required100 = []*ahprt.Reason{&reason859, &reason860}
-	required101 = []*ahprt.Reason{&reason867, &reason868, &reason869, &reason870, &reason871}
-	required102 = []*ahprt.Reason{&reason879, &reason880}
-	required103 = []*ahprt.Reason{&reason890, &reason891, &reason892}
-	required104 = []*ahprt.Reason{&reason898}
-	required105 = []*ahprt.Reason{&reason903}
-	required106 = []*ahprt.Reason{&reason908, &reason909, &reason910}
-	required107 = []*ahprt.Reason{&reason919}
-	required108 = []*ahprt.Reason{&reason923, &reason924}
-	required109 = []*ahprt.Reason{&reason929, &reason930, &reason931}
-	required110 = []*ahprt.Reason{&reason936, &reason937}
-	required111 = []*ahprt.Reason{&reason942, &reason943}
-	required112 = []*ahprt.Reason{&reason949, &reason950}
-	required113 = []*ahprt.Reason{&reason955, &reason956, &reason957}
-	required114 = []*ahprt.Reason{&reason963, &reason964}
-	required115 = []*ahprt.Reason{&reason969, &reason970, &reason971}
-	required116 = []*ahprt.Reason{&reason980, &reason981}
-	required117 = []*ahprt.Reason{&reason986, &reason987}
-	required118 = []*ahprt.Reason{&reason994}
-	required119 = []*ahprt.Reason{&reason999, &reason1000}
-	required120 = []*ahprt.Reason{&reason1014}
-	required121 = []*ahprt.Reason{&reason1018}
-	required122 = []*ahprt.Reason{&reason1025, &reason1026, &reason1027}
-	required123 = []*ahprt.Reason{&reason1034, &reason1035, &reason1036}
-	required124 = []*ahprt.Reason{&reason1041, &reason1042, &reason1043}
-	required125 = []*ahprt.Reason{&reason1053}
-	required126 = []*ahprt.Reason{&reason1058, &reason1059, &reason1060}
-	required127 = []*ahprt.Reason{&reason1063, &reason1064, &reason1065}
-	required128 = []*ahprt.Reason{&reason1073}
-	required129 = []*ahprt.Reason{&reason1076}
-	required130 = []*ahprt.Reason{&reason1079}
-	required131 = []*ahprt.Reason{&reason1086, &reason1087, &reason1088, &reason1089, &reason1090}
-	required132 = []*ahprt.Reason{&reason1103, &reason1104}
-	required133 = []*ahprt.Reason{&reason1114}
-	required134 = []*ahprt.Reason{&reason1119}
-	required135 = []*ahprt.Reason{&reason1124, &reason1125, &reason1126, &reason1127}
-	required136 = []*ahprt.Reason{&reason1138, &reason1139}
-	required137 = []*ahprt.Reason{&reason1145, &reason1146}
-	required138 = []*ahprt.Reason{&reason1151, &reason1152, &reason1153}
-	required139 = []*ahprt.Reason{&reason1159, &reason1160}
-	required140 = []*ahprt.Reason{&reason1166, &reason1167, &reason1168, &reason1169, &reason1170}
-	required141 = []*ahprt.Reason{&reason1182, &reason1183, &reason1184}
-	required142 = []*ahprt.Reason{&reason1186}
-	required143 = []*ahprt.Reason{&reason1197, &reason1198}
-	required144 = []*ahprt.Reason{&reason1200}
-	required145 = []*ahprt.Reason{&reason1210, &reason1211, &reason1212, &reason1213, &reason1214, &reason1215}
-	required146 = []*ahprt.Reason{&reason1218}
-	required147 = []*ahprt.Reason{&reason1226, &reason1227}
-	required148 = []*ahprt.Reason{&reason1234, &reason1235, &reason1236}
-	required149 = []*ahprt.Reason{&reason1251, &reason1252}
-	required150 = []*ahprt.Reason{&reason1258, &reason1259}
-	required151 = []*ahprt.Reason{&reason1264, &reason1265}
-	required152 = []*ahprt.Reason{&reason1269, &reason1270, &reason1271}
-	required153 = []*ahprt.Reason{&reason1294, &reason1295}
-	required154 = []*ahprt.Reason{&reason1298, &reason1299}
-	required155 = []*ahprt.Reason{&reason1304}
-	required156 = []*ahprt.Reason{&reason1310}
-	required157 = []*ahprt.Reason{&reason1313, &reason1314}
-	required158 = []*ahprt.Reason{&reason1322, &reason1323, &reason1324}
-	required159 = []*ahprt.Reason{&reason1329, &reason1330, &reason1331}
-	required160 = []*ahprt.Reason{&reason1335, &reason1336}
-	required161 = []*ahprt.Reason{&reason1343, &reason1344}
-	required162 = []*ahprt.Reason{&reason1347, &reason1348}
-	required163 = []*ahprt.Reason{&reason1353, &reason1354, &reason1355}
-	required164 = []*ahprt.Reason{&reason1364, &reason1365, &reason1366}
-	required165 = []*ahprt.Reason{&reason1374, &reason1375}
-	required166 = []*ahprt.Reason{&reason1386, &reason1387, &reason1388, &reason1389, &reason1390}
-	required167 = []*ahprt.Reason{&reason1392}
-	required168 = []*ahprt.Reason{&reason1411, &reason1412, &reason1413}
-	required169 = []*ahprt.Reason{&reason1416}
-	required170 = []*ahprt.Reason{&reason1432, &reason1433, &reason1434, &reason1435}
-	required171 = []*ahprt.Reason{&reason1448, &reason1449}
-	required172 = []*ahprt.Reason{&reason1456, &reason1457}
-	required173 = []*ahprt.Reason{&reason1463}
-	required174 = []*ahprt.Reason{&reason1476}
-	required175 = []*ahprt.Reason{&reason1487}
-	required176 = []*ahprt.Reason{&reason1496, &reason1497}
-	required177 = []*ahprt.Reason{&reason1508, &reason1509}
-	required178 = []*ahprt.Reason{&reason1519, &reason1520}
-	required179 = []*ahprt.Reason{&reason1526, &reason1527}
-	required180 = []*ahprt.Reason{&reason1537, &reason1538}
-	required181 = []*ahprt.Reason{&reason1548, &reason1549}
-	required182 = []*ahprt.Reason{&reason1559}
-	required183 = []*ahprt.Reason{&reason1566, &reason1567}
-	required184 = []*ahprt.Reason{&reason1583}
-	required185 = []*ahprt.Reason{&reason1593, &reason1594, &reason1595}
+	required1   = []*ahprt.Reason{&reason13, &reason14}
+	required2   = []*ahprt.Reason{&reason18}
+	required3   = []*ahprt.Reason{&reason21, &reason22, &reason23}
+	required4   = []*ahprt.Reason{&reason28}
+	required5   = []*ahprt.Reason{&reason30, &reason31}
+	required6   = []*ahprt.Reason{&reason34, &reason35, &reason36, &reason37, &reason38, &reason39, &reason40, &reason41, &reason42}
+	required7   = []*ahprt.Reason{&reason46, &reason47}
+	required8   = []*ahprt.Reason{&reason49}
+	required9   = []*ahprt.Reason{&reason56}
+	required10  = []*ahprt.Reason{&reason57}
+	required11  = []*ahprt.Reason{&reason60}
+	required12  = []*ahprt.Reason{&reason63}
+	required13  = []*ahprt.Reason{&reason74, &reason75}
+	required14  = []*ahprt.Reason{&reason76}
+	required15  = []*ahprt.Reason{&reason78}
+	required16  = []*ahprt.Reason{&reason83}
+	required17  = []*ahprt.Reason{&reason84, &reason85}
+	required18  = []*ahprt.Reason{&reason93}
+	required19  = []*ahprt.Reason{&reason95, &reason96}
+	required20  = []*ahprt.Reason{&reason203, &reason204}
+	required21  = []*ahprt.Reason{&reason217, &reason218}
+	required22  = []*ahprt.Reason{&reason229, &reason230, &reason231, &reason232}
+	required23  = []*ahprt.Reason{&reason240}
+	required24  = []*ahprt.Reason{&reason246}
+	required25  = []*ahprt.Reason{&reason253, &reason254}
+	required26  = []*ahprt.Reason{&reason262}
+	required27  = []*ahprt.Reason{&reason275, &reason276, &reason277, &reason278, &reason279}
+	required28  = []*ahprt.Reason{&reason288, &reason289, &reason290, &reason291, &reason292}
+	required29  = []*ahprt.Reason{&reason298}
+	required30  = []*ahprt.Reason{&reason305, &reason306, &reason307, &reason308}
+	required31  = []*ahprt.Reason{&reason314, &reason315, &reason316, &reason317}
+	required32  = []*ahprt.Reason{&reason327, &reason328, &reason329, &reason330, &reason331}
+	required33  = []*ahprt.Reason{&reason341}
+	required34  = []*ahprt.Reason{&reason345, &reason346, &reason347, &reason348, &reason349}
+	required35  = []*ahprt.Reason{&reason354, &reason355, &reason356, &reason357}
+	required36  = []*ahprt.Reason{&reason362, &reason363, &reason364, &reason365}
+	required37  = []*ahprt.Reason{&reason369, &reason370}
+	required38  = []*ahprt.Reason{&reason374, &reason375, &reason376, &reason377}
+	required39  = []*ahprt.Reason{&reason390, &reason391}
+	required40  = []*ahprt.Reason{&reason395, &reason396, &reason397, &reason398}
+	required41  = []*ahprt.Reason{&reason413, &reason414, &reason415}
+	required42  = []*ahprt.Reason{&reason419}
+	required43  = []*ahprt.Reason{&reason425, &reason426, &reason427}
+	required44  = []*ahprt.Reason{&reason436, &reason437, &reason438, &reason439}
+	required45  = []*ahprt.Reason{&reason445, &reason446, &reason447, &reason448}
+	required46  = []*ahprt.Reason{&reason457, &reason458, &reason459}
+	required47  = []*ahprt.Reason{&reason473, &reason474}
+	required48  = []*ahprt.Reason{&reason486, &reason487, &reason488, &reason489}
+	required49  = []*ahprt.Reason{&reason493, &reason494, &reason495, &reason496}
+	required50  = []*ahprt.Reason{&reason501, &reason502}
+	required51  = []*ahprt.Reason{&reason509, &reason510}
+	required52  = []*ahprt.Reason{&reason517, &reason518, &reason519, &reason520, &reason521}
+	required53  = []*ahprt.Reason{&reason523}
+	required54  = []*ahprt.Reason{&reason524}
+	required55  = []*ahprt.Reason{&reason534}
+	required56  = []*ahprt.Reason{&reason538, &reason539}
+	required57  = []*ahprt.Reason{&reason544, &reason545}
+	required58  = []*ahprt.Reason{&reason552, &reason553}
+	required59  = []*ahprt.Reason{&reason560, &reason561}
+	required60  = []*ahprt.Reason{&reason568, &reason569}
+	required61  = []*ahprt.Reason{&reason582, &reason583, &reason584, &reason585}
+	required62  = []*ahprt.Reason{&reason594, &reason595, &reason596}
+	required63  = []*ahprt.Reason{&reason603}
+	required64  = []*ahprt.Reason{&reason609, &reason610, &reason611}
+	required65  = []*ahprt.Reason{&reason617, &reason618}
+	required66  = []*ahprt.Reason{&reason621, &reason622, &reason623}
+	required67  = []*ahprt.Reason{&reason626, &reason627, &reason628}
+	required68  = []*ahprt.Reason{&reason629}
+	required69  = []*ahprt.Reason{&reason639, &reason640, &reason641, &reason642}
+	required70  = []*ahprt.Reason{&reason645}
+	required71  = []*ahprt.Reason{&reason656}
+	required72  = []*ahprt.Reason{&reason657}
+	required73  = []*ahprt.Reason{&reason658}
+	required74  = []*ahprt.Reason{&reason660}
+	required75  = []*ahprt.Reason{&reason670, &reason671}
+	required76  = []*ahprt.Reason{&reason678}
+	required77  = []*ahprt.Reason{&reason679}
+	required78  = []*ahprt.Reason{&reason680}
+	required79  = []*ahprt.Reason{&reason682}
+	required80  = []*ahprt.Reason{&reason687}
+	required81  = []*ahprt.Reason{&reason688}
+	required82  = []*ahprt.Reason{&reason689}
+	required83  = []*ahprt.Reason{&reason691}
+	required84  = []*ahprt.Reason{&reason693}
+	required85  = []*ahprt.Reason{&reason694}
+	required86  = []*ahprt.Reason{&reason696}
+	required87  = []*ahprt.Reason{&reason698}
+	required88  = []*ahprt.Reason{&reason699}
+	required89  = []*ahprt.Reason{&reason701}
+	required90  = []*ahprt.Reason{&reason712}
+	required91  = []*ahprt.Reason{&reason713}
+	required92  = []*ahprt.Reason{&reason714}
+	required93  = []*ahprt.Reason{&reason716}
+	required94  = []*ahprt.Reason{&reason718}
+	required95  = []*ahprt.Reason{&reason719}
+	required96  = []*ahprt.Reason{&reason721}
+	required97  = []*ahprt.Reason{&reason733, &reason734}
+	required98  = []*ahprt.Reason{&reason747, &reason748}
+	required99  = []*ahprt.Reason{&reason753, &reason754}
+	required100 = []*ahprt.Reason{&reason759, &reason760}
+	required101 = []*ahprt.Reason{&reason766, &reason767, &reason768, &reason769, &reason770}
+	required102 = []*ahprt.Reason{&reason777, &reason778}
+	required103 = []*ahprt.Reason{&reason787, &reason788, &reason789}
+	required104 = []*ahprt.Reason{&reason794}
+	required105 = []*ahprt.Reason{&reason798}
+	required106 = []*ahprt.Reason{&reason802, &reason803, &reason804}
+	required107 = []*ahprt.Reason{&reason812}
+	required108 = []*ahprt.Reason{&reason815, &reason816}
+	required109 = []*ahprt.Reason{&reason820, &reason821, &reason822}
+	required110 = []*ahprt.Reason{&reason826, &reason827}
+	required111 = []*ahprt.Reason{&reason831, &reason832}
+	required112 = []*ahprt.Reason{&reason837, &reason838}
+	required113 = []*ahprt.Reason{&reason842, &reason843, &reason844}
+	required114 = []*ahprt.Reason{&reason849, &reason850}
+	required115 = []*ahprt.Reason{&reason854, &reason855, &reason856}
+	required116 = []*ahprt.Reason{&reason864, &reason865}
+	required117 = []*ahprt.Reason{&reason869, &reason870}
+	required118 = []*ahprt.Reason{&reason876}
+	required119 = []*ahprt.Reason{&reason880, &reason881}
+	required120 = []*ahprt.Reason{&reason894}
+	required121 = []*ahprt.Reason{&reason897}
+	required122 = []*ahprt.Reason{&reason903, &reason904, &reason905}
+	required123 = []*ahprt.Reason{&reason911, &reason912, &reason913}
+	required124 = []*ahprt.Reason{&reason917, &reason918, &reason919}
+	required125 = []*ahprt.Reason{&reason928}
+	required126 = []*ahprt.Reason{&reason932, &reason933, &reason934}
+	required127 = []*ahprt.Reason{&reason936, &reason937, &reason938}
+	required128 = []*ahprt.Reason{&reason945}
+	required129 = []*ahprt.Reason{&reason947}
+	required130 = []*ahprt.Reason{&reason949}
+	required131 = []*ahprt.Reason{&reason955, &reason956, &reason957, &reason958, &reason959}
+	required132 = []*ahprt.Reason{&reason971, &reason972}
+	required133 = []*ahprt.Reason{&reason981}
+	required134 = []*ahprt.Reason{&reason985}
+	required135 = []*ahprt.Reason{&reason989, &reason990, &reason991, &reason992}
+	required136 = []*ahprt.Reason{&reason1002, &reason1003}
+	required137 = []*ahprt.Reason{&reason1008, &reason1009}
+	required138 = []*ahprt.Reason{&reason1013, &reason1014, &reason1015}
+	required139 = []*ahprt.Reason{&reason1020, &reason1021}
+	required140 = []*ahprt.Reason{&reason1026, &reason1027, &reason1028, &reason1029, &reason1030}
+	required141 = []*ahprt.Reason{&reason1041, &reason1042, &reason1043}
+	required142 = []*ahprt.Reason{&reason1044}
+	required143 = []*ahprt.Reason{&reason1054, &reason1055}
+	required144 = []*ahprt.Reason{&reason1056}
+	required145 = []*ahprt.Reason{&reason1065, &reason1066, &reason1067, &reason1068, &reason1069, &reason1070}
+	required146 = []*ahprt.Reason{&reason1072}
+	required147 = []*ahprt.Reason{&reason1079, &reason1080}
+	required148 = []*ahprt.Reason{&reason1086, &reason1087, &reason1088}
+	required149 = []*ahprt.Reason{&reason1102, &reason1103}
+	required150 = []*ahprt.Reason{&reason1108, &reason1109}
+	required151 = []*ahprt.Reason{&reason1113, &reason1114}
+	required152 = []*ahprt.Reason{&reason1117, &reason1118, &reason1119}
+	required153 = []*ahprt.Reason{&reason1141, &reason1142}
+	required154 = []*ahprt.Reason{&reason1144, &reason1145}
+	required155 = []*ahprt.Reason{&reason1149}
+	required156 = []*ahprt.Reason{&reason1154}
+	required157 = []*ahprt.Reason{&reason1156, &reason1157}
+	required158 = []*ahprt.Reason{&reason1164, &reason1165, &reason1166}
+	required159 = []*ahprt.Reason{&reason1170, &reason1171, &reason1172}
+	required160 = []*ahprt.Reason{&reason1175, &reason1176}
+	required161 = []*ahprt.Reason{&reason1182, &reason1183}
+	required162 = []*ahprt.Reason{&reason1185, &reason1186}
+	required163 = []*ahprt.Reason{&reason1190, &reason1191, &reason1192}
+	required164 = []*ahprt.Reason{&reason1200, &reason1201, &reason1202}
+	required165 = []*ahprt.Reason{&reason1209, &reason1210}
+	required166 = []*ahprt.Reason{&reason1220, &reason1221, &reason1222, &reason1223, &reason1224}
+	required167 = []*ahprt.Reason{&reason1225}
+	required168 = []*ahprt.Reason{&reason1243, &reason1244, &reason1245}
+	required169 = []*ahprt.Reason{&reason1247}
+	required170 = []*ahprt.Reason{&reason1262, &reason1263, &reason1264, &reason1265}
+	required171 = []*ahprt.Reason{&reason1277, &reason1278}
+	required172 = []*ahprt.Reason{&reason1284, &reason1285}
+	required173 = []*ahprt.Reason{&reason1290}
+	required174 = []*ahprt.Reason{&reason1302}
+	required175 = []*ahprt.Reason{&reason1312}
+	required176 = []*ahprt.Reason{&reason1320, &reason1321}
+	required177 = []*ahprt.Reason{&reason1331, &reason1332}
+	required178 = []*ahprt.Reason{&reason1341, &reason1342}
+	required179 = []*ahprt.Reason{&reason1347, &reason1348}
+	required180 = []*ahprt.Reason{&reason1357, &reason1358}
+	required181 = []*ahprt.Reason{&reason1367, &reason1368}
+	required182 = []*ahprt.Reason{&reason1377}
+	required183 = []*ahprt.Reason{&reason1383, &reason1384}
+	required184 = []*ahprt.Reason{&reason1399}
+	required185 = []*ahprt.Reason{&reason1408, &reason1409, &reason1410}
 )
 
 // presence0 reports which of "error" object n has: bit i for the i-th.

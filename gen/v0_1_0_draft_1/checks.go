@@ -50,15 +50,15 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason3)
+		return c.FailTypeWith(n, &reason2)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason4)
+			return c.FailWith(n, &reason3)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason5)
+			return c.FailWith(n, &reason4)
 		}
 		{
 			it := d.Items(n)
@@ -105,7 +105,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason6)
+		return c.FailWith(n, &reason5)
 	}
 	_ = k
 	_ = d
@@ -117,11 +117,11 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason7)
+		return c.FailTypeWith(n, &reason6)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason8)
+			return c.FailWith(n, &reason7)
 		}
 	}
 	_ = d
@@ -133,7 +133,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason9)
+		return c.FailTypeWith(n, &reason8)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -183,7 +183,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason13)
+		return c.FailWith(n, &reason11)
 	}
 	_ = k
 	_ = d
@@ -195,11 +195,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason14)
+		return c.FailTypeWith(n, &reason12)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason15)
+			return c.FailWith(n, &reason13)
 		}
 	}
 	_ = d
@@ -211,11 +211,11 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason16)
+		return c.FailTypeWith(n, &reason14)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason17)
+			return c.FailWith(n, &reason15)
 		}
 	}
 	_ = d
@@ -227,7 +227,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason18)
+		return c.FailTypeWith(n, &reason16)
 	}
 	if k == ahprt.KindObject {
 		{
@@ -249,7 +249,7 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason19)
+			return c.FailWith(n, &reason17)
 		}
 	}
 	_ = d
@@ -276,7 +276,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason20)
+		return c.FailTypeWith(n, &reason18)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -317,7 +317,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason25)
+			return c.FailWith(n, &reason22)
 		}
 	}
 	_ = d
@@ -329,7 +329,7 @@ func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason26)
+		return c.FailWith(n, &reason23)
 	}
 	_ = k
 	_ = d
@@ -387,11 +387,11 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason27)
+		return c.FailTypeWith(n, &reason24)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason28)
+			return c.FailWith(n, &reason25)
 		}
 	}
 	_ = d
@@ -403,7 +403,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason29)
+		return c.FailTypeWith(n, &reason26)
 	}
 	_ = d
 	return true
@@ -414,7 +414,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason30)
+		return c.FailTypeWith(n, &reason27)
 	}
 	_ = d
 	return true
@@ -425,7 +425,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason31)
+		return c.FailTypeWith(n, &reason28)
 	}
 	_ = d
 	return true
@@ -465,7 +465,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason32)
+		return c.FailTypeWith(n, &reason29)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -511,7 +511,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "0.1")) {
-		return c.FailWith(n, &reason36)
+		return c.FailWith(n, &reason32)
 	}
 	_ = k
 	_ = d
@@ -523,14 +523,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason37)
+		return c.FailTypeWith(n, &reason33)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason38)
+			return c.FailWith(n, &reason34)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason39)
+			return c.FailWith(n, &reason35)
 		}
 		{
 			it := d.Items(n)
@@ -598,7 +598,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason40)
+		return c.FailTypeWith(n, &reason36)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -644,11 +644,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason44)
+		return c.FailTypeWith(n, &reason39)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason45)
+			return c.FailWith(n, &reason40)
 		}
 	}
 	_ = d
@@ -678,7 +678,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason46)
+		return c.FailTypeWith(n, &reason41)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -730,7 +730,7 @@ func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason52)
+		return c.FailWith(n, &reason46)
 	}
 	_ = k
 	_ = d
@@ -742,11 +742,11 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason53)
+		return c.FailTypeWith(n, &reason47)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason54)
+			return c.FailWith(n, &reason48)
 		}
 	}
 	_ = d
@@ -758,7 +758,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason55)
+		return c.FailTypeWith(n, &reason49)
 	}
 	_ = d
 	return true
@@ -769,7 +769,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason56)
+		return c.FailTypeWith(n, &reason50)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -805,7 +805,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason57)
+		return c.FailWith(n, &reason51)
 	}
 	_ = k
 	_ = d
@@ -817,7 +817,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason58)
+		return c.FailTypeWith(n, &reason52)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -868,7 +868,7 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason63)
+		return c.FailTypeWith(n, &reason56)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -938,11 +938,11 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason71)
+		return c.FailTypeWith(n, &reason63)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason72)
+			return c.FailWith(n, &reason64)
 		}
 	}
 	_ = d
@@ -954,11 +954,11 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason73)
+		return c.FailTypeWith(n, &reason65)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason74)
+			return c.FailWith(n, &reason66)
 		}
 	}
 	_ = d
@@ -970,7 +970,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason75)
+		return c.FailWith(n, &reason67)
 	}
 	_ = k
 	_ = d
@@ -982,11 +982,11 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason76)
+		return c.FailTypeWith(n, &reason68)
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reason77)
+			return c.FailWith(n, &reason69)
 		}
 	}
 	_ = d
@@ -998,7 +998,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason78)
+		return c.FailTypeWith(n, &reason70)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1051,11 +1051,11 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason81)
+		return c.FailTypeWith(n, &reason72)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason82)
+			return c.FailWith(n, &reason73)
 		}
 	}
 	_ = d
@@ -1067,7 +1067,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason83)
+		return c.FailTypeWith(n, &reason74)
 	}
 	_ = d
 	return true
@@ -1078,7 +1078,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason84)
+		return c.FailTypeWith(n, &reason75)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -1103,7 +1103,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason85)
+		return c.FailTypeWith(n, &reason76)
 	}
 	_ = d
 	return true
@@ -1114,7 +1114,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason86)
+		return c.FailTypeWith(n, &reason77)
 	}
 	_ = d
 	return true
@@ -1125,7 +1125,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason87)
+		return c.FailTypeWith(n, &reason78)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1166,11 +1166,11 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason90)
+		return c.FailTypeWith(n, &reason80)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason91)
+			return c.FailWith(n, &reason81)
 		}
 	}
 	_ = d
@@ -1182,7 +1182,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason92)
+		return c.FailTypeWith(n, &reason82)
 	}
 	_ = d
 	return true
@@ -1193,7 +1193,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason93)
+		return c.FailTypeWith(n, &reason83)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1243,7 +1243,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence1(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason99)
+			return c.FailWith(n, &reason88)
 		}
 	}
 	_ = d
@@ -1255,11 +1255,11 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason100)
+		return c.FailTypeWith(n, &reason89)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason101)
+			return c.FailWith(n, &reason90)
 		}
 	}
 	_ = d
@@ -1271,11 +1271,11 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason102)
+		return c.FailTypeWith(n, &reason91)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason103)
+			return c.FailWith(n, &reason92)
 		}
 	}
 	_ = d
@@ -1287,7 +1287,7 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason104)
+		return c.FailWith(n, &reason93)
 	}
 	switch d.StrView(n) {
 	case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
@@ -1304,7 +1304,7 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason105)
+		return c.FailTypeWith(n, &reason94)
 	}
 	_ = d
 	return true
@@ -1315,7 +1315,7 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason106)
+		return c.FailTypeWith(n, &reason95)
 	}
 	_ = d
 	return true
@@ -1326,7 +1326,7 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason107)
+		return c.FailTypeWith(n, &reason96)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1373,11 +1373,11 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason112)
+		return c.FailTypeWith(n, &reason100)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason113)
+			return c.FailWith(n, &reason101)
 		}
 	}
 	_ = d
@@ -1389,11 +1389,11 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason114)
+		return c.FailTypeWith(n, &reason102)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason115)
+			return c.FailWith(n, &reason103)
 		}
 	}
 	_ = d
@@ -1405,7 +1405,7 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason116)
+		return c.FailTypeWith(n, &reason104)
 	}
 	_ = d
 	return true
@@ -1474,7 +1474,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason117)
+			return c.FailWith(n, &reason105)
 		}
 	}
 	_ = d
@@ -1486,7 +1486,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason118)
+		return c.FailWith(n, &reason106)
 	}
 	_ = k
 	_ = d
@@ -1500,11 +1500,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason119)
+			return c.FailTypeWith(n, &reason107)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason120)
+			return c.FailWith(n, &reason108)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -1539,7 +1539,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason121)
+				return c.FailWith(n, &reason109)
 			}
 			c.Discard(mark)
 			c.Choose(1, n, first)
@@ -1556,7 +1556,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason122)
+		return c.FailTypeWith(n, &reason110)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1597,7 +1597,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence2(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason127)
+			return c.FailWith(n, &reason114)
 		}
 	}
 	_ = d
@@ -1609,7 +1609,7 @@ func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason128)
+		return c.FailWith(n, &reason115)
 	}
 	_ = k
 	_ = d
@@ -1621,11 +1621,11 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason129)
+		return c.FailTypeWith(n, &reason116)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason130)
+			return c.FailWith(n, &reason117)
 		}
 	}
 	_ = d
@@ -1637,7 +1637,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason131)
+		return c.FailTypeWith(n, &reason118)
 	}
 	_ = d
 	return true
@@ -1648,7 +1648,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason132)
+		return c.FailTypeWith(n, &reason119)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1689,7 +1689,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason137)
+			return c.FailWith(n, &reason123)
 		}
 	}
 	_ = d
@@ -1701,7 +1701,7 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason138)
+		return c.FailWith(n, &reason124)
 	}
 	_ = k
 	_ = d
@@ -1713,7 +1713,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason139)
+		return c.FailTypeWith(n, &reason125)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1756,7 +1756,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason143)
+		return c.FailTypeWith(n, &reason128)
 	}
 	_ = d
 	return true
@@ -1767,7 +1767,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason144)
+		return c.FailTypeWith(n, &reason129)
 	}
 	_ = d
 	return true
@@ -1778,7 +1778,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason145)
+		return c.FailTypeWith(n, &reason130)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1823,11 +1823,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason149)
+		return c.FailTypeWith(n, &reason133)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason150)
+			return c.FailWith(n, &reason134)
 		}
 		{
 			it := d.Items(n)
@@ -1851,7 +1851,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason151)
+		return c.FailTypeWith(n, &reason135)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1980,7 +1980,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason156)
+		return c.FailWith(n, &reason139)
 	}
 	_ = k
 	_ = d
@@ -1995,7 +1995,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason157)
+			return c.FailWith(n, &reason140)
 		}
 	}
 	_ = d
@@ -2079,7 +2079,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason158)
+		return c.FailWith(n, &reason141)
 	}
 	_ = k
 	_ = d
@@ -2091,11 +2091,11 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason159)
+		return c.FailTypeWith(n, &reason142)
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason160)
+			return c.FailWith(n, &reason143)
 		}
 	}
 	_ = d
@@ -2109,11 +2109,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason161)
+			return c.FailTypeWith(n, &reason144)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason162)
+			return c.FailWith(n, &reason145)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -2137,7 +2137,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason163)
+		return c.FailTypeWith(n, &reason146)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2192,7 +2192,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason168)
+		return c.FailWith(n, &reason150)
 	}
 	_ = k
 	_ = d
@@ -2204,11 +2204,11 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason169)
+		return c.FailTypeWith(n, &reason151)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason170)
+			return c.FailWith(n, &reason152)
 		}
 	}
 	_ = d
@@ -2220,7 +2220,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason171)
+		return c.FailTypeWith(n, &reason153)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2245,7 +2245,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason172)
+		return c.FailTypeWith(n, &reason154)
 	}
 	_ = d
 	return true
@@ -2256,7 +2256,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason173)
+		return c.FailWith(n, &reason155)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -2273,7 +2273,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason174)
+		return c.FailTypeWith(n, &reason156)
 	}
 	_ = d
 	return true
@@ -2284,7 +2284,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason175)
+		return c.FailTypeWith(n, &reason157)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2326,7 +2326,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason179)
+		return c.FailWith(n, &reason160)
 	}
 	_ = k
 	_ = d
@@ -2338,14 +2338,14 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason180)
+		return c.FailTypeWith(n, &reason161)
 	}
 	if k == ahprt.KindString {
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason181)
+			return c.FailWith(n, &reason162)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason182)
+			return c.FailWith(n, &reason163)
 		}
 	}
 	_ = d
@@ -2357,7 +2357,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason183)
+		return c.FailTypeWith(n, &reason164)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2393,7 +2393,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason187)
+			return c.FailWith(n, &reason167)
 		}
 	}
 	_ = d
@@ -2405,7 +2405,7 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason188)
+		return c.FailWith(n, &reason168)
 	}
 	_ = k
 	_ = d
@@ -2417,11 +2417,11 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason189)
+		return c.FailTypeWith(n, &reason169)
 	}
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason190)
+			return c.FailWith(n, &reason170)
 		}
 	}
 	_ = d
@@ -2433,11 +2433,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason191)
+		return c.FailTypeWith(n, &reason171)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason192)
+			return c.FailWith(n, &reason172)
 		}
 		{
 			it := d.Items(n)
@@ -2463,11 +2463,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason193)
+			return c.FailTypeWith(n, &reason173)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.FailWith(n, &reason194)
+			return c.FailWith(n, &reason174)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -2491,7 +2491,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason195)
+		return c.FailTypeWith(n, &reason175)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2547,18 +2547,18 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason201)
+		return c.FailTypeWith(n, &reason180)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason202)
+			return c.FailWith(n, &reason181)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason203)
+			return c.FailWith(n, &reason182)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason204)
+			return c.FailWith(n, &reason183)
 		}
 		{
 			it := d.Items(n)
@@ -2582,7 +2582,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason205)
+		return c.FailWith(n, &reason184)
 	}
 	_ = k
 	_ = d
@@ -2594,7 +2594,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason206)
+		return c.FailWith(n, &reason185)
 	}
 	_ = k
 	_ = d
@@ -2606,11 +2606,11 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason207)
+		return c.FailTypeWith(n, &reason186)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason208)
+			return c.FailWith(n, &reason187)
 		}
 	}
 	_ = d
@@ -2622,7 +2622,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason209)
+		return c.FailWith(n, &reason188)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -2639,7 +2639,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason210)
+		return c.FailTypeWith(n, &reason189)
 	}
 	_ = d
 	return true
@@ -2650,7 +2650,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason211)
+		return c.FailTypeWith(n, &reason190)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2690,7 +2690,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason215)
+			return c.FailWith(n, &reason193)
 		}
 	}
 	_ = d
@@ -2702,15 +2702,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason216)
+		return c.FailTypeWith(n, &reason194)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason217)
+			return c.FailWith(n, &reason195)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason218)
+			return c.FailWith(n, &reason196)
 		}
 		{
 			it := d.Items(n)
@@ -2734,7 +2734,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason219)
+		return c.FailWith(n, &reason197)
 	}
 	switch d.StrView(n) {
 	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
@@ -2751,7 +2751,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason220)
+		return c.FailWith(n, &reason198)
 	}
 	_ = k
 	_ = d
@@ -2763,7 +2763,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason221)
+		return c.FailTypeWith(n, &reason199)
 	}
 	_ = d
 	return true
@@ -2923,992 +2923,992 @@ var (
 		Message: "missing member \"effects\"",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/required",
 	}
-	reason3 = ahprt.Reason{
+	reason2 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type",
 	}
-	reason4 = ahprt.Reason{
+	reason3 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems",
 	}
-	reason5 = ahprt.Reason{
+	reason4 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems",
 	}
-	reason6 = ahprt.Reason{
+	reason5 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const",
 	}
-	reason7 = ahprt.Reason{
+	reason6 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type",
 	}
-	reason8 = ahprt.Reason{
+	reason7 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern",
 	}
-	reason9 = ahprt.Reason{
+	reason8 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/type",
 	}
-	reason10 = ahprt.Reason{
+	reason9 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
 	}
-	reason11 = ahprt.Reason{
+	reason10 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
 	}
-	reason13 = ahprt.Reason{
+	reason11 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const",
 	}
-	reason14 = ahprt.Reason{
+	reason12 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type",
 	}
-	reason15 = ahprt.Reason{
+	reason13 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength",
 	}
-	reason16 = ahprt.Reason{
+	reason14 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type",
 	}
-	reason17 = ahprt.Reason{
+	reason15 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern",
 	}
-	reason18 = ahprt.Reason{
+	reason16 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/extensions.schema.json#/type",
 	}
-	reason19 = ahprt.Reason{
+	reason17 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern",
 	}
-	reason20 = ahprt.Reason{
+	reason18 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type",
 	}
-	reason21 = ahprt.Reason{
+	reason19 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
 	}
-	reason22 = ahprt.Reason{
+	reason20 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
 	}
-	reason23 = ahprt.Reason{
+	reason21 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
 	}
-	reason25 = ahprt.Reason{
+	reason22 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not",
 	}
-	reason26 = ahprt.Reason{
+	reason23 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"2.0\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const",
 	}
-	reason27 = ahprt.Reason{
+	reason24 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type",
 	}
-	reason28 = ahprt.Reason{
+	reason25 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength",
 	}
-	reason29 = ahprt.Reason{
+	reason26 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
 	}
-	reason30 = ahprt.Reason{
+	reason27 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
 	}
-	reason31 = ahprt.Reason{
+	reason28 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type",
 	}
-	reason32 = ahprt.Reason{
+	reason29 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason33 = ahprt.Reason{
+	reason30 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason34 = ahprt.Reason{
+	reason31 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason36 = ahprt.Reason{
+	reason32 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"0.1\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const",
 	}
-	reason37 = ahprt.Reason{
+	reason33 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason38 = ahprt.Reason{
+	reason34 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
 	}
-	reason39 = ahprt.Reason{
+	reason35 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason40 = ahprt.Reason{
+	reason36 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason41 = ahprt.Reason{
+	reason37 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason42 = ahprt.Reason{
+	reason38 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason44 = ahprt.Reason{
+	reason39 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason45 = ahprt.Reason{
+	reason40 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason46 = ahprt.Reason{
+	reason41 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/type",
 	}
-	reason47 = ahprt.Reason{
+	reason42 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
 	}
-	reason48 = ahprt.Reason{
+	reason43 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
 	}
-	reason49 = ahprt.Reason{
+	reason44 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
 	}
-	reason50 = ahprt.Reason{
+	reason45 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
 	}
-	reason52 = ahprt.Reason{
+	reason46 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"2.0\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const",
 	}
-	reason53 = ahprt.Reason{
+	reason47 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type",
 	}
-	reason54 = ahprt.Reason{
+	reason48 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength",
 	}
-	reason55 = ahprt.Reason{
+	reason49 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type",
 	}
-	reason56 = ahprt.Reason{
+	reason50 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type",
 	}
-	reason57 = ahprt.Reason{
+	reason51 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/intercept\"",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason58 = ahprt.Reason{
+	reason52 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason59 = ahprt.Reason{
+	reason53 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason60 = ahprt.Reason{
+	reason54 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason61 = ahprt.Reason{
+	reason55 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason63 = ahprt.Reason{
+	reason56 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/type",
 	}
-	reason64 = ahprt.Reason{
+	reason57 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason65 = ahprt.Reason{
+	reason58 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason66 = ahprt.Reason{
+	reason59 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason67 = ahprt.Reason{
+	reason60 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"time\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason68 = ahprt.Reason{
+	reason61 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason69 = ahprt.Reason{
+	reason62 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
 	}
-	reason71 = ahprt.Reason{
+	reason63 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/type",
 	}
-	reason72 = ahprt.Reason{
+	reason64 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength",
 	}
-	reason73 = ahprt.Reason{
+	reason65 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/type",
 	}
-	reason74 = ahprt.Reason{
+	reason66 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/format",
 	}
-	reason75 = ahprt.Reason{
+	reason67 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/type/const",
 	}
-	reason76 = ahprt.Reason{
+	reason68 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/type",
 	}
-	reason77 = ahprt.Reason{
+	reason69 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid date-time",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/format",
 	}
-	reason78 = ahprt.Reason{
+	reason70 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/type",
 	}
-	reason79 = ahprt.Reason{
+	reason71 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/required",
 	}
-	reason81 = ahprt.Reason{
+	reason72 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type",
 	}
-	reason82 = ahprt.Reason{
+	reason73 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength",
 	}
-	reason83 = ahprt.Reason{
+	reason74 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type",
 	}
-	reason84 = ahprt.Reason{
+	reason75 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type",
 	}
-	reason85 = ahprt.Reason{
+	reason76 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
 	}
-	reason86 = ahprt.Reason{
+	reason77 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type",
 	}
-	reason87 = ahprt.Reason{
+	reason78 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type",
 	}
-	reason88 = ahprt.Reason{
+	reason79 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required",
 	}
-	reason90 = ahprt.Reason{
+	reason80 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type",
 	}
-	reason91 = ahprt.Reason{
+	reason81 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength",
 	}
-	reason92 = ahprt.Reason{
+	reason82 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type",
 	}
-	reason93 = ahprt.Reason{
+	reason83 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type",
 	}
-	reason94 = ahprt.Reason{
+	reason84 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"callId\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
 	}
-	reason95 = ahprt.Reason{
+	reason85 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
 	}
-	reason96 = ahprt.Reason{
+	reason86 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
 	}
-	reason97 = ahprt.Reason{
+	reason87 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"input\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
 	}
-	reason99 = ahprt.Reason{
+	reason88 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not",
 	}
-	reason100 = ahprt.Reason{
+	reason89 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type",
 	}
-	reason101 = ahprt.Reason{
+	reason90 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength",
 	}
-	reason102 = ahprt.Reason{
+	reason91 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type",
 	}
-	reason103 = ahprt.Reason{
+	reason92 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength",
 	}
-	reason104 = ahprt.Reason{
+	reason93 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\"",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum",
 	}
-	reason105 = ahprt.Reason{
+	reason94 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type",
 	}
-	reason106 = ahprt.Reason{
+	reason95 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type",
 	}
-	reason107 = ahprt.Reason{
+	reason96 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/type",
 	}
-	reason108 = ahprt.Reason{
+	reason97 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provider\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
 	}
-	reason109 = ahprt.Reason{
+	reason98 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"eventName\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
 	}
-	reason110 = ahprt.Reason{
+	reason99 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"payload\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
 	}
-	reason112 = ahprt.Reason{
+	reason100 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type",
 	}
-	reason113 = ahprt.Reason{
+	reason101 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength",
 	}
-	reason114 = ahprt.Reason{
+	reason102 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type",
 	}
-	reason115 = ahprt.Reason{
+	reason103 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength",
 	}
-	reason116 = ahprt.Reason{
+	reason104 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type",
 	}
-	reason117 = ahprt.Reason{
+	reason105 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains",
 	}
-	reason118 = ahprt.Reason{
+	reason106 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const",
 	}
-	reason119 = ahprt.Reason{
+	reason107 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
 	}
-	reason120 = ahprt.Reason{
+	reason108 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
 	}
-	reason121 = ahprt.Reason{
+	reason109 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
 	}
-	reason122 = ahprt.Reason{
+	reason110 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/type",
 	}
-	reason123 = ahprt.Reason{
+	reason111 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
 	}
-	reason124 = ahprt.Reason{
+	reason112 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
 	}
-	reason125 = ahprt.Reason{
+	reason113 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
 	}
-	reason127 = ahprt.Reason{
+	reason114 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/not",
 	}
-	reason128 = ahprt.Reason{
+	reason115 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"2.0\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const",
 	}
-	reason129 = ahprt.Reason{
+	reason116 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type",
 	}
-	reason130 = ahprt.Reason{
+	reason117 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength",
 	}
-	reason131 = ahprt.Reason{
+	reason118 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type",
 	}
-	reason132 = ahprt.Reason{
+	reason119 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type",
 	}
-	reason133 = ahprt.Reason{
+	reason120 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason134 = ahprt.Reason{
+	reason121 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason135 = ahprt.Reason{
+	reason122 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason137 = ahprt.Reason{
+	reason123 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not",
 	}
-	reason138 = ahprt.Reason{
+	reason124 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"2.0\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const",
 	}
-	reason139 = ahprt.Reason{
+	reason125 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type",
 	}
-	reason140 = ahprt.Reason{
+	reason126 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"code\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason141 = ahprt.Reason{
+	reason127 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason143 = ahprt.Reason{
+	reason128 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
 	}
-	reason144 = ahprt.Reason{
+	reason129 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
 	}
-	reason145 = ahprt.Reason{
+	reason130 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/type",
 	}
-	reason146 = ahprt.Reason{
+	reason131 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
 	}
-	reason147 = ahprt.Reason{
+	reason132 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"hooks\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
 	}
-	reason149 = ahprt.Reason{
+	reason133 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/type",
 	}
-	reason150 = ahprt.Reason{
+	reason134 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems",
 	}
-	reason151 = ahprt.Reason{
+	reason135 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/type",
 	}
-	reason152 = ahprt.Reason{
+	reason136 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
 	}
-	reason153 = ahprt.Reason{
+	reason137 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
 	}
-	reason154 = ahprt.Reason{
+	reason138 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"subscriptions\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
 	}
-	reason156 = ahprt.Reason{
+	reason139 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
 	}
-	reason157 = ahprt.Reason{
+	reason140 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not",
 	}
-	reason158 = ahprt.Reason{
+	reason141 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
 	}
-	reason159 = ahprt.Reason{
+	reason142 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type",
 	}
-	reason160 = ahprt.Reason{
+	reason143 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern",
 	}
-	reason161 = ahprt.Reason{
+	reason144 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason162 = ahprt.Reason{
+	reason145 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason163 = ahprt.Reason{
+	reason146 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type",
 	}
-	reason164 = ahprt.Reason{
+	reason147 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason165 = ahprt.Reason{
+	reason148 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason166 = ahprt.Reason{
+	reason149 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"lifecycle\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason168 = ahprt.Reason{
+	reason150 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const",
 	}
-	reason169 = ahprt.Reason{
+	reason151 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type",
 	}
-	reason170 = ahprt.Reason{
+	reason152 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength",
 	}
-	reason171 = ahprt.Reason{
+	reason153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type",
 	}
-	reason172 = ahprt.Reason{
+	reason154 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
 	}
-	reason173 = ahprt.Reason{
+	reason155 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"persistent\", \"per_event\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
 	}
-	reason174 = ahprt.Reason{
+	reason156 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
 	}
-	reason175 = ahprt.Reason{
+	reason157 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type",
 	}
-	reason176 = ahprt.Reason{
+	reason158 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason177 = ahprt.Reason{
+	reason159 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason179 = ahprt.Reason{
+	reason160 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const",
 	}
-	reason180 = ahprt.Reason{
+	reason161 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type",
 	}
-	reason181 = ahprt.Reason{
+	reason162 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern",
 	}
-	reason182 = ahprt.Reason{
+	reason163 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format",
 	}
-	reason183 = ahprt.Reason{
+	reason164 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type",
 	}
-	reason184 = ahprt.Reason{
+	reason165 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
 	}
-	reason185 = ahprt.Reason{
+	reason166 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenEnv\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
 	}
-	reason187 = ahprt.Reason{
+	reason167 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not",
 	}
-	reason188 = ahprt.Reason{
+	reason168 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"bearer\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const",
 	}
-	reason189 = ahprt.Reason{
+	reason169 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type",
 	}
-	reason190 = ahprt.Reason{
+	reason170 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern",
 	}
-	reason191 = ahprt.Reason{
+	reason171 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type",
 	}
-	reason192 = ahprt.Reason{
+	reason172 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
 	}
-	reason193 = ahprt.Reason{
+	reason173 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason194 = ahprt.Reason{
+	reason174 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason195 = ahprt.Reason{
+	reason175 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type",
 	}
-	reason196 = ahprt.Reason{
+	reason176 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason197 = ahprt.Reason{
+	reason177 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason198 = ahprt.Reason{
+	reason178 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason199 = ahprt.Reason{
+	reason179 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failurePolicy\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
 	}
-	reason201 = ahprt.Reason{
+	reason180 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
 	}
-	reason202 = ahprt.Reason{
+	reason181 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
 	}
-	reason203 = ahprt.Reason{
+	reason182 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems",
 	}
-	reason204 = ahprt.Reason{
+	reason183 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
 	}
-	reason205 = ahprt.Reason{
+	reason184 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const",
 	}
-	reason206 = ahprt.Reason{
+	reason185 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
 	}
-	reason207 = ahprt.Reason{
+	reason186 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type",
 	}
-	reason208 = ahprt.Reason{
+	reason187 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum",
 	}
-	reason209 = ahprt.Reason{
+	reason188 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
 	}
-	reason210 = ahprt.Reason{
+	reason189 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
 	}
-	reason211 = ahprt.Reason{
+	reason190 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type",
 	}
-	reason212 = ahprt.Reason{
+	reason191 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason213 = ahprt.Reason{
+	reason192 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason215 = ahprt.Reason{
+	reason193 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not",
 	}
-	reason216 = ahprt.Reason{
+	reason194 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type",
 	}
-	reason217 = ahprt.Reason{
+	reason195 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
 	}
-	reason218 = ahprt.Reason{
+	reason196 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
 	}
-	reason219 = ahprt.Reason{
+	reason197 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum",
 	}
-	reason220 = ahprt.Reason{
+	reason198 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"observe\"",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
 	}
-	reason221 = ahprt.Reason{
+	reason199 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
@@ -3918,27 +3918,27 @@ var (
 // Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
 var (
 	required0  = []*ahprt.Reason{&reason1}
-	required1  = []*ahprt.Reason{&reason10, &reason11}
-	required2  = []*ahprt.Reason{&reason21, &reason22, &reason23}
-	required3  = []*ahprt.Reason{&reason33, &reason34}
-	required4  = []*ahprt.Reason{&reason41, &reason42}
-	required5  = []*ahprt.Reason{&reason47, &reason48, &reason49, &reason50}
-	required6  = []*ahprt.Reason{&reason59, &reason60, &reason61}
-	required7  = []*ahprt.Reason{&reason64, &reason65, &reason66, &reason67, &reason68, &reason69}
-	required8  = []*ahprt.Reason{&reason79}
-	required9  = []*ahprt.Reason{&reason88}
-	required10 = []*ahprt.Reason{&reason94, &reason95, &reason96, &reason97}
-	required11 = []*ahprt.Reason{&reason108, &reason109, &reason110}
-	required12 = []*ahprt.Reason{&reason123, &reason124, &reason125}
-	required13 = []*ahprt.Reason{&reason133, &reason134, &reason135}
-	required14 = []*ahprt.Reason{&reason140, &reason141}
-	required15 = []*ahprt.Reason{&reason146, &reason147}
-	required16 = []*ahprt.Reason{&reason152, &reason153, &reason154}
-	required17 = []*ahprt.Reason{&reason164, &reason165, &reason166}
-	required18 = []*ahprt.Reason{&reason176, &reason177}
-	required19 = []*ahprt.Reason{&reason184, &reason185}
-	required20 = []*ahprt.Reason{&reason196, &reason197, &reason198, &reason199}
-	required21 = []*ahprt.Reason{&reason212, &reason213}
+	required1  = []*ahprt.Reason{&reason9, &reason10}
+	required2  = []*ahprt.Reason{&reason19, &reason20, &reason21}
+	required3  = []*ahprt.Reason{&reason30, &reason31}
+	required4  = []*ahprt.Reason{&reason37, &reason38}
+	required5  = []*ahprt.Reason{&reason42, &reason43, &reason44, &reason45}
+	required6  = []*ahprt.Reason{&reason53, &reason54, &reason55}
+	required7  = []*ahprt.Reason{&reason57, &reason58, &reason59, &reason60, &reason61, &reason62}
+	required8  = []*ahprt.Reason{&reason71}
+	required9  = []*ahprt.Reason{&reason79}
+	required10 = []*ahprt.Reason{&reason84, &reason85, &reason86, &reason87}
+	required11 = []*ahprt.Reason{&reason97, &reason98, &reason99}
+	required12 = []*ahprt.Reason{&reason111, &reason112, &reason113}
+	required13 = []*ahprt.Reason{&reason120, &reason121, &reason122}
+	required14 = []*ahprt.Reason{&reason126, &reason127}
+	required15 = []*ahprt.Reason{&reason131, &reason132}
+	required16 = []*ahprt.Reason{&reason136, &reason137, &reason138}
+	required17 = []*ahprt.Reason{&reason147, &reason148, &reason149}
+	required18 = []*ahprt.Reason{&reason158, &reason159}
+	required19 = []*ahprt.Reason{&reason165, &reason166}
+	required20 = []*ahprt.Reason{&reason176, &reason177, &reason178, &reason179}
+	required21 = []*ahprt.Reason{&reason191, &reason192}
 )
 
 // presence0 reports which of "error" object n has: bit i for the i-th.

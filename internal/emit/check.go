@@ -34,7 +34,9 @@ type checks struct {
 	// holding it; reasonVars declares them.
 	reasons    map[string]string
 	reasonVars []Code
-	// reasonLists declares the lists of reasons FailRequired takes.
+	// required maps a list of reason variables to the variable holding
+	// their addresses (for FailRequired); reasonLists declares them.
+	required    map[string]string
 	reasonLists []Code
 	// presence maps a list of member names to its presence helper.
 	presence map[string]string
@@ -137,14 +139,8 @@ func (e *checks) emit() {
 // a helper whose switch over them the compiler resolves by length and
 // content (cheaper than comparing every member with every name).
 func (e *checks) presenceCall(names []string) Code {
-	if e.presence == nil {
-		e.presence = map[string]string{}
-	}
-	k := strings.Join(names, "\x00")
-	name, ok := e.presence[k]
-	if !ok {
-		name = "presence" + strconv.Itoa(len(e.presence))
-		e.presence[k] = name
+	name, fresh := intern(&e.presence, strings.Join(names, "\x00"), "presence")
+	if fresh {
 		quoted := make([]string, len(names))
 		for i, n := range names {
 			quoted[i] = strconv.Quote(n)
@@ -370,14 +366,8 @@ func (e *checks) failType(node Code, loc, want string) Code {
 // arguments, which kept the rejecting branches twice as long in the
 // middle of the hot checks.
 func (e *checks) reason(code, loc, msg string) string {
-	k := code + "\x00" + loc + "\x00" + msg
-	name, ok := e.reasons[k]
-	if !ok {
-		if e.reasons == nil {
-			e.reasons = map[string]string{}
-		}
-		name = "reason" + strconv.Itoa(len(e.reasons))
-		e.reasons[k] = name
+	name, fresh := intern(&e.reasons, code+"\x00"+loc+"\x00"+msg, "reason")
+	if fresh {
 		e.reasonVars = append(e.reasonVars, Id(name).Op("=").Qual(rt, "Reason").Values(Dict{
 			Id("Code"):    Qual(rt, code),
 			Id("Schema"):  Lit(loc),
@@ -391,11 +381,8 @@ func (e *checks) reason(code, loc, msg string) string {
 // variables' addresses in order (one per distinct list), for
 // ahprt.Ctx.FailRequired.
 func (e *checks) reasonList(reasons []string) string {
-	k := "list\x00" + strings.Join(reasons, "\x00")
-	name, ok := e.reasons[k]
-	if !ok {
-		name = "required" + strconv.Itoa(len(e.reasonLists))
-		e.reasons[k] = name
+	name, fresh := intern(&e.required, strings.Join(reasons, "\x00"), "required")
+	if fresh {
 		addrs := make([]Code, len(reasons))
 		for i, r := range reasons {
 			addrs[i] = Op("&").Id(r)
@@ -405,27 +392,33 @@ func (e *checks) reasonList(reasons []string) string {
 	return name
 }
 
-func (e *checks) constVar(l ir.Literal) Code {
-	if e.consts == nil {
-		e.consts = map[string]string{}
+// intern returns the name of the package variable that key stands for in
+// *table: prefix and a number, given on first use, when fresh reports
+// that the caller must declare it. Constants, bounds, reasons and helpers
+// are each declared once per package however many checks use them.
+func intern(table *map[string]string, key, prefix string) (name string, fresh bool) {
+	if name, ok := (*table)[key]; ok {
+		return name, false
 	}
-	name, ok := e.consts[l.JSON]
-	if !ok {
-		name = "const" + strconv.Itoa(len(e.consts))
-		e.consts[l.JSON] = name
+	if *table == nil {
+		*table = map[string]string{}
+	}
+	name = prefix + strconv.Itoa(len(*table))
+	(*table)[key] = name
+	return name, true
+}
+
+func (e *checks) constVar(l ir.Literal) Code {
+	name, fresh := intern(&e.consts, l.JSON, "const")
+	if fresh {
 		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustConst").Call(Lit(l.JSON)))
 	}
 	return Id(name)
 }
 
 func (e *checks) decVar(num string) Code {
-	if e.decs == nil {
-		e.decs = map[string]string{}
-	}
-	name, ok := e.decs[num]
-	if !ok {
-		name = "num" + strconv.Itoa(len(e.decs))
-		e.decs[num] = name
+	name, fresh := intern(&e.decs, num, "num")
+	if fresh {
 		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustDecimal").Call(Lit(num)))
 	}
 	return Id(name)
