@@ -4,12 +4,14 @@
 // valgrind's cachegrind). On a shared machine, timings of a change spread
 // by ±15–40 %; instruction counts stay within about 1 %.
 //
-//	decodeloop [-strict] [-check | -scan] <kind> <rounds>
+//	decodeloop [-strict] [-check | -scan | -parse] <kind> <rounds>
 //
 // With -check it runs the generated validator alone (CheckT): the
 // difference to a decode is what building the Go values costs. With -scan
 // it runs the benchmarks' floor instead (a bare jsontext scan), to put a
-// count next to the scan's.
+// count next to the scan's. With -parse it runs ahprt's parse step alone,
+// as the decoders run it (ahprt.Begin and Release on a pooled context):
+// the scanner's share of a decode.
 package main
 
 import (
@@ -26,12 +28,13 @@ func main() {
 	strict := flag.Bool("strict", false, "decode with ahprt.StrictAll")
 	checkOnly := flag.Bool("check", false, "validate only (CheckT), building no values")
 	scanOnly := flag.Bool("scan", false, "run the bare jsontext scan (the benchmarks' floor) instead")
+	parseOnly := flag.Bool("parse", false, "run ahprt's parse step alone (Begin and Release)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: decodeloop [-strict] [-check | -scan] <kind> <rounds>")
+		fmt.Fprintln(os.Stderr, "usage: decodeloop [-strict] [-check | -scan | -parse] <kind> <rounds>")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 2 || *checkOnly && *scanOnly { // -check and -scan exclude each other
+	if flag.NArg() != 2 || countTrue(*checkOnly, *scanOnly, *parseOnly) > 1 { // -check, -scan and -parse exclude each other
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -40,13 +43,24 @@ func main() {
 		fmt.Fprintln(os.Stderr, "decodeloop: rounds must be a number ≥ 0")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), rounds, *strict, *checkOnly, *scanOnly); err != nil {
+	if err := run(flag.Arg(0), rounds, *strict, *checkOnly, *scanOnly, *parseOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "decodeloop:", err)
 		os.Exit(1)
 	}
 }
 
-func run(kind string, rounds int, strict, checkOnly, scanOnly bool) error {
+// countTrue is how many of bs are true.
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+func run(kind string, rounds int, strict, checkOnly, scanOnly, parseOnly bool) error {
 	root, err := bench.Root()
 	if err != nil {
 		return err
@@ -73,6 +87,15 @@ func run(kind string, rounds int, strict, checkOnly, scanOnly bool) error {
 	if scanOnly {
 		scan := &bench.Scanner{}
 		run, what = func(m []byte, _ bench.Codec) error { return scan.Scan(m) }, "scans"
+	}
+	if parseOnly {
+		run, what = func(m []byte, _ bench.Codec) error {
+			c, err := ahprt.Begin(m, opts)
+			if err == nil {
+				c.Release()
+			}
+			return err
+		}, "parses"
 	}
 	for _, k := range kinds {
 		if k.Name != kind {
