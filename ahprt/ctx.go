@@ -320,11 +320,11 @@ func (c *Ctx) FailWith(n Node, r *Reason) bool {
 }
 
 // FailRequired rejects object n for the first required member its walk
-// did not see: reasons[i] is the reason for the member whose bit in seen
-// is 1<<i, in the schema's order (a pointer: one word to pass). An object's required members are
-// tested with one comparison of the walk's mask; the member-by-member
-// tests, one branch and one reason each, sat in the middle of the hot
-// check and ran only to find which member to name.
+// did not see: (*reasons)[i] is the reason for the member whose bit in
+// seen is 1<<i, in the schema's order (passed as a pointer: one word). An
+// object's required members are tested with one comparison of the walk's
+// mask; the member-by-member tests, one branch and one reason each, sat in
+// the middle of the hot check and ran only to find which member to name.
 //
 //go:noinline
 func (c *Ctx) FailRequired(n Node, seen uint64, reasons *[]*Reason) bool {
