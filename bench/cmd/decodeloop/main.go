@@ -34,7 +34,18 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 2 || countTrue(*checkOnly, *scanOnly, *parseOnly) > 1 { // -check, -scan and -parse exclude each other
+	// What each round does per message: "decode", or the one of -check,
+	// -scan and -parse given (they exclude each other).
+	mode, given := "decode", 0
+	for _, m := range []struct {
+		on   bool
+		name string
+	}{{*checkOnly, "check"}, {*scanOnly, "scan"}, {*parseOnly, "parse"}} {
+		if m.on {
+			mode, given = m.name, given+1
+		}
+	}
+	if flag.NArg() != 2 || given > 1 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -43,24 +54,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, "decodeloop: rounds must be a number ≥ 0")
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), rounds, *strict, *checkOnly, *scanOnly, *parseOnly); err != nil {
+	if err := run(flag.Arg(0), rounds, *strict, mode); err != nil {
 		fmt.Fprintln(os.Stderr, "decodeloop:", err)
 		os.Exit(1)
 	}
 }
 
-// countTrue is how many of bs are true.
-func countTrue(bs ...bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
-}
-
-func run(kind string, rounds int, strict, checkOnly, scanOnly, parseOnly bool) error {
+func run(kind string, rounds int, strict bool, mode string) error {
 	root, err := bench.Root()
 	if err != nil {
 		return err
@@ -79,23 +79,22 @@ func run(kind string, rounds int, strict, checkOnly, scanOnly, parseOnly bool) e
 	if strict {
 		opts = append(opts, bench.Strict)
 	}
-	// run is what one message costs: a decode, or with -check the check.
-	run, what := func(m []byte, codec bench.Codec) error { _, err := codec.Decode(m, opts...); return err }, "decodes"
-	if checkOnly {
-		run, what = func(m []byte, codec bench.Codec) error { return codec.Check(m, opts...) }, "checks"
-	}
-	if scanOnly {
+	// run is what one message costs in this mode.
+	run := func(m []byte, codec bench.Codec) error { _, err := codec.Decode(m, opts...); return err }
+	switch mode {
+	case "check":
+		run = func(m []byte, codec bench.Codec) error { return codec.Check(m, opts...) }
+	case "scan":
 		scan := &bench.Scanner{}
-		run, what = func(m []byte, _ bench.Codec) error { return scan.Scan(m) }, "scans"
-	}
-	if parseOnly {
-		run, what = func(m []byte, _ bench.Codec) error {
+		run = func(m []byte, _ bench.Codec) error { return scan.Scan(m) }
+	case "parse":
+		run = func(m []byte, _ bench.Codec) error {
 			c, err := ahprt.Begin(m, opts)
 			if err == nil {
 				c.Release()
 			}
 			return err
-		}, "parses"
+		}
 	}
 	for _, k := range kinds {
 		if k.Name != kind {
@@ -109,7 +108,7 @@ func run(kind string, rounds int, strict, checkOnly, scanOnly, parseOnly bool) e
 				}
 			}
 		}
-		fmt.Printf("%d %s of %d %s messages\n", rounds*len(k.Msgs), what, len(k.Msgs), kind)
+		fmt.Printf("%d %s of %d %s messages\n", rounds*len(k.Msgs), mode+"s", len(k.Msgs), kind)
 		return nil
 	}
 	return fmt.Errorf("no kind %q in the corpus", kind)
