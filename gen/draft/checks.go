@@ -41,7 +41,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -182,7 +182,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilitiesRequest_allOf_1_method) {
+					if !vCapabilitiesRequest_allOf_1_method(c, m.Value(), nil) {
 						return false
 					}
 				case "params":
@@ -236,7 +236,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -300,7 +300,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -435,7 +435,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "manifest":
@@ -601,7 +601,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 				switch m.Key() {
 				case "event":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_eventType) {
+					if !vCommon_eventType(c, m.Value(), nil) {
 						return false
 					}
 				case "modes":
@@ -2047,7 +2047,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "replace":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_0_replace) {
+					if !vCapabilities_modifyOperations_anyOf_0_replace(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -2093,7 +2093,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "merge":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_modifyOperations_anyOf_1_merge) {
+					if !vCapabilities_modifyOperations_anyOf_1_merge(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -2275,7 +2275,7 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_flow_operations_items) {
+				if !vCapabilities_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2376,7 +2376,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				switch m.Key() {
 				case "append":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_inject_context_append) {
+					if !vCapabilities_inject_context_append(c, m.Value(), nil) {
 						return false
 					}
 				case "deliverAt":
@@ -2431,7 +2431,7 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_inject_context_deliverAt_items) {
+				if !vCapabilities_inject_context_deliverAt_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2560,7 +2560,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_sessionStart_allOf_1_effects_items) {
+				if !vCapabilities_sessionStart_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2707,7 +2707,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_configChangeBefore_allOf_1_effects_items) {
+				if !vCapabilities_configChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2862,7 +2862,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_effects_items) {
+				if !vCapabilities_turnStart_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2974,7 +2974,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_turnStart_allOf_1_flow_operations_items) {
+				if !vCapabilities_turnStart_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3129,7 +3129,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_effects_items) {
+				if !vCapabilities_turnFinishBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3241,7 +3241,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_turnFinishBefore_allOf_1_flow_operations_items) {
+				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3396,7 +3396,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_effects_items) {
+				if !vCapabilities_modelRequestBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3508,7 +3508,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelRequestBefore_allOf_1_flow_operations_items) {
+				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3663,7 +3663,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_effects_items) {
+				if !vCapabilities_modelResponseAfter_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3775,7 +3775,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelResponseAfter_allOf_1_flow_operations_items) {
+				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -3926,7 +3926,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_effects_items) {
+				if !vCapabilities_modelSwitchBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4000,7 +4000,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items) {
+				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4155,7 +4155,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_effects_items) {
+				if !vCapabilities_toolBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4267,7 +4267,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolBefore_allOf_1_flow_operations_items) {
+				if !vCapabilities_toolBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4422,7 +4422,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_effects_items) {
+				if !vCapabilities_toolAfter_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4534,7 +4534,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolAfter_allOf_1_flow_operations_items) {
+				if !vCapabilities_toolAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4689,7 +4689,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_effects_items) {
+				if !vCapabilities_toolPermissionRequest_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4801,7 +4801,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items) {
+				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -4952,7 +4952,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_effects_items) {
+				if !vCapabilities_toolBatchAfter_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5026,7 +5026,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_toolBatchAfter_allOf_1_flow_operations_items) {
+				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5177,7 +5177,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_contextCompactBefore_allOf_1_effects_items) {
+				if !vCapabilities_contextCompactBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5366,7 +5366,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_contextCompactAfter_allOf_1_effects_items) {
+				if !vCapabilities_contextCompactAfter_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5551,7 +5551,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_taskChangeBefore_allOf_1_effects_items) {
+				if !vCapabilities_taskChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5698,7 +5698,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_userElicitationRequest_allOf_1_effects_items) {
+				if !vCapabilities_userElicitationRequest_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -5849,7 +5849,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_userElicitationResult_allOf_1_effects_items) {
+				if !vCapabilities_userElicitationResult_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6038,7 +6038,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_userMessageInbound_allOf_1_effects_items) {
+				if !vCapabilities_userMessageInbound_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6227,7 +6227,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_userMessageOutbound_allOf_1_effects_items) {
+				if !vCapabilities_userMessageOutbound_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6416,7 +6416,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_workspaceChangeBefore_allOf_1_effects_items) {
+				if !vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6520,7 +6520,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6633,7 +6633,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_transports_items) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6679,7 +6679,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_authentication_items) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -6898,7 +6898,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 			for m.Next() {
 				switch m.Key() {
 				case "disableable":
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable) {
+					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -6942,7 +6942,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items) {
+				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -7872,17 +7872,17 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_textBodyPart_kind) {
+					if !vContentItem_textBodyPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vContentItem_textBodyPart_mediaType) {
+					if !vContentItem_textBodyPart_mediaType(c, m.Value(), nil) {
 						return false
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_textBodyPart_selection) {
+					if !vContentItem_textBodyPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "text":
@@ -8001,17 +8001,17 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_textGapPart_kind) {
+					if !vContentItem_textGapPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vContentItem_textGapPart_mediaType) {
+					if !vContentItem_textGapPart_mediaType(c, m.Value(), nil) {
 						return false
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_textGapPart_selection) {
+					if !vContentItem_textGapPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "gap":
@@ -8173,17 +8173,17 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_textMetadataPart_kind) {
+					if !vContentItem_textMetadataPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vContentItem_textMetadataPart_mediaType) {
+					if !vContentItem_textMetadataPart_mediaType(c, m.Value(), nil) {
 						return false
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_textMetadataPart_selection) {
+					if !vContentItem_textMetadataPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "category":
@@ -8277,17 +8277,17 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_textOmittedPart_kind) {
+					if !vContentItem_textOmittedPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vContentItem_textOmittedPart_mediaType) {
+					if !vContentItem_textOmittedPart_mediaType(c, m.Value(), nil) {
 						return false
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_textOmittedPart_selection) {
+					if !vContentItem_textOmittedPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "category":
@@ -8451,7 +8451,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_kind) {
+					if !vContentItem_attachmentBodyPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
@@ -8461,7 +8461,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_attachmentBodyPart_selection) {
+					if !vContentItem_attachmentBodyPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "body":
@@ -8621,7 +8621,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_attachmentGapPart_kind) {
+					if !vContentItem_attachmentGapPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
@@ -8631,7 +8631,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_attachmentGapPart_selection) {
+					if !vContentItem_attachmentGapPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "gap":
@@ -8718,7 +8718,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_kind) {
+					if !vContentItem_attachmentMetadataPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
@@ -8728,7 +8728,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_attachmentMetadataPart_selection) {
+					if !vContentItem_attachmentMetadataPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "category":
@@ -8810,7 +8810,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					}
 				case "kind":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_kind) {
+					if !vContentItem_attachmentOmittedPart_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "mediaType":
@@ -8820,7 +8820,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 					}
 				case "selection":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vContentItem_attachmentOmittedPart_selection) {
+					if !vContentItem_attachmentOmittedPart_selection(c, m.Value(), nil) {
 						return false
 					}
 				case "category":
@@ -8897,7 +8897,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_configChangeBefore_type) {
+					if !vInteractionEvent_configChangeBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "change":
@@ -9132,7 +9132,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_configChangeAfter_type) {
+					if !vInteractionEvent_configChangeAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "change":
@@ -9391,7 +9391,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_turnStart_type) {
+					if !vExecutionEvent_turnStart_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -9406,7 +9406,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					}
 				case "trigger":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_turnStart_trigger) {
+					if !vExecutionEvent_turnStart_trigger(c, m.Value(), nil) {
 						return false
 					}
 				case "expandedFrom":
@@ -9554,7 +9554,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					}
 				case "role":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vContentItem_message_role) {
+					if !vContentItem_message_role(c, m.Value(), nil) {
 						return false
 					}
 				case "parts":
@@ -9689,7 +9689,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_turnFinishBefore_type) {
+					if !vExecutionEvent_turnFinishBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -9744,7 +9744,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "outcome":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_turnCompletion_outcome) {
+					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
 						return false
 					}
 				case "lastAssistantItem":
@@ -9842,22 +9842,22 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "kind":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_usage_kind) {
+					if !vExecutionEvent_usage_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "scope":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_usage_scope) {
+					if !vExecutionEvent_usage_scope(c, m.Value(), nil) {
 						return false
 					}
 				case "completeness":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_usage_completeness) {
+					if !vExecutionEvent_usage_completeness(c, m.Value(), nil) {
 						return false
 					}
 				case "provenance":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vExecutionEvent_usage_provenance) {
+					if !vExecutionEvent_usage_provenance(c, m.Value(), nil) {
 						return false
 					}
 				case "inputTokens":
@@ -10008,7 +10008,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 					}
 				case "basis":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_usage_cost_basis) {
+					if !vExecutionEvent_usage_cost_basis(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -10089,11 +10089,11 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_kind) {
+					if !vExecutionEvent_turnUsage_allOf_1_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "scope":
-					if !c.Child(m.Value(), vExecutionEvent_turnUsage_allOf_1_scope) {
+					if !vExecutionEvent_turnUsage_allOf_1_scope(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -10166,7 +10166,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_turnEnd_type) {
+					if !vExecutionEvent_turnEnd_type(c, m.Value(), nil) {
 						return false
 					}
 				case "error":
@@ -10430,7 +10430,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_turnProgress_type) {
+					if !vExecutionEvent_turnProgress_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -10521,7 +10521,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_type) {
+					if !vExecutionEvent_modelRequestBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -10770,7 +10770,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_modelResponseAfter_type) {
+					if !vExecutionEvent_modelResponseAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -10904,7 +10904,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_skippedExecution_execution_status) {
+					if !vExecutionEvent_skippedExecution_execution_status(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -10977,7 +10977,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 			for m.Next() {
 				switch m.Key() {
 				case "reason":
-					if !c.Child(m.Value(), vExecutionEvent_suppliedResultOnSkip_then_execution_reason) {
+					if !vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -11121,7 +11121,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_0_status) {
+					if !vExecutionEvent_execution_oneOf_0_status(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -11170,12 +11170,12 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_status) {
+					if !vExecutionEvent_execution_oneOf_1_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_1_reason) {
+					if !vExecutionEvent_execution_oneOf_1_reason(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -11236,12 +11236,12 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_status) {
+					if !vExecutionEvent_execution_oneOf_2_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_2_reason) {
+					if !vExecutionEvent_execution_oneOf_2_reason(c, m.Value(), nil) {
 						return false
 					}
 				case "detail":
@@ -11322,12 +11322,12 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_status) {
+					if !vExecutionEvent_execution_oneOf_3_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_3_reason) {
+					if !vExecutionEvent_execution_oneOf_3_reason(c, m.Value(), nil) {
 						return false
 					}
 				case "detail":
@@ -11408,12 +11408,12 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_status) {
+					if !vExecutionEvent_execution_oneOf_4_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_4_reason) {
+					if !vExecutionEvent_execution_oneOf_4_reason(c, m.Value(), nil) {
 						return false
 					}
 				case "detail":
@@ -11494,12 +11494,12 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_status) {
+					if !vExecutionEvent_execution_oneOf_5_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution_oneOf_5_reason) {
+					if !vExecutionEvent_execution_oneOf_5_reason(c, m.Value(), nil) {
 						return false
 					}
 				case "detail":
@@ -11590,15 +11590,15 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_kind) {
+					if !vExecutionEvent_attemptUsage_allOf_1_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "scope":
-					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_scope) {
+					if !vExecutionEvent_attemptUsage_allOf_1_scope(c, m.Value(), nil) {
 						return false
 					}
 				case "provenance":
-					if !c.Child(m.Value(), vExecutionEvent_attemptUsage_allOf_1_provenance) {
+					if !vExecutionEvent_attemptUsage_allOf_1_provenance(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -11709,7 +11709,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_modelError_type) {
+					if !vExecutionEvent_modelError_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -11817,7 +11817,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					if !c.Child(m.Value(), vExecutionEvent_modelError_execution_allOf_1_status) {
+					if !vExecutionEvent_modelError_execution_allOf_1_status(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -11899,7 +11899,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_modelSwitchBefore_type) {
+					if !vExecutionEvent_modelSwitchBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -12081,7 +12081,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_modelSwitchAfter_type) {
+					if !vExecutionEvent_modelSwitchAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -12182,7 +12182,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_toolPermissionRequest_type) {
+					if !vExecutionEvent_toolPermissionRequest_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -12324,7 +12324,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					}
 				case "origin":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_tool_origin) {
+					if !vExecutionEvent_tool_origin(c, m.Value(), nil) {
 						return false
 					}
 				case "mcp":
@@ -12508,7 +12508,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "provenance":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_provenance) {
+					if !vExecutionEvent_mcp_provenance(c, m.Value(), nil) {
 						return false
 					}
 				case "connection":
@@ -12707,7 +12707,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_transport) {
+					if !vExecutionEvent_mcp_connection_oneOf_0_transport(c, m.Value(), nil) {
 						return false
 					}
 				case "url":
@@ -12847,7 +12847,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -13029,7 +13029,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_transport) {
+					if !vExecutionEvent_mcp_connection_oneOf_1_transport(c, m.Value(), nil) {
 						return false
 					}
 				case "url":
@@ -13169,7 +13169,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -13230,7 +13230,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "transport":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_transport) {
+					if !vExecutionEvent_mcp_connection_oneOf_2_transport(c, m.Value(), nil) {
 						return false
 					}
 				case "command":
@@ -13396,7 +13396,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -13549,7 +13549,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -13702,7 +13702,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -13990,7 +13990,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -14143,7 +14143,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path) {
+					if !vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -14429,7 +14429,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_type) {
+					if !vExecutionEvent_toolPermissionResolved_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -14442,12 +14442,12 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					}
 				case "decision":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decision) {
+					if !vExecutionEvent_toolPermissionResolved_decision(c, m.Value(), nil) {
 						return false
 					}
 				case "decidedBy":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_toolPermissionResolved_decidedBy) {
+					if !vExecutionEvent_toolPermissionResolved_decidedBy(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -14540,7 +14540,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_toolProgress_type) {
+					if !vExecutionEvent_toolProgress_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -14634,7 +14634,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_toolBatchAfter_type) {
+					if !vExecutionEvent_toolBatchAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -14756,7 +14756,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 					}
 				case "outcome":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
+					if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
 						return false
 					}
 				case "execution":
@@ -14859,11 +14859,11 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_status) {
+					if !vExecutionEvent_deniedByPolicy_then_execution_status(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
-					if !c.Child(m.Value(), vExecutionEvent_deniedByPolicy_then_execution_reason) {
+					if !vExecutionEvent_deniedByPolicy_then_execution_reason(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -14958,7 +14958,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_type) {
+					if !vExecutionEvent_contextCompactBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -14972,7 +14972,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					}
 				case "trigger":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_trigger) {
+					if !vExecutionEvent_contextCompactBefore_trigger(c, m.Value(), nil) {
 						return false
 					}
 				case "instructions":
@@ -15138,7 +15138,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vExecutionEvent_contextCompactAfter_type) {
+					if !vExecutionEvent_contextCompactAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -15302,7 +15302,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeBefore_type) {
+					if !vTaskWorkspaceEvent_taskChangeBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "task":
@@ -15364,7 +15364,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					}
 				case "operation":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_operation) {
+					if !vTaskWorkspaceEvent_taskChange_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "change":
@@ -15488,7 +15488,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChangeAfter_type) {
+					if !vTaskWorkspaceEvent_taskChangeAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "task":
@@ -15570,7 +15570,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_userAttention_type) {
+					if !vInteractionEvent_userAttention_type(c, m.Value(), nil) {
 						return false
 					}
 				case "attention":
@@ -15717,7 +15717,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_userElicitationRequest_type) {
+					if !vInteractionEvent_userElicitationRequest_type(c, m.Value(), nil) {
 						return false
 					}
 				case "elicitation":
@@ -15784,7 +15784,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
+					if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
 						return false
 					}
 				case "request":
@@ -15883,7 +15883,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_type) {
+					if !vInteractionEvent_userElicitationResult_type(c, m.Value(), nil) {
 						return false
 					}
 				case "elicitation":
@@ -15950,7 +15950,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInteractionEvent_elicitationMode) {
+					if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
 						return false
 					}
 				case "result":
@@ -15959,7 +15959,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 					}
 				case "action":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vInteractionEvent_userElicitationResult_elicitation_action) {
+					if !vInteractionEvent_userElicitationResult_elicitation_action(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -16054,7 +16054,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_type) {
+					if !vInteractionEvent_userMessageInbound_type(c, m.Value(), nil) {
 						return false
 					}
 				case "message":
@@ -16227,7 +16227,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					if !c.Child(m.Value(), vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role) {
+					if !vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -16298,7 +16298,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_type) {
+					if !vInteractionEvent_userMessageOutbound_type(c, m.Value(), nil) {
 						return false
 					}
 				case "message":
@@ -16450,7 +16450,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					if !c.Child(m.Value(), vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role) {
+					if !vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -16500,7 +16500,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeBefore_type) {
+					if !vTaskWorkspaceEvent_workspaceChangeBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "workspace":
@@ -16557,7 +16557,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				switch m.Key() {
 				case "kind":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChange_kind) {
+					if !vTaskWorkspaceEvent_workspaceChange_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "change":
@@ -16739,7 +16739,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_workspaceChangeAfter_type) {
+					if !vTaskWorkspaceEvent_workspaceChangeAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "workspace":
@@ -16800,7 +16800,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_fileChanged_type) {
+					if !vTaskWorkspaceEvent_fileChanged_type(c, m.Value(), nil) {
 						return false
 					}
 				case "changes":
@@ -16895,7 +16895,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					}
 				case "operation":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_changedFile_operation) {
+					if !vTaskWorkspaceEvent_changedFile_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "agentCaused":
@@ -17009,7 +17009,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInteractionEvent_hookFailure_type) {
+					if !vInteractionEvent_hookFailure_type(c, m.Value(), nil) {
 						return false
 					}
 				case "failure":
@@ -17078,7 +17078,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					}
 				case "policy":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vInteractionEvent_hookFailure_failure_policy) {
+					if !vInteractionEvent_hookFailure_failure_policy(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -17180,35 +17180,35 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "default":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "text":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "reasoning":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "images":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "audio":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "video":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				case "files":
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				default:
-					if !c.Child(m.Value(), vContentSelection_disposition) {
+					if !vContentSelection_disposition(c, m.Value(), nil) {
 						return false
 					}
 				}
@@ -17407,7 +17407,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_authentication_anyOf_0_type) {
+					if !vRegistration_authentication_anyOf_0_type(c, m.Value(), nil) {
 						return false
 					}
 				case "tokenEnv":
@@ -17557,7 +17557,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_type) {
+					if !vRegistration_authentication_anyOf_1_type(c, m.Value(), nil) {
 						return false
 					}
 				case "resource":
@@ -17581,7 +17581,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					}
 				case "flow":
 					seen |= uint64(0x10)
-					if !c.Child(m.Value(), vRegistration_authentication_anyOf_1_flow) {
+					if !vRegistration_authentication_anyOf_1_flow(c, m.Value(), nil) {
 						return false
 					}
 				case "scopes":
@@ -17715,7 +17715,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vDenyEffect_type) {
+					if !vDenyEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
@@ -17862,7 +17862,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_allowEffect_type) {
+					if !vEffect_allowEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -17911,7 +17911,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_askEffect_type) {
+					if !vEffect_askEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -17960,17 +17960,17 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_modifyEffect_type) {
+					if !vEffect_modifyEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "target":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vEffect_modifyEffect_target) {
+					if !vEffect_modifyEffect_target(c, m.Value(), nil) {
 						return false
 					}
 				case "operation":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vEffect_modifyEffect_operation) {
+					if !vEffect_modifyEffect_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "value":
@@ -18489,7 +18489,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_messageEffect_type) {
+					if !vEffect_messageEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "text":
@@ -18554,7 +18554,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_returnEffect_type) {
+					if !vEffect_returnEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "value":
@@ -18605,12 +18605,12 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_flowStopEffect_type) {
+					if !vEffect_flowStopEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "operation":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vEffect_flowStopEffect_operation) {
+					if !vEffect_flowStopEffect_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
@@ -18676,12 +18676,12 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_flowContinueEffect_type) {
+					if !vEffect_flowContinueEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "operation":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vEffect_flowContinueEffect_operation) {
+					if !vEffect_flowContinueEffect_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "instruction":
@@ -18746,22 +18746,22 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vEffect_injectEffect_type) {
+					if !vEffect_injectEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "target":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vEffect_injectEffect_target) {
+					if !vEffect_injectEffect_target(c, m.Value(), nil) {
 						return false
 					}
 				case "operation":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vEffect_injectEffect_operation) {
+					if !vEffect_injectEffect_operation(c, m.Value(), nil) {
 						return false
 					}
 				case "deliverAt":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vEffect_injectEffect_deliverAt) {
+					if !vEffect_injectEffect_deliverAt(c, m.Value(), nil) {
 						return false
 					}
 				case "value":
@@ -19014,7 +19014,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vToolBefore_type) {
+					if !vToolBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -19076,7 +19076,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vToolAfter_type) {
+					if !vToolAfter_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -19090,7 +19090,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "outcome":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vExecutionEvent_toolOutcome) {
+					if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
 						return false
 					}
 				case "execution":
@@ -19409,7 +19409,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					}
 				case "change":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_fileChange_change) {
+					if !vExecutionEvent_fileChange_change(c, m.Value(), nil) {
 						return false
 					}
 				case "previousPath":
@@ -19676,7 +19676,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vSessionStart_type) {
+					if !vSessionStart_type(c, m.Value(), nil) {
 						return false
 					}
 				case "turn":
@@ -19690,7 +19690,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "trigger":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vSessionStart_trigger) {
+					if !vSessionStart_trigger(c, m.Value(), nil) {
 						return false
 					}
 				case "resumedFrom":
@@ -19942,12 +19942,12 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vSessionEnd_type) {
+					if !vSessionEnd_type(c, m.Value(), nil) {
 						return false
 					}
 				case "outcome":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vSessionEnd_outcome) {
+					if !vSessionEnd_outcome(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
@@ -20273,7 +20273,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "effects":
@@ -20394,7 +20394,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "effects":
@@ -20474,7 +20474,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 				switch m.Key() {
 				case "method":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
+					if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
 						return false
 					}
 				case "params":
@@ -20528,7 +20528,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "event":
@@ -20943,7 +20943,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_0_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21056,7 +21056,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_1_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21169,7 +21169,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_2_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21282,7 +21282,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_3_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21395,7 +21395,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_4_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21508,7 +21508,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_5_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21621,7 +21621,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_6_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21734,7 +21734,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_7_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21847,7 +21847,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_8_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -21960,7 +21960,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_9_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22073,7 +22073,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_10_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22186,7 +22186,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_11_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22299,7 +22299,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_12_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22412,7 +22412,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_13_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22525,7 +22525,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_14_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22638,7 +22638,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_15_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22751,7 +22751,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_16_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22864,7 +22864,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_17_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -22977,7 +22977,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_allOf_18_if_event_type) {
+					if !vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -23255,7 +23255,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 				switch m.Key() {
 				case "permission":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_permission) {
+					if !vInterceptRequest_allOf_1_params_state_permission(c, m.Value(), nil) {
 						return false
 					}
 				case "candidate":
@@ -23264,7 +23264,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				case "flow":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_flow) {
+					if !vInterceptRequest_allOf_1_params_state_flow(c, m.Value(), nil) {
 						return false
 					}
 				case "instructions":
@@ -23511,7 +23511,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "effects":
@@ -23646,7 +23646,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "method":
@@ -23710,7 +23710,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_jsonRpcVersion) {
+					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -23841,7 +23841,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			for m.Next() {
 				switch m.Key() {
 				case "method":
-					if !c.Child(m.Value(), vObserveNotification_allOf_1_method) {
+					if !vObserveNotification_allOf_1_method(c, m.Value(), nil) {
 						return false
 					}
 				case "params":
@@ -23891,7 +23891,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "event":
@@ -23933,7 +23933,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "hooks":
@@ -24107,7 +24107,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
+					if !vRegistration_backend_allOf_0_if_transport_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -24206,7 +24206,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
+					if !vRegistration_backend_allOf_1_then_transport_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -24282,7 +24282,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
+					if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
 						return false
 					}
 				case "command":
@@ -24296,7 +24296,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					}
 				case "lifecycle":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
+					if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
 						return false
 					}
 				case "cwd":
@@ -24413,7 +24413,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
+					if !vRegistration_httpTransport_type(c, m.Value(), nil) {
 						return false
 					}
 				case "url":
@@ -24549,7 +24549,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
+					if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
 						return false
 					}
 				case "timeoutMs":
@@ -24559,7 +24559,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "failurePolicy":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
+					if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
 						return false
 					}
 				case "includeNative":
@@ -24580,7 +24580,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				case "scope":
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_scope) {
+					if !vRegistration_interceptSubscription_scope(c, m.Value(), nil) {
 						return false
 					}
 				case "disableable":
@@ -24655,7 +24655,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_allOf_0_then_disableable) {
+					if !vRegistration_interceptSubscription_allOf_0_then_disableable(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -24942,7 +24942,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
+					if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
 						return false
 					}
 				case "includeNative":
@@ -24963,7 +24963,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				case "scope":
-					if !c.Child(m.Value(), vRegistration_observeSubscription_scope) {
+					if !vRegistration_observeSubscription_scope(c, m.Value(), nil) {
 						return false
 					}
 				case "disableable":
@@ -25044,7 +25044,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_observeSubscription_allOf_0_then_disableable) {
+					if !vRegistration_observeSubscription_allOf_0_then_disableable(c, m.Value(), nil) {
 						return false
 					}
 				default:

@@ -146,7 +146,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vDenyEffect_type) {
+					if !vDenyEffect_type(c, m.Value(), nil) {
 						return false
 					}
 				case "reason":
@@ -289,7 +289,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_successResponse_jsonrpc) {
+					if !vCommon_successResponse_jsonrpc(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -478,7 +478,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "effects":
@@ -611,7 +611,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "effects":
@@ -691,7 +691,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_request_jsonrpc) {
+					if !vCommon_request_jsonrpc(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -780,7 +780,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			for m.Next() {
 				switch m.Key() {
 				case "method":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_method) {
+					if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
 						return false
 					}
 				case "params":
@@ -830,7 +830,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "event":
@@ -891,7 +891,7 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "type":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vToolBefore_type) {
+					if !vToolBefore_type(c, m.Value(), nil) {
 						return false
 					}
 				case "time":
@@ -1216,7 +1216,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "kind":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vToolBefore_tool_kind) {
+					if !vToolBefore_tool_kind(c, m.Value(), nil) {
 						return false
 					}
 				case "input":
@@ -1569,7 +1569,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_notification_jsonrpc) {
+					if !vCommon_notification_jsonrpc(c, m.Value(), nil) {
 						return false
 					}
 				case "method":
@@ -1661,7 +1661,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "jsonrpc":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_errorResponse_jsonrpc) {
+					if !vCommon_errorResponse_jsonrpc(c, m.Value(), nil) {
 						return false
 					}
 				case "id":
@@ -1791,7 +1791,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "protocolVersion":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_protocolVersion) {
+					if !vCommon_protocolVersion(c, m.Value(), nil) {
 						return false
 					}
 				case "hooks":
@@ -1959,7 +1959,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_0_if_transport_type) {
+					if !vRegistration_backend_allOf_0_if_transport_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -2058,7 +2058,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !c.Child(m.Value(), vRegistration_backend_allOf_1_then_transport_type) {
+					if !vRegistration_backend_allOf_1_then_transport_type(c, m.Value(), nil) {
 						return false
 					}
 				default:
@@ -2150,7 +2150,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_stdioTransport_type) {
+					if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
 						return false
 					}
 				case "command":
@@ -2164,7 +2164,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					}
 				case "lifecycle":
 					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vRegistration_stdioTransport_lifecycle) {
+					if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
 						return false
 					}
 				case "cwd":
@@ -2297,7 +2297,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_httpTransport_type) {
+					if !vRegistration_httpTransport_type(c, m.Value(), nil) {
 						return false
 					}
 				case "url":
@@ -2370,7 +2370,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				switch m.Key() {
 				case "type":
 					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vRegistration_authentication_type) {
+					if !vRegistration_authentication_type(c, m.Value(), nil) {
 						return false
 					}
 				case "tokenEnv":
@@ -2509,7 +2509,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_mode) {
+					if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
 						return false
 					}
 				case "timeoutMs":
@@ -2519,7 +2519,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					}
 				case "failurePolicy":
 					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vRegistration_interceptSubscription_failurePolicy) {
+					if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
 						return false
 					}
 				case "includeNative":
@@ -2564,7 +2564,7 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+				if !vRegistration_interceptSubscription_events_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {
@@ -2668,7 +2668,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					}
 				case "mode":
 					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_observeSubscription_mode) {
+					if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
 						return false
 					}
 				case "includeNative":
@@ -2716,7 +2716,7 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			it := d.Items(n)
 			for it.Next() {
 				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+				if !vRegistration_observeSubscription_events_items(c, it.Item(), nil) {
 					return false
 				}
 				if ev != nil {

@@ -255,12 +255,33 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 // member it accepts, which ChildAll records without collecting them.
 func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
 	switch {
-	case len(t.Types) > 0 && !has(t.Types, "object"):
+	case rulesOutObjects(t):
 		return Id(fn).Call(Id("c"), node, Nil())
 	case t.AdditionalProperties != nil && t.Inner == "":
 		return Id("c").Dot("ChildAll").Call(node, Id(fn))
 	}
 	return Id("c").Dot("Child").Call(node, Id(fn))
+}
+
+// rulesOutObjects reports whether s accepts no object, by its own type,
+// const or enum: its check never evaluates members, so there is nothing
+// for StrictAll to record.
+func rulesOutObjects(s *ir.Schema) bool {
+	if len(s.Types) > 0 && !has(s.Types, "object") {
+		return true
+	}
+	if s.Const != nil {
+		return s.Const.Kind != "object"
+	}
+	if len(s.Enum) == 0 {
+		return false
+	}
+	for _, l := range s.Enum {
+		if l.Kind == "object" {
+			return false
+		}
+	}
+	return true
 }
 
 // memberSwitch writes the body of a member loop for an object schema
