@@ -95,7 +95,7 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_nonEmptyString) {
+		if c.Branch(n, ev, vCommon_nonEmptyString) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcId_anyOf_1) {
@@ -343,7 +343,7 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcId) {
+		if c.Branch(n, ev, vCommon_jsonRpcId) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcResponseId_anyOf_1) {
@@ -1861,7 +1861,7 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCapabilities_effects_items_anyOf_0) {
+		if c.Branch(n, ev, vCapabilities_effects_items_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_reverseDnsName) {
@@ -2017,7 +2017,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCapabilities_modifyOperations_anyOf_0) {
+		if c.Branch(n, ev, vCapabilities_modifyOperations_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCapabilities_modifyOperations_anyOf_1) {
@@ -7811,17 +7811,12 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 								}
 								matches++
 							}
-							if c.Branch(n, ev, vContentItem_textGapPart) {
-								if matches == 0 {
-									first = 1
-								}
+							if matches == 0 && c.Branch(n, ev, vContentItem_textGapPart) {
+								first = 1
 								matches++
 							}
 							if matches == 0 {
 								return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/textPart/oneOf", "matches none of 2 alternatives")
-							}
-							if matches > 1 {
-								return c.FailWith(n, &reason272)
 							}
 							c.Discard(mark)
 							c.Choose(1, n, first)
@@ -7854,7 +7849,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason273)
+		return c.FailTypeWith(n, &reason272)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7899,7 +7894,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason274)
+					return c.FailWith(m.Name(), &reason273)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -7913,7 +7908,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason280)
+			return c.FailWith(n, &reason279)
 		}
 	}
 	_ = d
@@ -7925,7 +7920,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason281)
+		return c.FailWith(n, &reason280)
 	}
 	_ = k
 	_ = d
@@ -7937,7 +7932,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason282)
+		return c.FailWith(n, &reason281)
 	}
 	_ = k
 	_ = d
@@ -7949,7 +7944,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason283)
+		return c.FailWith(n, &reason282)
 	}
 	_ = k
 	_ = d
@@ -7961,7 +7956,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason284)
+		return c.FailTypeWith(n, &reason283)
 	}
 	_ = d
 	return true
@@ -7972,7 +7967,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason285)
+		return c.FailTypeWith(n, &reason284)
 	}
 	_ = d
 	return true
@@ -7983,7 +7978,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason286)
+		return c.FailTypeWith(n, &reason285)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8036,7 +8031,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason287)
+					return c.FailWith(m.Name(), &reason286)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8056,7 +8051,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason293)
+		return c.FailWith(n, &reason292)
 	}
 	_ = k
 	_ = d
@@ -8068,7 +8063,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason294)
+		return c.FailWith(n, &reason293)
 	}
 	_ = k
 	_ = d
@@ -8080,7 +8075,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason295)
+		return c.FailWith(n, &reason294)
 	}
 	_ = k
 	_ = d
@@ -8092,7 +8087,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason296)
+		return c.FailTypeWith(n, &reason295)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8113,7 +8108,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason297)
+					return c.FailWith(m.Name(), &reason296)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8133,17 +8128,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason299)
+		return c.FailTypeWith(n, &reason298)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reason300)
+			return c.FailWith(n, &reason299)
 		}
 		if d.RunesAbove(n, 64) {
-			return c.FailWith(n, &reason301)
+			return c.FailWith(n, &reason300)
 		}
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason302)
+			return c.FailWith(n, &reason301)
 		}
 	}
 	_ = d
@@ -8155,7 +8150,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason303)
+		return c.FailTypeWith(n, &reason302)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8203,7 +8198,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason304)
+					return c.FailWith(m.Name(), &reason303)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8223,7 +8218,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason309)
+		return c.FailWith(n, &reason308)
 	}
 	_ = k
 	_ = d
@@ -8235,7 +8230,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason310)
+		return c.FailWith(n, &reason309)
 	}
 	_ = k
 	_ = d
@@ -8247,7 +8242,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason311)
+		return c.FailWith(n, &reason310)
 	}
 	_ = k
 	_ = d
@@ -8259,7 +8254,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason312)
+		return c.FailTypeWith(n, &reason311)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8307,7 +8302,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason313)
+					return c.FailWith(m.Name(), &reason312)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8327,7 +8322,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason318)
+		return c.FailWith(n, &reason317)
 	}
 	_ = k
 	_ = d
@@ -8339,7 +8334,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason319)
+		return c.FailWith(n, &reason318)
 	}
 	_ = k
 	_ = d
@@ -8351,7 +8346,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason320)
+		return c.FailWith(n, &reason319)
 	}
 	_ = k
 	_ = d
@@ -8370,18 +8365,18 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason321)
+			return c.FailTypeWith(n, &reason320)
 		}
 		dv, ok := d.Member(n, "kind")
 		if !ok {
-			return c.FailWith(n, &reason322)
+			return c.FailWith(n, &reason321)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv, ok := d.Member(n, "selection")
 				if !ok {
-					return c.FailWith(n, &reason323)
+					return c.FailWith(n, &reason322)
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8394,17 +8389,12 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 						}
 						matches++
 					}
-					if c.Branch(n, ev, vContentItem_attachmentGapPart) {
-						if matches == 0 {
-							first = 1
-						}
+					if matches == 0 && c.Branch(n, ev, vContentItem_attachmentGapPart) {
+						first = 1
 						matches++
 					}
 					if matches == 0 {
 						return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "matches none of 2 alternatives")
-					}
-					if matches > 1 {
-						return c.FailWith(n, &reason324)
 					}
 					c.Discard(mark)
 					c.Choose(2, n, first)
@@ -8433,7 +8423,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason325)
+		return c.FailTypeWith(n, &reason323)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8478,7 +8468,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason326)
+					return c.FailWith(m.Name(), &reason324)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8492,7 +8482,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason332)
+			return c.FailWith(n, &reason330)
 		}
 	}
 	_ = d
@@ -8504,7 +8494,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason333)
+		return c.FailWith(n, &reason331)
 	}
 	_ = k
 	_ = d
@@ -8516,15 +8506,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason334)
+		return c.FailTypeWith(n, &reason332)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason335)
+			return c.FailWith(n, &reason333)
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reason336)
+		return c.FailWith(n, &reason334)
 	}
 	_ = d
 	return true
@@ -8536,7 +8526,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason337)
+			return c.FailWith(n, &reason335)
 		}
 	}
 	_ = d
@@ -8548,7 +8538,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason338)
+		return c.FailWith(n, &reason336)
 	}
 	_ = k
 	_ = d
@@ -8560,7 +8550,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason339)
+		return c.FailTypeWith(n, &reason337)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8577,7 +8567,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason340)
+					return c.FailWith(m.Name(), &reason338)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8591,7 +8581,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason342)
+			return c.FailWith(n, &reason340)
 		}
 	}
 	_ = d
@@ -8603,7 +8593,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason343)
+		return c.FailTypeWith(n, &reason341)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8656,7 +8646,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason344)
+					return c.FailWith(m.Name(), &reason342)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8676,7 +8666,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason350)
+		return c.FailWith(n, &reason348)
 	}
 	_ = k
 	_ = d
@@ -8688,7 +8678,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason351)
+		return c.FailWith(n, &reason349)
 	}
 	_ = k
 	_ = d
@@ -8700,7 +8690,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason352)
+		return c.FailTypeWith(n, &reason350)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8748,7 +8738,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason353)
+					return c.FailWith(m.Name(), &reason351)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8768,7 +8758,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason358)
+		return c.FailWith(n, &reason356)
 	}
 	_ = k
 	_ = d
@@ -8780,7 +8770,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason359)
+		return c.FailWith(n, &reason357)
 	}
 	_ = k
 	_ = d
@@ -8792,7 +8782,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason360)
+		return c.FailTypeWith(n, &reason358)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8840,7 +8830,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason361)
+					return c.FailWith(m.Name(), &reason359)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8860,7 +8850,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason366)
+		return c.FailWith(n, &reason364)
 	}
 	_ = k
 	_ = d
@@ -8872,7 +8862,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason367)
+		return c.FailWith(n, &reason365)
 	}
 	_ = k
 	_ = d
@@ -8884,7 +8874,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason368)
+		return c.FailTypeWith(n, &reason366)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8926,7 +8916,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason371)
+		return c.FailWith(n, &reason369)
 	}
 	_ = k
 	_ = d
@@ -8938,7 +8928,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason372)
+		return c.FailTypeWith(n, &reason370)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8974,7 +8964,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason373)
+					return c.FailWith(m.Name(), &reason371)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8994,11 +8984,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason378)
+		return c.FailTypeWith(n, &reason376)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason379)
+			return c.FailWith(n, &reason377)
 		}
 	}
 	_ = d
@@ -9010,11 +9000,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason380)
+		return c.FailTypeWith(n, &reason378)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason381)
+			return c.FailWith(n, &reason379)
 		}
 	}
 	_ = d
@@ -9026,7 +9016,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason382)
+		return c.FailTypeWith(n, &reason380)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9051,11 +9041,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason383)
+		return c.FailTypeWith(n, &reason381)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason384)
+			return c.FailWith(n, &reason382)
 		}
 	}
 	_ = d
@@ -9067,11 +9057,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason385)
+		return c.FailTypeWith(n, &reason383)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason386)
+			return c.FailWith(n, &reason384)
 		}
 	}
 	_ = d
@@ -9083,11 +9073,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason387)
+		return c.FailTypeWith(n, &reason385)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason388)
+			return c.FailWith(n, &reason386)
 		}
 	}
 	_ = d
@@ -9119,7 +9109,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason389)
+		return c.FailTypeWith(n, &reason387)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9161,7 +9151,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reason392)
+		return c.FailWith(n, &reason390)
 	}
 	_ = k
 	_ = d
@@ -9173,7 +9163,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason393)
+		return c.FailTypeWith(n, &reason391)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9213,7 +9203,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason394)
+					return c.FailWith(m.Name(), &reason392)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9233,11 +9223,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason399)
+		return c.FailTypeWith(n, &reason397)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason400)
+			return c.FailWith(n, &reason398)
 		}
 	}
 	_ = d
@@ -9249,11 +9239,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason401)
+		return c.FailTypeWith(n, &reason399)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason402)
+			return c.FailWith(n, &reason400)
 		}
 	}
 	_ = d
@@ -9265,7 +9255,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason403)
+		return c.FailTypeWith(n, &reason401)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9290,6 +9280,22 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
+		return c.FailTypeWith(n, &reason402)
+	}
+	if k == ahprt.KindString {
+		if d.RunesBelow(n, 1) {
+			return c.FailWith(n, &reason403)
+		}
+	}
+	_ = d
+	return true
+}
+
+// vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
+func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reason404)
 	}
 	if k == ahprt.KindString {
@@ -9301,8 +9307,8 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
-func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
+func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
@@ -9317,28 +9323,12 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
-func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason408)
-	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason409)
-		}
-	}
-	_ = d
-	return true
-}
-
 // vInteractionEvent_configChangeAfter_change_mcpServers checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
 func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason410)
+		return c.FailTypeWith(n, &reason408)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9363,7 +9353,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason411)
+		return c.FailTypeWith(n, &reason409)
 	}
 	_ = d
 	return true
@@ -9379,7 +9369,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason412)
+		return c.FailTypeWith(n, &reason410)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9437,7 +9427,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason416)
+		return c.FailWith(n, &reason414)
 	}
 	_ = k
 	_ = d
@@ -9449,7 +9439,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason417)
+		return c.FailTypeWith(n, &reason415)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9470,7 +9460,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason418)
+					return c.FailWith(m.Name(), &reason416)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9490,11 +9480,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason420)
+		return c.FailTypeWith(n, &reason418)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason421)
+			return c.FailWith(n, &reason419)
 		}
 	}
 	_ = d
@@ -9506,7 +9496,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason422)
+		return c.FailTypeWith(n, &reason420)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9536,7 +9526,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason423)
+		return c.FailTypeWith(n, &reason421)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9567,7 +9557,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason424)
+					return c.FailWith(m.Name(), &reason422)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9587,7 +9577,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason428)
+		return c.FailWith(n, &reason426)
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -9604,7 +9594,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason429)
+		return c.FailTypeWith(n, &reason427)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9629,7 +9619,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason430)
+		return c.FailTypeWith(n, &reason428)
 	}
 	_ = d
 	return true
@@ -9640,7 +9630,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason431)
+		return c.FailWith(n, &reason429)
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -9657,11 +9647,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason432)
+		return c.FailTypeWith(n, &reason430)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason433)
+			return c.FailWith(n, &reason431)
 		}
 	}
 	_ = d
@@ -9678,7 +9668,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason434)
+		return c.FailTypeWith(n, &reason432)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -9721,7 +9711,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason435)
+		return c.FailTypeWith(n, &reason433)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9781,7 +9771,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason440)
+		return c.FailWith(n, &reason438)
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -9798,11 +9788,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason441)
+		return c.FailTypeWith(n, &reason439)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason442)
+			return c.FailWith(n, &reason440)
 		}
 	}
 	_ = d
@@ -9829,7 +9819,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason443)
+		return c.FailTypeWith(n, &reason441)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9881,7 +9871,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason444)
+					return c.FailWith(m.Name(), &reason442)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9901,7 +9891,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason449)
+		return c.FailWith(n, &reason447)
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -9918,7 +9908,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason450)
+		return c.FailWith(n, &reason448)
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -9935,7 +9925,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason451)
+		return c.FailWith(n, &reason449)
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -9952,7 +9942,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason452)
+		return c.FailWith(n, &reason450)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -9969,11 +9959,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason453)
+		return c.FailTypeWith(n, &reason451)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason454)
+			return c.FailWith(n, &reason452)
 		}
 	}
 	_ = d
@@ -9985,7 +9975,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason455)
+		return c.FailTypeWith(n, &reason453)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10012,7 +10002,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason456)
+					return c.FailWith(m.Name(), &reason454)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10032,11 +10022,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason460)
+		return c.FailTypeWith(n, &reason458)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason461)
+			return c.FailWith(n, &reason459)
 		}
 	}
 	_ = d
@@ -10048,11 +10038,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason462)
+		return c.FailTypeWith(n, &reason460)
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reason463)
+			return c.FailWith(n, &reason461)
 		}
 	}
 	_ = d
@@ -10064,7 +10054,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason464)
+		return c.FailWith(n, &reason462)
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10114,7 +10104,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reason465)
+		return c.FailWith(n, &reason463)
 	}
 	_ = k
 	_ = d
@@ -10126,7 +10116,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reason466)
+		return c.FailWith(n, &reason464)
 	}
 	_ = k
 	_ = d
@@ -10138,7 +10128,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason467)
+		return c.FailWith(n, &reason465)
 	}
 	_ = k
 	_ = d
@@ -10155,7 +10145,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason468)
+		return c.FailTypeWith(n, &reason466)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -10237,7 +10227,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason469)
+			return c.FailWith(n, &reason467)
 		}
 	}
 	_ = d
@@ -10249,7 +10239,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reason470)
+		return c.FailWith(n, &reason468)
 	}
 	_ = k
 	_ = d
@@ -10261,7 +10251,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason471)
+		return c.FailTypeWith(n, &reason469)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10292,7 +10282,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.FailWith(m.Name(), &reason472)
+					return c.FailWith(m.Name(), &reason470)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10312,11 +10302,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason475)
+		return c.FailTypeWith(n, &reason473)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason476)
+			return c.FailWith(n, &reason474)
 		}
 	}
 	_ = d
@@ -10328,11 +10318,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason477)
+		return c.FailTypeWith(n, &reason475)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason478)
+			return c.FailWith(n, &reason476)
 		}
 	}
 	_ = d
@@ -10344,11 +10334,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason479)
+		return c.FailTypeWith(n, &reason477)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason480)
+			return c.FailWith(n, &reason478)
 		}
 	}
 	_ = d
@@ -10373,7 +10363,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason481)
+			return c.FailWith(n, &reason479)
 		}
 		c.Discard(mark)
 	}
@@ -10386,11 +10376,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason482)
+		return c.FailTypeWith(n, &reason480)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason483)
+			return c.FailWith(n, &reason481)
 		}
 	}
 	_ = d
@@ -10402,7 +10392,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason484)
+		return c.FailTypeWith(n, &reason482)
 	}
 	_ = d
 	return true
@@ -10418,7 +10408,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason485)
+		return c.FailTypeWith(n, &reason483)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10481,7 +10471,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reason490)
+		return c.FailWith(n, &reason488)
 	}
 	_ = k
 	_ = d
@@ -10493,7 +10483,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason491)
+		return c.FailTypeWith(n, &reason489)
 	}
 	_ = d
 	return true
@@ -10509,7 +10499,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason492)
+		return c.FailTypeWith(n, &reason490)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10566,7 +10556,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.FailWith(n, &reason497)
+			return c.FailWith(n, &reason495)
 		}
 	}
 	_ = d
@@ -10578,7 +10568,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason498)
+		return c.FailWith(n, &reason496)
 	}
 	_ = k
 	_ = d
@@ -10590,7 +10580,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason499)
+		return c.FailTypeWith(n, &reason497)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10612,7 +10602,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason500)
+					return c.FailWith(m.Name(), &reason498)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10632,11 +10622,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason503)
+		return c.FailTypeWith(n, &reason501)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason504)
+			return c.FailWith(n, &reason502)
 		}
 	}
 	_ = d
@@ -10648,11 +10638,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason505)
+		return c.FailTypeWith(n, &reason503)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason506)
+			return c.FailWith(n, &reason504)
 		}
 	}
 	_ = d
@@ -10664,7 +10654,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason507)
+		return c.FailTypeWith(n, &reason505)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10690,7 +10680,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason508)
+					return c.FailWith(m.Name(), &reason506)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10710,11 +10700,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason511)
+		return c.FailTypeWith(n, &reason509)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason512)
+			return c.FailWith(n, &reason510)
 		}
 	}
 	_ = d
@@ -10726,11 +10716,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason513)
+		return c.FailTypeWith(n, &reason511)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason514)
+			return c.FailWith(n, &reason512)
 		}
 	}
 	_ = d
@@ -10742,7 +10732,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason515)
+		return c.FailTypeWith(n, &reason513)
 	}
 	_ = d
 	return true
@@ -10758,7 +10748,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason516)
+		return c.FailTypeWith(n, &reason514)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10834,7 +10824,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason522)
+			return c.FailWith(n, &reason520)
 		}
 	}
 	_ = d
@@ -10928,7 +10918,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason525)
+		return c.FailWith(n, &reason523)
 	}
 	_ = k
 	_ = d
@@ -10998,7 +10988,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason526)
+		return c.FailWith(n, &reason524)
 	}
 	_ = k
 	_ = d
@@ -11027,7 +11017,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason527)
+			return c.FailWith(n, &reason525)
 		}
 	}
 	_ = d
@@ -11039,7 +11029,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason528)
+		return c.FailWith(n, &reason526)
 	}
 	_ = k
 	_ = d
@@ -11053,11 +11043,11 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason529)
+			return c.FailTypeWith(n, &reason527)
 		}
 		dv, ok := d.Member(n, "status")
 		if !ok {
-			return c.FailWith(n, &reason530)
+			return c.FailWith(n, &reason528)
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11068,7 +11058,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv, ok := d.Member(n, "reason")
 				if !ok {
-					return c.FailWith(n, &reason531)
+					return c.FailWith(n, &reason529)
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11108,7 +11098,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason532)
+		return c.FailTypeWith(n, &reason530)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11125,7 +11115,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason533)
+					return c.FailWith(m.Name(), &reason531)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11145,7 +11135,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason535)
+		return c.FailWith(n, &reason533)
 	}
 	_ = k
 	_ = d
@@ -11157,7 +11147,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason536)
+		return c.FailTypeWith(n, &reason534)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11179,7 +11169,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason537)
+					return c.FailWith(m.Name(), &reason535)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11199,7 +11189,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason540)
+		return c.FailWith(n, &reason538)
 	}
 	_ = k
 	_ = d
@@ -11211,7 +11201,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason541)
+		return c.FailWith(n, &reason539)
 	}
 	_ = k
 	_ = d
@@ -11223,7 +11213,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason542)
+		return c.FailTypeWith(n, &reason540)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11249,7 +11239,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason543)
+					return c.FailWith(m.Name(), &reason541)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11269,7 +11259,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason546)
+		return c.FailWith(n, &reason544)
 	}
 	_ = k
 	_ = d
@@ -11281,7 +11271,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason547)
+		return c.FailWith(n, &reason545)
 	}
 	_ = k
 	_ = d
@@ -11293,11 +11283,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason548)
+		return c.FailTypeWith(n, &reason546)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason549)
+			return c.FailWith(n, &reason547)
 		}
 	}
 	_ = d
@@ -11309,7 +11299,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason550)
+		return c.FailTypeWith(n, &reason548)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11335,7 +11325,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason551)
+					return c.FailWith(m.Name(), &reason549)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11355,7 +11345,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason554)
+		return c.FailWith(n, &reason552)
 	}
 	_ = k
 	_ = d
@@ -11367,7 +11357,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reason555)
+		return c.FailWith(n, &reason553)
 	}
 	_ = k
 	_ = d
@@ -11379,11 +11369,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason556)
+		return c.FailTypeWith(n, &reason554)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason557)
+			return c.FailWith(n, &reason555)
 		}
 	}
 	_ = d
@@ -11395,7 +11385,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason558)
+		return c.FailTypeWith(n, &reason556)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11421,7 +11411,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason559)
+					return c.FailWith(m.Name(), &reason557)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11441,7 +11431,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason562)
+		return c.FailWith(n, &reason560)
 	}
 	_ = k
 	_ = d
@@ -11453,7 +11443,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reason563)
+		return c.FailWith(n, &reason561)
 	}
 	_ = k
 	_ = d
@@ -11465,11 +11455,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason564)
+		return c.FailTypeWith(n, &reason562)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason565)
+			return c.FailWith(n, &reason563)
 		}
 	}
 	_ = d
@@ -11481,7 +11471,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason566)
+		return c.FailTypeWith(n, &reason564)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11507,7 +11497,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason567)
+					return c.FailWith(m.Name(), &reason565)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11527,7 +11517,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason570)
+		return c.FailWith(n, &reason568)
 	}
 	_ = k
 	_ = d
@@ -11539,7 +11529,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reason571)
+		return c.FailWith(n, &reason569)
 	}
 	_ = k
 	_ = d
@@ -11551,11 +11541,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason572)
+		return c.FailTypeWith(n, &reason570)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason573)
+			return c.FailWith(n, &reason571)
 		}
 	}
 	_ = d
@@ -11619,7 +11609,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reason574)
+		return c.FailWith(n, &reason572)
 	}
 	_ = k
 	_ = d
@@ -11631,7 +11621,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reason575)
+		return c.FailWith(n, &reason573)
 	}
 	_ = k
 	_ = d
@@ -11643,7 +11633,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason576)
+		return c.FailWith(n, &reason574)
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -11660,11 +11650,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason577)
+		return c.FailTypeWith(n, &reason575)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason578)
+			return c.FailWith(n, &reason576)
 		}
 	}
 	_ = d
@@ -11676,11 +11666,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason579)
+		return c.FailTypeWith(n, &reason577)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason580)
+			return c.FailWith(n, &reason578)
 		}
 	}
 	_ = d
@@ -11697,7 +11687,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason581)
+		return c.FailTypeWith(n, &reason579)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11770,7 +11760,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason586)
+			return c.FailWith(n, &reason584)
 		}
 	}
 	_ = d
@@ -11782,7 +11772,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reason587)
+		return c.FailWith(n, &reason585)
 	}
 	_ = k
 	_ = d
@@ -11838,7 +11828,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason588)
+		return c.FailWith(n, &reason586)
 	}
 	_ = k
 	_ = d
@@ -11850,11 +11840,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason589)
+		return c.FailTypeWith(n, &reason587)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason590)
+			return c.FailWith(n, &reason588)
 		}
 	}
 	_ = d
@@ -11866,11 +11856,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason591)
+		return c.FailTypeWith(n, &reason589)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason592)
+			return c.FailWith(n, &reason590)
 		}
 	}
 	_ = d
@@ -11887,7 +11877,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason593)
+		return c.FailTypeWith(n, &reason591)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11947,7 +11937,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason597)
+			return c.FailWith(n, &reason595)
 		}
 	}
 	_ = d
@@ -11959,7 +11949,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason598)
+		return c.FailWith(n, &reason596)
 	}
 	_ = k
 	_ = d
@@ -11971,11 +11961,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason599)
+		return c.FailTypeWith(n, &reason597)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason600)
+			return c.FailWith(n, &reason598)
 		}
 	}
 	_ = d
@@ -11987,7 +11977,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason601)
+		return c.FailTypeWith(n, &reason599)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12012,7 +12002,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason602)
+					return c.FailWith(m.Name(), &reason600)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12032,11 +12022,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason604)
+		return c.FailTypeWith(n, &reason602)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason605)
+			return c.FailWith(n, &reason603)
 		}
 	}
 	_ = d
@@ -12048,11 +12038,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason606)
+		return c.FailTypeWith(n, &reason604)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason607)
+			return c.FailWith(n, &reason605)
 		}
 	}
 	_ = d
@@ -12069,7 +12059,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason608)
+		return c.FailTypeWith(n, &reason606)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12125,7 +12115,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	{
 		p := presence11(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason612)
+			return c.FailWith(n, &reason610)
 		}
 	}
 	_ = d
@@ -12137,7 +12127,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reason613)
+		return c.FailWith(n, &reason611)
 	}
 	_ = k
 	_ = d
@@ -12149,11 +12139,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason614)
+		return c.FailTypeWith(n, &reason612)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason615)
+			return c.FailWith(n, &reason613)
 		}
 	}
 	_ = d
@@ -12170,7 +12160,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason616)
+		return c.FailTypeWith(n, &reason614)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12224,7 +12214,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	{
 		p := presence12(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason619)
+			return c.FailWith(n, &reason617)
 		}
 	}
 	_ = d
@@ -12241,7 +12231,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reason618)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12297,7 +12287,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason624)
+		return c.FailTypeWith(n, &reason622)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12332,7 +12322,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason625)
+					return c.FailWith(m.Name(), &reason623)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12408,7 +12398,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence13(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason630)
+			return c.FailWith(n, &reason628)
 		}
 	}
 	_ = d
@@ -12417,6 +12407,22 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_name checks draft/execution-event.schema.json#/$defs/tool/properties/name.
 func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahprt.KindString) {
+		return c.FailTypeWith(n, &reason629)
+	}
+	if k == ahprt.KindString {
+		if d.RunesBelow(n, 1) {
+			return c.FailWith(n, &reason630)
+		}
+	}
+	_ = d
+	return true
+}
+
+// vExecutionEvent_tool_kind checks draft/execution-event.schema.json#/$defs/tool/properties/kind.
+func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
@@ -12431,28 +12437,12 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_kind checks draft/execution-event.schema.json#/$defs/tool/properties/kind.
-func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason633)
-	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason634)
-		}
-	}
-	_ = d
-	return true
-}
-
 // vExecutionEvent_tool_input checks draft/execution-event.schema.json#/$defs/tool/properties/input.
 func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason635)
+		return c.FailTypeWith(n, &reason633)
 	}
 	_ = d
 	return true
@@ -12463,7 +12453,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason636)
+		return c.FailWith(n, &reason634)
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -12485,7 +12475,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason637)
+		return c.FailTypeWith(n, &reason635)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12517,7 +12507,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason638)
+					return c.FailWith(m.Name(), &reason636)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12537,7 +12527,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason643)
+		return c.FailTypeWith(n, &reason641)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12558,7 +12548,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason644)
+					return c.FailWith(m.Name(), &reason642)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12578,6 +12568,22 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
+		return c.FailTypeWith(n, &reason644)
+	}
+	if k == ahprt.KindString {
+		if d.RunesBelow(n, 1) {
+			return c.FailWith(n, &reason645)
+		}
+	}
+	_ = d
+	return true
+}
+
+// vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
+func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reason646)
 	}
 	if k == ahprt.KindString {
@@ -12589,8 +12595,8 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
-func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// vExecutionEvent_mcp_toolName checks draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
+func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
@@ -12605,28 +12611,12 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_mcp_toolName checks draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
-func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason650)
-	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason651)
-		}
-	}
-	_ = d
-	return true
-}
-
 // vExecutionEvent_mcp_provenance checks draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
 func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason652)
+		return c.FailWith(n, &reason650)
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -12680,7 +12670,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason653)
+			return c.FailWith(n, &reason651)
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -12694,7 +12684,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason654)
+		return c.FailTypeWith(n, &reason652)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12719,7 +12709,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason655)
+					return c.FailWith(m.Name(), &reason653)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12733,7 +12723,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_0_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_0_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_0_anyOf_1) {
@@ -12825,7 +12815,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason659)
+			return c.FailWith(n, &reason657)
 		}
 	}
 	_ = d
@@ -12871,7 +12861,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason661)
+		return c.FailWith(n, &reason659)
 	}
 	_ = k
 	_ = d
@@ -12883,7 +12873,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason662)
+		return c.FailWith(n, &reason660)
 	}
 	_ = k
 	_ = d
@@ -12895,14 +12885,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason663)
+		return c.FailTypeWith(n, &reason661)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason664)
+			return c.FailWith(n, &reason662)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason665)
+			return c.FailWith(n, &reason663)
 		}
 	}
 	_ = d
@@ -12914,11 +12904,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason666)
+		return c.FailTypeWith(n, &reason664)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason667)
+			return c.FailWith(n, &reason665)
 		}
 		{
 			it := d.Items(n)
@@ -12942,7 +12932,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason668)
+		return c.FailTypeWith(n, &reason666)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12964,7 +12954,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason669)
+					return c.FailWith(m.Name(), &reason667)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12984,11 +12974,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason672)
+		return c.FailTypeWith(n, &reason670)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason673)
+			return c.FailWith(n, &reason671)
 		}
 	}
 	_ = d
@@ -13000,11 +12990,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason674)
+		return c.FailTypeWith(n, &reason672)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason675)
+			return c.FailWith(n, &reason673)
 		}
 	}
 	_ = d
@@ -13016,7 +13006,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason676)
+		return c.FailTypeWith(n, &reason674)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13041,7 +13031,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason677)
+					return c.FailWith(m.Name(), &reason675)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13055,7 +13045,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_1_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_1_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_1_anyOf_1) {
@@ -13147,7 +13137,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason681)
+			return c.FailWith(n, &reason679)
 		}
 	}
 	_ = d
@@ -13193,7 +13183,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason683)
+		return c.FailWith(n, &reason681)
 	}
 	_ = k
 	_ = d
@@ -13205,7 +13195,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reason684)
+		return c.FailWith(n, &reason682)
 	}
 	_ = k
 	_ = d
@@ -13217,7 +13207,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason685)
+		return c.FailTypeWith(n, &reason683)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13250,7 +13240,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason686)
+					return c.FailWith(m.Name(), &reason684)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13282,7 +13272,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1) {
@@ -13374,7 +13364,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason690)
+			return c.FailWith(n, &reason688)
 		}
 	}
 	_ = d
@@ -13420,7 +13410,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reason692)
+		return c.FailWith(n, &reason690)
 	}
 	_ = k
 	_ = d
@@ -13435,7 +13425,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1) {
@@ -13527,7 +13517,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason695)
+			return c.FailWith(n, &reason693)
 		}
 	}
 	_ = d
@@ -13573,7 +13563,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reason697)
+		return c.FailWith(n, &reason695)
 	}
 	_ = k
 	_ = d
@@ -13588,7 +13578,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1) {
@@ -13680,7 +13670,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason700)
+			return c.FailWith(n, &reason698)
 		}
 	}
 	_ = d
@@ -13726,7 +13716,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reason702)
+		return c.FailWith(n, &reason700)
 	}
 	_ = k
 	_ = d
@@ -13738,7 +13728,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason703)
+		return c.FailWith(n, &reason701)
 	}
 	_ = k
 	_ = d
@@ -13750,11 +13740,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason704)
+		return c.FailTypeWith(n, &reason702)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason705)
+			return c.FailWith(n, &reason703)
 		}
 	}
 	_ = d
@@ -13766,7 +13756,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason706)
+		return c.FailTypeWith(n, &reason704)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -13791,7 +13781,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason707)
+		return c.FailTypeWith(n, &reason705)
 	}
 	_ = d
 	return true
@@ -13802,11 +13792,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason708)
+		return c.FailTypeWith(n, &reason706)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason709)
+			return c.FailWith(n, &reason707)
 		}
 	}
 	_ = d
@@ -13818,7 +13808,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason710)
+		return c.FailTypeWith(n, &reason708)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13847,7 +13837,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason711)
+					return c.FailWith(m.Name(), &reason709)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13876,7 +13866,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1) {
@@ -13968,7 +13958,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason715)
+			return c.FailWith(n, &reason713)
 		}
 	}
 	_ = d
@@ -14014,7 +14004,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reason717)
+		return c.FailWith(n, &reason715)
 	}
 	_ = k
 	_ = d
@@ -14029,7 +14019,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0) {
+		if c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1) {
@@ -14121,7 +14111,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason720)
+			return c.FailWith(n, &reason718)
 		}
 	}
 	_ = d
@@ -14167,7 +14157,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reason722)
+		return c.FailWith(n, &reason720)
 	}
 	_ = k
 	_ = d
@@ -14179,11 +14169,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason723)
+		return c.FailTypeWith(n, &reason721)
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reason724)
+			return c.FailWith(n, &reason722)
 		}
 	}
 	_ = d
@@ -14192,6 +14182,22 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_mcp_connection_oneOf_3_addressForm checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
 func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahprt.KindString) {
+		return c.FailTypeWith(n, &reason723)
+	}
+	if k == ahprt.KindString {
+		if d.RunesBelow(n, 1) {
+			return c.FailWith(n, &reason724)
+		}
+	}
+	_ = d
+	return true
+}
+
+// vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
+func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
@@ -14206,8 +14212,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
-func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// vExecutionEvent_toolCall_path checks draft/execution-event.schema.json#/$defs/toolCall/properties/path.
+func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
@@ -14222,28 +14228,12 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_toolCall_path checks draft/execution-event.schema.json#/$defs/toolCall/properties/path.
-func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason729)
-	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason730)
-		}
-	}
-	_ = d
-	return true
-}
-
 // vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
 func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason731)
+		return c.FailTypeWith(n, &reason729)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14269,7 +14259,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason732)
+					return c.FailWith(m.Name(), &reason730)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14289,11 +14279,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason735)
+		return c.FailTypeWith(n, &reason733)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason736)
+			return c.FailWith(n, &reason734)
 		}
 	}
 	_ = d
@@ -14305,15 +14295,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason737)
+		return c.FailTypeWith(n, &reason735)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason738)
+			return c.FailWith(n, &reason736)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason739)
+			return c.FailWith(n, &reason737)
 		}
 		{
 			it := d.Items(n)
@@ -14337,11 +14327,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason740)
+		return c.FailTypeWith(n, &reason738)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason741)
+			return c.FailWith(n, &reason739)
 		}
 	}
 	_ = d
@@ -14353,7 +14343,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason742)
+		return c.FailWith(n, &reason740)
 	}
 	_ = k
 	_ = d
@@ -14365,7 +14355,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason743)
+		return c.FailTypeWith(n, &reason741)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14390,7 +14380,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason744)
+		return c.FailTypeWith(n, &reason742)
 	}
 	_ = d
 	return true
@@ -14401,7 +14391,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason745)
+		return c.FailTypeWith(n, &reason743)
 	}
 	_ = d
 	return true
@@ -14417,7 +14407,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason746)
+		return c.FailTypeWith(n, &reason744)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14477,7 +14467,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reason749)
+		return c.FailWith(n, &reason747)
 	}
 	_ = k
 	_ = d
@@ -14489,7 +14479,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason750)
+		return c.FailWith(n, &reason748)
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -14506,7 +14496,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason751)
+		return c.FailWith(n, &reason749)
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -14528,7 +14518,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason752)
+		return c.FailTypeWith(n, &reason750)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14582,7 +14572,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence14(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason755)
+			return c.FailWith(n, &reason753)
 		}
 	}
 	_ = d
@@ -14594,7 +14584,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reason756)
+		return c.FailWith(n, &reason754)
 	}
 	_ = k
 	_ = d
@@ -14606,7 +14596,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason757)
+		return c.FailTypeWith(n, &reason755)
 	}
 	_ = d
 	return true
@@ -14622,7 +14612,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason758)
+		return c.FailTypeWith(n, &reason756)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14679,7 +14669,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason761)
+		return c.FailWith(n, &reason759)
 	}
 	_ = k
 	_ = d
@@ -14691,11 +14681,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason762)
+		return c.FailTypeWith(n, &reason760)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason763)
+			return c.FailWith(n, &reason761)
 		}
 		{
 			it := d.Items(n)
@@ -14724,7 +14714,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason764)
+		return c.FailTypeWith(n, &reason762)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14765,7 +14755,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason765)
+					return c.FailWith(m.Name(), &reason763)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14884,7 +14874,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason771)
+		return c.FailWith(n, &reason769)
 	}
 	_ = k
 	_ = d
@@ -14896,7 +14886,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason772)
+		return c.FailWith(n, &reason770)
 	}
 	_ = k
 	_ = d
@@ -14908,11 +14898,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason773)
+		return c.FailTypeWith(n, &reason771)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason774)
+			return c.FailWith(n, &reason772)
 		}
 	}
 	_ = d
@@ -14924,7 +14914,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason775)
+		return c.FailWith(n, &reason773)
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -14946,7 +14936,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason776)
+		return c.FailTypeWith(n, &reason774)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15001,7 +14991,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	{
 		p := presence15(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason779)
+			return c.FailWith(n, &reason777)
 		}
 	}
 	_ = d
@@ -15013,7 +15003,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason780)
+		return c.FailWith(n, &reason778)
 	}
 	_ = k
 	_ = d
@@ -15025,7 +15015,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason781)
+		return c.FailWith(n, &reason779)
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15042,7 +15032,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason782)
+		return c.FailTypeWith(n, &reason780)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15073,7 +15063,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason783)
+			return c.FailWith(n, &reason781)
 		}
 	}
 	_ = d
@@ -15085,7 +15075,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason784)
+		return c.FailTypeWith(n, &reason782)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15104,7 +15094,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason785)
+					return c.FailWith(m.Name(), &reason783)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15126,7 +15116,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason786)
+		return c.FailTypeWith(n, &reason784)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15195,7 +15185,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason790)
+		return c.FailWith(n, &reason788)
 	}
 	_ = k
 	_ = d
@@ -15207,7 +15197,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason791)
+		return c.FailTypeWith(n, &reason789)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15232,7 +15222,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason792)
+		return c.FailTypeWith(n, &reason790)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15249,7 +15239,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason793)
+					return c.FailWith(m.Name(), &reason791)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15269,11 +15259,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason795)
+		return c.FailTypeWith(n, &reason793)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason796)
+			return c.FailWith(n, &reason794)
 		}
 	}
 	_ = d
@@ -15290,7 +15280,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason797)
+		return c.FailTypeWith(n, &reason795)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15334,7 +15324,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason799)
+		return c.FailWith(n, &reason797)
 	}
 	_ = k
 	_ = d
@@ -15346,7 +15336,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason800)
+		return c.FailTypeWith(n, &reason798)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15385,7 +15375,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason801)
+					return c.FailWith(m.Name(), &reason799)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15405,11 +15395,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason805)
+		return c.FailTypeWith(n, &reason803)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason806)
+			return c.FailWith(n, &reason804)
 		}
 	}
 	_ = d
@@ -15421,7 +15411,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason807)
+		return c.FailWith(n, &reason805)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -15438,7 +15428,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason808)
+		return c.FailTypeWith(n, &reason806)
 	}
 	_ = d
 	return true
@@ -15449,7 +15439,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason809)
+		return c.FailTypeWith(n, &reason807)
 	}
 	_ = d
 	return true
@@ -15460,7 +15450,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason810)
+		return c.FailTypeWith(n, &reason808)
 	}
 	_ = d
 	return true
@@ -15476,7 +15466,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason811)
+		return c.FailTypeWith(n, &reason809)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15520,7 +15510,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reason813)
+		return c.FailWith(n, &reason811)
 	}
 	_ = k
 	_ = d
@@ -15557,7 +15547,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason814)
+		return c.FailTypeWith(n, &reason812)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15599,7 +15589,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reason817)
+		return c.FailWith(n, &reason815)
 	}
 	_ = k
 	_ = d
@@ -15616,7 +15606,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason818)
+		return c.FailTypeWith(n, &reason816)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15643,7 +15633,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason819)
+					return c.FailWith(m.Name(), &reason817)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15663,11 +15653,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason823)
+		return c.FailTypeWith(n, &reason821)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason824)
+			return c.FailWith(n, &reason822)
 		}
 	}
 	_ = d
@@ -15704,7 +15694,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason825)
+		return c.FailTypeWith(n, &reason823)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15749,7 +15739,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason828)
+		return c.FailWith(n, &reason826)
 	}
 	_ = k
 	_ = d
@@ -15766,7 +15756,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason829)
+		return c.FailTypeWith(n, &reason827)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15792,7 +15782,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason830)
+					return c.FailWith(m.Name(), &reason828)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15812,11 +15802,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason833)
+		return c.FailTypeWith(n, &reason831)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason834)
+			return c.FailWith(n, &reason832)
 		}
 	}
 	_ = d
@@ -15828,7 +15818,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason835)
+		return c.FailWith(n, &reason833)
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -15870,7 +15860,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason836)
+		return c.FailTypeWith(n, &reason834)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15915,7 +15905,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason839)
+		return c.FailWith(n, &reason837)
 	}
 	_ = k
 	_ = d
@@ -15932,7 +15922,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason840)
+		return c.FailTypeWith(n, &reason838)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15963,7 +15953,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason841)
+					return c.FailWith(m.Name(), &reason839)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15983,11 +15973,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason845)
+		return c.FailTypeWith(n, &reason843)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason846)
+			return c.FailWith(n, &reason844)
 		}
 	}
 	_ = d
@@ -15999,7 +15989,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason847)
+		return c.FailWith(n, &reason845)
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16041,7 +16031,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason848)
+		return c.FailTypeWith(n, &reason846)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16083,7 +16073,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason851)
+		return c.FailWith(n, &reason849)
 	}
 	_ = k
 	_ = d
@@ -16100,7 +16090,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason852)
+		return c.FailTypeWith(n, &reason850)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16127,7 +16117,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason853)
+					return c.FailWith(m.Name(), &reason851)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16147,11 +16137,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason857)
+		return c.FailTypeWith(n, &reason855)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason858)
+			return c.FailWith(n, &reason856)
 		}
 	}
 	_ = d
@@ -16163,11 +16153,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason859)
+		return c.FailTypeWith(n, &reason857)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason860)
+			return c.FailWith(n, &reason858)
 		}
 	}
 	_ = d
@@ -16179,7 +16169,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason861)
+		return c.FailTypeWith(n, &reason859)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -16248,7 +16238,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reason862)
+		return c.FailWith(n, &reason860)
 	}
 	_ = k
 	_ = d
@@ -16285,7 +16275,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason863)
+		return c.FailTypeWith(n, &reason861)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16327,7 +16317,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason866)
+		return c.FailWith(n, &reason864)
 	}
 	_ = k
 	_ = d
@@ -16344,7 +16334,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason867)
+		return c.FailTypeWith(n, &reason865)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16366,7 +16356,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason868)
+					return c.FailWith(m.Name(), &reason866)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16386,11 +16376,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason871)
+		return c.FailTypeWith(n, &reason869)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason872)
+			return c.FailWith(n, &reason870)
 		}
 	}
 	_ = d
@@ -16402,7 +16392,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason873)
+		return c.FailTypeWith(n, &reason871)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -16471,7 +16461,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reason874)
+		return c.FailWith(n, &reason872)
 	}
 	_ = k
 	_ = d
@@ -16488,7 +16478,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason875)
+		return c.FailTypeWith(n, &reason873)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16532,7 +16522,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason877)
+		return c.FailWith(n, &reason875)
 	}
 	_ = k
 	_ = d
@@ -16544,7 +16534,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason878)
+		return c.FailTypeWith(n, &reason876)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16574,7 +16564,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason879)
+					return c.FailWith(m.Name(), &reason877)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16594,7 +16584,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason882)
+		return c.FailWith(n, &reason880)
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -16611,11 +16601,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason883)
+		return c.FailTypeWith(n, &reason881)
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason884)
+			return c.FailWith(n, &reason882)
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -16633,7 +16623,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason885)
+					return c.FailWith(m.Name(), &reason883)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16650,11 +16640,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason886)
+		return c.FailTypeWith(n, &reason884)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason887)
+			return c.FailWith(n, &reason885)
 		}
 	}
 	_ = d
@@ -16666,12 +16656,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason888)
+		return c.FailTypeWith(n, &reason886)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason889)
+			return c.FailWith(n, &reason887)
 		}
 		{
 			it := d.Items(n)
@@ -16695,11 +16685,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason890)
+		return c.FailTypeWith(n, &reason888)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason891)
+			return c.FailWith(n, &reason889)
 		}
 	}
 	_ = d
@@ -16711,7 +16701,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason892)
+		return c.FailTypeWith(n, &reason890)
 	}
 	_ = d
 	return true
@@ -16727,7 +16717,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason893)
+		return c.FailTypeWith(n, &reason891)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16771,7 +16761,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reason895)
+		return c.FailWith(n, &reason893)
 	}
 	_ = k
 	_ = d
@@ -16788,7 +16778,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason896)
+		return c.FailTypeWith(n, &reason894)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16832,7 +16822,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reason898)
+		return c.FailWith(n, &reason896)
 	}
 	_ = k
 	_ = d
@@ -16844,11 +16834,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason899)
+		return c.FailTypeWith(n, &reason897)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason900)
+			return c.FailWith(n, &reason898)
 		}
 		{
 			it := d.Items(n)
@@ -16877,7 +16867,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason901)
+		return c.FailTypeWith(n, &reason899)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16912,7 +16902,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason902)
+					return c.FailWith(m.Name(), &reason900)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16932,11 +16922,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason906)
+		return c.FailTypeWith(n, &reason904)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason907)
+			return c.FailWith(n, &reason905)
 		}
 	}
 	_ = d
@@ -16948,7 +16938,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason908)
+		return c.FailWith(n, &reason906)
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16965,7 +16955,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason909)
+		return c.FailTypeWith(n, &reason907)
 	}
 	_ = d
 	return true
@@ -16996,7 +16986,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason910)
+		return c.FailTypeWith(n, &reason908)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17043,7 +17033,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reason914)
+		return c.FailWith(n, &reason912)
 	}
 	_ = k
 	_ = d
@@ -17055,7 +17045,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason915)
+		return c.FailTypeWith(n, &reason913)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17082,7 +17072,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason916)
+					return c.FailWith(m.Name(), &reason914)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17102,11 +17092,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason920)
+		return c.FailTypeWith(n, &reason918)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason921)
+			return c.FailWith(n, &reason919)
 		}
 	}
 	_ = d
@@ -17118,11 +17108,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason922)
+		return c.FailTypeWith(n, &reason920)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason923)
+			return c.FailWith(n, &reason921)
 		}
 	}
 	_ = d
@@ -17134,7 +17124,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason924)
+		return c.FailWith(n, &reason922)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -17151,11 +17141,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason925)
+		return c.FailTypeWith(n, &reason923)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason926)
+			return c.FailWith(n, &reason924)
 		}
 	}
 	_ = d
@@ -17167,7 +17157,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason927)
+		return c.FailTypeWith(n, &reason925)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17230,7 +17220,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason929)
+		return c.FailWith(n, &reason927)
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -17247,7 +17237,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason930)
+		return c.FailTypeWith(n, &reason928)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17274,7 +17264,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason931)
+					return c.FailWith(m.Name(), &reason929)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17294,7 +17284,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason935)
+		return c.FailTypeWith(n, &reason933)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17345,14 +17335,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason939)
+		return c.FailTypeWith(n, &reason937)
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reason940)
+			return c.FailWith(n, &reason938)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason941)
+			return c.FailWith(n, &reason939)
 		}
 	}
 	_ = d
@@ -17366,11 +17356,11 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason942)
+			return c.FailTypeWith(n, &reason940)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason943)
+			return c.FailWith(n, &reason941)
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -17394,7 +17384,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason944)
+		return c.FailTypeWith(n, &reason942)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17443,7 +17433,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason946)
+			return c.FailWith(n, &reason944)
 		}
 		c.Discard(mark)
 	}
@@ -17474,7 +17464,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	{
 		p := presence17(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason948)
+			return c.FailWith(n, &reason946)
 		}
 	}
 	_ = d
@@ -17504,7 +17494,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	{
 		p := presence18(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason950)
+			return c.FailWith(n, &reason948)
 		}
 	}
 	_ = d
@@ -17516,7 +17506,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason951)
+		return c.FailWith(n, &reason949)
 	}
 	_ = k
 	_ = d
@@ -17528,11 +17518,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason952)
+		return c.FailTypeWith(n, &reason950)
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reason953)
+			return c.FailWith(n, &reason951)
 		}
 	}
 	_ = d
@@ -17544,7 +17534,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason954)
+		return c.FailTypeWith(n, &reason952)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17609,7 +17599,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reason960)
+		return c.FailWith(n, &reason958)
 	}
 	_ = k
 	_ = d
@@ -17621,14 +17611,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason961)
+		return c.FailTypeWith(n, &reason959)
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reason962)
+			return c.FailWith(n, &reason960)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason963)
+			return c.FailWith(n, &reason961)
 		}
 	}
 	_ = d
@@ -17640,7 +17630,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason964)
+		return c.FailWith(n, &reason962)
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -17657,12 +17647,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason965)
+		return c.FailTypeWith(n, &reason963)
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason966)
+			return c.FailWith(n, &reason964)
 		}
 		{
 			it := d.Items(n)
@@ -17686,11 +17676,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason967)
+		return c.FailTypeWith(n, &reason965)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason968)
+			return c.FailWith(n, &reason966)
 		}
 	}
 	_ = d
@@ -17702,7 +17692,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason969)
+		return c.FailTypeWith(n, &reason967)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17732,7 +17722,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason970)
+					return c.FailWith(m.Name(), &reason968)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17752,7 +17742,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason973)
+		return c.FailWith(n, &reason971)
 	}
 	_ = k
 	_ = d
@@ -17764,11 +17754,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason974)
+		return c.FailTypeWith(n, &reason972)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason975)
+			return c.FailWith(n, &reason973)
 		}
 	}
 	_ = d
@@ -17782,11 +17772,11 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason976)
+			return c.FailTypeWith(n, &reason974)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason977)
+			return c.FailWith(n, &reason975)
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -17817,7 +17807,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv, ok := d.Member(n, "operation")
 				if !ok {
-					return c.FailWith(n, &reason978)
+					return c.FailWith(n, &reason976)
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -17849,7 +17839,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason979)
+		return c.FailTypeWith(n, &reason977)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17866,7 +17856,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason980)
+					return c.FailWith(m.Name(), &reason978)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17886,7 +17876,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reason982)
+		return c.FailWith(n, &reason980)
 	}
 	_ = k
 	_ = d
@@ -17898,7 +17888,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason983)
+		return c.FailTypeWith(n, &reason981)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17915,7 +17905,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason984)
+					return c.FailWith(m.Name(), &reason982)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17935,7 +17925,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reason986)
+		return c.FailWith(n, &reason984)
 	}
 	_ = k
 	_ = d
@@ -17947,7 +17937,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason987)
+		return c.FailTypeWith(n, &reason985)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17976,7 +17966,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.FailWith(m.Name(), &reason988)
+					return c.FailWith(m.Name(), &reason986)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18174,7 +18164,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason993)
+		return c.FailTypeWith(n, &reason991)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -18273,7 +18263,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason994)
+			return c.FailWith(n, &reason992)
 		}
 		c.Discard(mark)
 	}
@@ -18286,7 +18276,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason995)
+		return c.FailTypeWith(n, &reason993)
 	}
 	_ = d
 	return true
@@ -18419,7 +18409,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason996)
+		return c.FailTypeWith(n, &reason994)
 	}
 	_ = d
 	return true
@@ -18430,7 +18420,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason997)
+		return c.FailWith(n, &reason995)
 	}
 	_ = k
 	_ = d
@@ -18442,7 +18432,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason998)
+		return c.FailWith(n, &reason996)
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -18459,7 +18449,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason999)
+		return c.FailWith(n, &reason997)
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -18476,7 +18466,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1000)
+		return c.FailTypeWith(n, &reason998)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18498,7 +18488,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1001)
+					return c.FailWith(m.Name(), &reason999)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18518,7 +18508,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reason1004)
+		return c.FailWith(n, &reason1002)
 	}
 	_ = k
 	_ = d
@@ -18530,7 +18520,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1005)
+		return c.FailTypeWith(n, &reason1003)
 	}
 	_ = d
 	return true
@@ -18541,7 +18531,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1006)
+		return c.FailTypeWith(n, &reason1004)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18560,7 +18550,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.FailWith(m.Name(), &reason1007)
+					return c.FailWith(m.Name(), &reason1005)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18580,7 +18570,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reason1010)
+		return c.FailWith(n, &reason1008)
 	}
 	_ = k
 	_ = d
@@ -18592,7 +18582,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1011)
+		return c.FailTypeWith(n, &reason1009)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18619,7 +18609,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1012)
+					return c.FailWith(m.Name(), &reason1010)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18639,7 +18629,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1016)
+		return c.FailWith(n, &reason1014)
 	}
 	_ = k
 	_ = d
@@ -18651,7 +18641,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reason1017)
+		return c.FailWith(n, &reason1015)
 	}
 	_ = k
 	_ = d
@@ -18663,7 +18653,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1018)
+		return c.FailTypeWith(n, &reason1016)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18689,7 +18679,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1019)
+					return c.FailWith(m.Name(), &reason1017)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18709,7 +18699,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1022)
+		return c.FailWith(n, &reason1020)
 	}
 	_ = k
 	_ = d
@@ -18721,7 +18711,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1023)
+		return c.FailWith(n, &reason1021)
 	}
 	_ = k
 	_ = d
@@ -18733,7 +18723,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1024)
+		return c.FailTypeWith(n, &reason1022)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18770,7 +18760,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1025)
+					return c.FailWith(m.Name(), &reason1023)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18790,7 +18780,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason1031)
+		return c.FailWith(n, &reason1029)
 	}
 	_ = k
 	_ = d
@@ -18802,7 +18792,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reason1032)
+		return c.FailWith(n, &reason1030)
 	}
 	_ = k
 	_ = d
@@ -18814,7 +18804,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reason1033)
+		return c.FailWith(n, &reason1031)
 	}
 	_ = k
 	_ = d
@@ -18826,7 +18816,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1034)
+		return c.FailWith(n, &reason1032)
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -18850,11 +18840,11 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1035)
+			return c.FailTypeWith(n, &reason1033)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1036)
+			return c.FailWith(n, &reason1034)
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19003,7 +18993,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1037)
+		return c.FailTypeWith(n, &reason1035)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19035,7 +19025,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence19(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason1038)
+			return c.FailWith(n, &reason1036)
 		}
 	}
 	_ = d
@@ -19047,7 +19037,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1039)
+		return c.FailWith(n, &reason1037)
 	}
 	_ = k
 	_ = d
@@ -19064,7 +19054,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1040)
+		return c.FailTypeWith(n, &reason1038)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19214,7 +19204,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1045)
+			return c.FailWith(n, &reason1043)
 		}
 	}
 	_ = d
@@ -19292,7 +19282,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence20(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1046)
+			return c.FailWith(n, &reason1044)
 		}
 	}
 	_ = d
@@ -19321,7 +19311,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence21(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1047)
+			return c.FailWith(n, &reason1045)
 		}
 	}
 	_ = d
@@ -19333,7 +19323,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1048)
+		return c.FailWith(n, &reason1046)
 	}
 	_ = k
 	_ = d
@@ -19345,11 +19335,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1049)
+		return c.FailTypeWith(n, &reason1047)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1050)
+			return c.FailWith(n, &reason1048)
 		}
 	}
 	_ = d
@@ -19361,7 +19351,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1051)
+		return c.FailTypeWith(n, &reason1049)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19391,7 +19381,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1052)
+		return c.FailTypeWith(n, &reason1050)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19425,7 +19415,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1053)
+					return c.FailWith(m.Name(), &reason1051)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19549,7 +19539,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence22(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1057)
+			return c.FailWith(n, &reason1055)
 		}
 	}
 	_ = d
@@ -19598,7 +19588,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence16(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1058)
+			return c.FailWith(n, &reason1056)
 		}
 	}
 	_ = d
@@ -19610,11 +19600,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1059)
+		return c.FailTypeWith(n, &reason1057)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1060)
+			return c.FailWith(n, &reason1058)
 		}
 	}
 	_ = d
@@ -19626,7 +19616,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1061)
+		return c.FailWith(n, &reason1059)
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -19643,11 +19633,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1062)
+		return c.FailTypeWith(n, &reason1060)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1063)
+			return c.FailWith(n, &reason1061)
 		}
 	}
 	_ = d
@@ -19664,7 +19654,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1064)
+		return c.FailTypeWith(n, &reason1062)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19736,7 +19726,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence23(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1071)
+			return c.FailWith(n, &reason1069)
 		}
 	}
 	_ = d
@@ -19806,7 +19796,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1073)
+		return c.FailWith(n, &reason1071)
 	}
 	_ = k
 	_ = d
@@ -19818,7 +19808,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1074)
+		return c.FailWith(n, &reason1072)
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -19835,11 +19825,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1075)
+		return c.FailTypeWith(n, &reason1073)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1076)
+			return c.FailWith(n, &reason1074)
 		}
 	}
 	_ = d
@@ -19851,7 +19841,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1077)
+		return c.FailTypeWith(n, &reason1075)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19873,7 +19863,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1078)
+					return c.FailWith(m.Name(), &reason1076)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19893,11 +19883,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1081)
+		return c.FailTypeWith(n, &reason1079)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1082)
+			return c.FailWith(n, &reason1080)
 		}
 	}
 	_ = d
@@ -19909,11 +19899,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1083)
+		return c.FailTypeWith(n, &reason1081)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1084)
+			return c.FailWith(n, &reason1082)
 		}
 	}
 	_ = d
@@ -19930,7 +19920,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1085)
+		return c.FailTypeWith(n, &reason1083)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19980,7 +19970,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence24(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1089)
+			return c.FailWith(n, &reason1087)
 		}
 	}
 	_ = d
@@ -19992,7 +19982,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reason1090)
+		return c.FailWith(n, &reason1088)
 	}
 	_ = k
 	_ = d
@@ -20004,7 +19994,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1091)
+		return c.FailWith(n, &reason1089)
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -20021,11 +20011,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1092)
+		return c.FailTypeWith(n, &reason1090)
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1093)
+			return c.FailWith(n, &reason1091)
 		}
 	}
 	_ = d
@@ -20037,7 +20027,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1094)
+		return c.FailTypeWith(n, &reason1092)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -20064,11 +20054,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1095)
+		return c.FailTypeWith(n, &reason1093)
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1096)
+			return c.FailWith(n, &reason1094)
 		}
 	}
 	_ = d
@@ -20082,11 +20072,11 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1097)
+			return c.FailTypeWith(n, &reason1095)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1098)
+			return c.FailWith(n, &reason1096)
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -20164,11 +20154,11 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1099)
+			return c.FailTypeWith(n, &reason1097)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1100)
+			return c.FailWith(n, &reason1098)
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -20260,7 +20250,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1101)
+		return c.FailTypeWith(n, &reason1099)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20306,14 +20296,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1104)
+		return c.FailTypeWith(n, &reason1102)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1105)
+			return c.FailWith(n, &reason1103)
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason1106)
+			return c.FailWith(n, &reason1104)
 		}
 		{
 			it := d.Items(n)
@@ -20381,7 +20371,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1107)
+		return c.FailTypeWith(n, &reason1105)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20427,11 +20417,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1110)
+		return c.FailTypeWith(n, &reason1108)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason1111)
+			return c.FailWith(n, &reason1109)
 		}
 	}
 	_ = d
@@ -20461,7 +20451,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1112)
+		return c.FailTypeWith(n, &reason1110)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20503,7 +20493,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason1115)
+		return c.FailWith(n, &reason1113)
 	}
 	_ = k
 	_ = d
@@ -20515,7 +20505,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1116)
+		return c.FailTypeWith(n, &reason1114)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20964,7 +20954,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1120)
+		return c.FailWith(n, &reason1118)
 	}
 	_ = k
 	_ = d
@@ -21077,7 +21067,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason1121)
+		return c.FailWith(n, &reason1119)
 	}
 	_ = k
 	_ = d
@@ -21190,7 +21180,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason1122)
+		return c.FailWith(n, &reason1120)
 	}
 	_ = k
 	_ = d
@@ -21303,7 +21293,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason1123)
+		return c.FailWith(n, &reason1121)
 	}
 	_ = k
 	_ = d
@@ -21416,7 +21406,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason1124)
+		return c.FailWith(n, &reason1122)
 	}
 	_ = k
 	_ = d
@@ -21529,7 +21519,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason1125)
+		return c.FailWith(n, &reason1123)
 	}
 	_ = k
 	_ = d
@@ -21642,7 +21632,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason1126)
+		return c.FailWith(n, &reason1124)
 	}
 	_ = k
 	_ = d
@@ -21755,7 +21745,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1127)
+		return c.FailWith(n, &reason1125)
 	}
 	_ = k
 	_ = d
@@ -21868,7 +21858,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1128)
+		return c.FailWith(n, &reason1126)
 	}
 	_ = k
 	_ = d
@@ -21981,7 +21971,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason1129)
+		return c.FailWith(n, &reason1127)
 	}
 	_ = k
 	_ = d
@@ -22094,7 +22084,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason1130)
+		return c.FailWith(n, &reason1128)
 	}
 	_ = k
 	_ = d
@@ -22207,7 +22197,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason1131)
+		return c.FailWith(n, &reason1129)
 	}
 	_ = k
 	_ = d
@@ -22320,7 +22310,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason1132)
+		return c.FailWith(n, &reason1130)
 	}
 	_ = k
 	_ = d
@@ -22433,7 +22423,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason1133)
+		return c.FailWith(n, &reason1131)
 	}
 	_ = k
 	_ = d
@@ -22546,7 +22536,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason1134)
+		return c.FailWith(n, &reason1132)
 	}
 	_ = k
 	_ = d
@@ -22659,7 +22649,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason1135)
+		return c.FailWith(n, &reason1133)
 	}
 	_ = k
 	_ = d
@@ -22772,7 +22762,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason1136)
+		return c.FailWith(n, &reason1134)
 	}
 	_ = k
 	_ = d
@@ -22885,7 +22875,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason1137)
+		return c.FailWith(n, &reason1135)
 	}
 	_ = k
 	_ = d
@@ -22998,7 +22988,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason1138)
+		return c.FailWith(n, &reason1136)
 	}
 	_ = k
 	_ = d
@@ -23044,11 +23034,11 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1139)
+			return c.FailTypeWith(n, &reason1137)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1140)
+			return c.FailWith(n, &reason1138)
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -23242,7 +23232,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1143)
+		return c.FailTypeWith(n, &reason1141)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23296,7 +23286,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1146)
+		return c.FailWith(n, &reason1144)
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -23316,7 +23306,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_0) {
+		if c.Branch(n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1) {
@@ -23336,7 +23326,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason1147)
+		return c.FailTypeWith(n, &reason1145)
 	}
 	_ = d
 	return true
@@ -23347,7 +23337,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1148)
+		return c.FailTypeWith(n, &reason1146)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23385,7 +23375,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1150)
+		return c.FailTypeWith(n, &reason1148)
 	}
 	_ = d
 	return true
@@ -23396,7 +23386,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1151)
+		return c.FailWith(n, &reason1149)
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -23413,7 +23403,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1152)
+		return c.FailTypeWith(n, &reason1150)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -23438,7 +23428,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1153)
+		return c.FailTypeWith(n, &reason1151)
 	}
 	_ = d
 	return true
@@ -23498,7 +23488,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1155)
+		return c.FailTypeWith(n, &reason1153)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23538,7 +23528,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence25(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1158)
+			return c.FailWith(n, &reason1156)
 		}
 	}
 	_ = d
@@ -23550,7 +23540,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1159)
+		return c.FailTypeWith(n, &reason1157)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -23577,11 +23567,11 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1160)
+			return c.FailTypeWith(n, &reason1158)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1161)
+			return c.FailWith(n, &reason1159)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -23616,7 +23606,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1162)
+				return c.FailWith(n, &reason1160)
 			}
 			c.Discard(mark)
 			c.Choose(4, n, first)
@@ -23633,7 +23623,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1163)
+		return c.FailTypeWith(n, &reason1161)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23674,7 +23664,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence26(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1167)
+			return c.FailWith(n, &reason1165)
 		}
 	}
 	_ = d
@@ -23686,7 +23676,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1168)
+		return c.FailTypeWith(n, &reason1166)
 	}
 	_ = d
 	return true
@@ -23697,7 +23687,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1169)
+		return c.FailTypeWith(n, &reason1167)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23738,7 +23728,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence27(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1173)
+			return c.FailWith(n, &reason1171)
 		}
 	}
 	_ = d
@@ -23750,7 +23740,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1174)
+		return c.FailTypeWith(n, &reason1172)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23793,7 +23783,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1177)
+		return c.FailTypeWith(n, &reason1175)
 	}
 	_ = d
 	return true
@@ -23804,7 +23794,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1178)
+		return c.FailTypeWith(n, &reason1176)
 	}
 	_ = d
 	return true
@@ -23830,7 +23820,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1179)
+		return c.FailTypeWith(n, &reason1177)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -23866,7 +23856,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reason1180)
+		return c.FailWith(n, &reason1178)
 	}
 	_ = k
 	_ = d
@@ -23878,7 +23868,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1181)
+		return c.FailTypeWith(n, &reason1179)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23920,7 +23910,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1184)
+		return c.FailTypeWith(n, &reason1182)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -23965,11 +23955,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1187)
+		return c.FailTypeWith(n, &reason1185)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1188)
+			return c.FailWith(n, &reason1186)
 		}
 		{
 			it := d.Items(n)
@@ -23993,7 +23983,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1189)
+		return c.FailTypeWith(n, &reason1187)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24044,7 +24034,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence28(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1193)
+			return c.FailWith(n, &reason1191)
 		}
 	}
 	_ = d
@@ -24128,7 +24118,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1194)
+		return c.FailWith(n, &reason1192)
 	}
 	_ = k
 	_ = d
@@ -24143,7 +24133,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence29(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1195)
+			return c.FailWith(n, &reason1193)
 		}
 	}
 	_ = d
@@ -24227,7 +24217,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1196)
+		return c.FailWith(n, &reason1194)
 	}
 	_ = k
 	_ = d
@@ -24241,11 +24231,11 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1197)
+			return c.FailTypeWith(n, &reason1195)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1198)
+			return c.FailWith(n, &reason1196)
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -24269,7 +24259,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1199)
+		return c.FailTypeWith(n, &reason1197)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24324,7 +24314,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1203)
+		return c.FailWith(n, &reason1201)
 	}
 	_ = k
 	_ = d
@@ -24336,7 +24326,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1204)
+		return c.FailTypeWith(n, &reason1202)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24361,7 +24351,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1205)
+		return c.FailTypeWith(n, &reason1203)
 	}
 	_ = d
 	return true
@@ -24372,7 +24362,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1206)
+		return c.FailWith(n, &reason1204)
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -24389,7 +24379,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1207)
+		return c.FailTypeWith(n, &reason1205)
 	}
 	_ = d
 	return true
@@ -24400,7 +24390,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1208)
+		return c.FailTypeWith(n, &reason1206)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24442,7 +24432,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1211)
+		return c.FailWith(n, &reason1209)
 	}
 	_ = k
 	_ = d
@@ -24454,14 +24444,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1212)
+		return c.FailTypeWith(n, &reason1210)
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1213)
+			return c.FailWith(n, &reason1211)
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1214)
+			return c.FailWith(n, &reason1212)
 		}
 	}
 	_ = d
@@ -24473,11 +24463,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1215)
+		return c.FailTypeWith(n, &reason1213)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1216)
+			return c.FailWith(n, &reason1214)
 		}
 		{
 			it := d.Items(n)
@@ -24503,11 +24493,11 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1217)
+			return c.FailTypeWith(n, &reason1215)
 		}
 		dv, ok := d.Member(n, "mode")
 		if !ok {
-			return c.FailWith(n, &reason1218)
+			return c.FailWith(n, &reason1216)
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -24531,7 +24521,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1219)
+		return c.FailTypeWith(n, &reason1217)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24679,7 +24669,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1226)
+		return c.FailWith(n, &reason1224)
 	}
 	_ = k
 	_ = d
@@ -24691,15 +24681,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1227)
+		return c.FailTypeWith(n, &reason1225)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1228)
+			return c.FailWith(n, &reason1226)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1229)
+			return c.FailWith(n, &reason1227)
 		}
 		{
 			it := d.Items(n)
@@ -24726,7 +24716,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_interceptableEventType) {
+		if c.Branch(n, ev, vCommon_interceptableEventType) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_eventWildcard) {
@@ -24746,11 +24736,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1230)
+		return c.FailTypeWith(n, &reason1228)
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1231)
+			return c.FailWith(n, &reason1229)
 		}
 	}
 	_ = d
@@ -24762,7 +24752,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason1232)
+		return c.FailWith(n, &reason1230)
 	}
 	_ = k
 	_ = d
@@ -24774,7 +24764,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1233)
+		return c.FailWith(n, &reason1231)
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -24791,7 +24781,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1234)
+		return c.FailTypeWith(n, &reason1232)
 	}
 	_ = d
 	return true
@@ -24802,7 +24792,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1235)
+		return c.FailTypeWith(n, &reason1233)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24838,6 +24828,35 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
+		return c.FailTypeWith(n, &reason1234)
+	}
+	if k == ahprt.KindArray {
+		if ok, dup := c.UniqueItems(n); !ok {
+			_ = dup
+			return c.FailWith(n, &reason1235)
+		}
+		{
+			it := d.Items(n)
+			for it.Next() {
+				i := it.Index()
+				if !vCommon_nonEmptyString(c, it.Item(), nil) {
+					return false
+				}
+				if ev != nil {
+					ev.Set(i)
+				}
+			}
+		}
+	}
+	_ = d
+	return true
+}
+
+// vRegistration_filters_paths checks draft/registration.schema.json#/$defs/filters/properties/paths.
+func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reason1236)
 	}
 	if k == ahprt.KindArray {
@@ -24862,41 +24881,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_filters_paths checks draft/registration.schema.json#/$defs/filters/properties/paths.
-func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1238)
-	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reason1239)
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
-			}
-		}
-	}
-	_ = d
-	return true
-}
-
 // vRegistration_interceptSubscription_scope checks draft/registration.schema.json#/$defs/interceptSubscription/properties/scope.
 func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1240)
+		return c.FailWith(n, &reason1238)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -24913,7 +24903,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1241)
+		return c.FailTypeWith(n, &reason1239)
 	}
 	_ = d
 	return true
@@ -24924,7 +24914,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1242)
+		return c.FailTypeWith(n, &reason1240)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24988,7 +24978,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	{
 		p := presence30(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1246)
+			return c.FailWith(n, &reason1244)
 		}
 	}
 	_ = d
@@ -25068,7 +25058,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1248)
+		return c.FailWith(n, &reason1246)
 	}
 	_ = k
 	_ = d
@@ -25080,15 +25070,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1249)
+		return c.FailTypeWith(n, &reason1247)
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1250)
+			return c.FailWith(n, &reason1248)
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1251)
+			return c.FailWith(n, &reason1249)
 		}
 		{
 			it := d.Items(n)
@@ -25115,7 +25105,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_eventType) {
+		if c.Branch(n, ev, vCommon_eventType) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vRegistration_eventWildcard) {
@@ -25135,7 +25125,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason1252)
+		return c.FailWith(n, &reason1250)
 	}
 	_ = k
 	_ = d
@@ -25147,7 +25137,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1253)
+		return c.FailTypeWith(n, &reason1251)
 	}
 	_ = d
 	return true
@@ -25158,7 +25148,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1254)
+		return c.FailWith(n, &reason1252)
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -25175,7 +25165,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1255)
+		return c.FailTypeWith(n, &reason1253)
 	}
 	_ = d
 	return true
@@ -25188,11 +25178,11 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1256)
+			return c.FailTypeWith(n, &reason1254)
 		}
 		dv, ok := d.Member(n, "jsonrpc")
 		if !ok {
-			return c.FailWith(n, &reason1257)
+			return c.FailWith(n, &reason1255)
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -25239,7 +25229,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1258)
+				return c.FailWith(n, &reason1256)
 			}
 			c.Discard(mark)
 			c.Choose(7, n, first)
@@ -25258,11 +25248,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1259)
+			return c.FailTypeWith(n, &reason1257)
 		}
 		dv, ok := d.Member(n, "type")
 		if !ok {
-			return c.FailWith(n, &reason1260)
+			return c.FailWith(n, &reason1258)
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -25302,7 +25292,7 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		mark := c.Mark()
 		matches := 0
 		first := -1
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_elicitRequestUrlParams) {
+		if c.Branch(n, ev, vMCPElicitation_elicitRequestUrlParams) {
 			if matches == 0 {
 				first = 0
 			}
@@ -25329,7 +25319,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1261)
+		return c.FailTypeWith(n, &reason1259)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25389,7 +25379,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1266)
+		return c.FailTypeWith(n, &reason1264)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25421,7 +25411,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1267)
+		return c.FailTypeWith(n, &reason1265)
 	}
 	_ = d
 	return true
@@ -25432,7 +25422,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1268)
+		return c.FailTypeWith(n, &reason1266)
 	}
 	_ = d
 	return true
@@ -25443,7 +25433,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1269)
+		return c.FailTypeWith(n, &reason1267)
 	}
 	_ = d
 	return true
@@ -25454,10 +25444,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1270)
+		return c.FailTypeWith(n, &reason1268)
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason1271)
+		return c.FailWith(n, &reason1269)
 	}
 	_ = d
 	return true
@@ -25468,7 +25458,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1272)
+		return c.FailTypeWith(n, &reason1270)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25500,7 +25490,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1273)
+		return c.FailTypeWith(n, &reason1271)
 	}
 	_ = d
 	return true
@@ -25511,11 +25501,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1274)
+		return c.FailTypeWith(n, &reason1272)
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1275)
+			return c.FailWith(n, &reason1273)
 		}
 	}
 	_ = d
@@ -25527,7 +25517,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1276)
+		return c.FailTypeWith(n, &reason1274)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25581,7 +25571,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1279)
+		return c.FailTypeWith(n, &reason1277)
 	}
 	_ = d
 	return true
@@ -25592,10 +25582,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1280)
+		return c.FailTypeWith(n, &reason1278)
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reason1281)
+		return c.FailWith(n, &reason1279)
 	}
 	_ = d
 	return true
@@ -25606,7 +25596,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1282)
+		return c.FailTypeWith(n, &reason1280)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25636,7 +25626,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1283)
+					return c.FailWith(m.Name(), &reason1281)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25656,7 +25646,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1286)
+		return c.FailTypeWith(n, &reason1284)
 	}
 	_ = d
 	return true
@@ -25667,7 +25657,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1287)
+		return c.FailTypeWith(n, &reason1285)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25698,7 +25688,7 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 		mark := c.Mark()
 		matches := 0
 		first := -1
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_stringSchema) {
+		if c.Branch(n, ev, vMCPElicitation_stringSchema) {
 			if matches == 0 {
 				first = 0
 			}
@@ -25761,7 +25751,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1288)
+		return c.FailTypeWith(n, &reason1286)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25802,7 +25792,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1289)
+					return c.FailWith(m.Name(), &reason1287)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25822,10 +25812,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1291)
+		return c.FailTypeWith(n, &reason1289)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1292)
+		return c.FailWith(n, &reason1290)
 	}
 	_ = d
 	return true
@@ -25836,7 +25826,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1293)
+		return c.FailTypeWith(n, &reason1291)
 	}
 	_ = d
 	return true
@@ -25847,7 +25837,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1294)
+		return c.FailTypeWith(n, &reason1292)
 	}
 	_ = d
 	return true
@@ -25858,7 +25848,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1295)
+		return c.FailTypeWith(n, &reason1293)
 	}
 	_ = d
 	return true
@@ -25869,10 +25859,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1296)
+		return c.FailTypeWith(n, &reason1294)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1297)
+		return c.FailWith(n, &reason1295)
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -25888,7 +25878,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1298)
+		return c.FailTypeWith(n, &reason1296)
 	}
 	_ = d
 	return true
@@ -25899,7 +25889,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1299)
+		return c.FailTypeWith(n, &reason1297)
 	}
 	_ = d
 	return true
@@ -25910,7 +25900,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1300)
+		return c.FailTypeWith(n, &reason1298)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25947,7 +25937,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1301)
+					return c.FailWith(m.Name(), &reason1299)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -25967,10 +25957,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1303)
+		return c.FailTypeWith(n, &reason1301)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1304)
+		return c.FailWith(n, &reason1302)
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -25986,7 +25976,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1305)
+		return c.FailTypeWith(n, &reason1303)
 	}
 	_ = d
 	return true
@@ -25997,7 +25987,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1306)
+		return c.FailTypeWith(n, &reason1304)
 	}
 	_ = d
 	return true
@@ -26008,7 +25998,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1307)
+		return c.FailTypeWith(n, &reason1305)
 	}
 	_ = d
 	return true
@@ -26019,7 +26009,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1308)
+		return c.FailTypeWith(n, &reason1306)
 	}
 	_ = d
 	return true
@@ -26030,7 +26020,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1309)
+		return c.FailTypeWith(n, &reason1307)
 	}
 	_ = d
 	return true
@@ -26041,7 +26031,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1310)
+		return c.FailTypeWith(n, &reason1308)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26070,7 +26060,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1311)
+					return c.FailWith(m.Name(), &reason1309)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26090,10 +26080,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1313)
+		return c.FailTypeWith(n, &reason1311)
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reason1314)
+		return c.FailWith(n, &reason1312)
 	}
 	_ = d
 	return true
@@ -26104,7 +26094,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1315)
+		return c.FailTypeWith(n, &reason1313)
 	}
 	_ = d
 	return true
@@ -26115,7 +26105,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1316)
+		return c.FailTypeWith(n, &reason1314)
 	}
 	_ = d
 	return true
@@ -26126,7 +26116,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1317)
+		return c.FailTypeWith(n, &reason1315)
 	}
 	_ = d
 	return true
@@ -26137,7 +26127,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1318)
+		return c.FailTypeWith(n, &reason1316)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26171,7 +26161,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1319)
+					return c.FailWith(m.Name(), &reason1317)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26191,10 +26181,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1322)
+		return c.FailTypeWith(n, &reason1320)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1323)
+		return c.FailWith(n, &reason1321)
 	}
 	_ = d
 	return true
@@ -26205,7 +26195,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1324)
+		return c.FailTypeWith(n, &reason1322)
 	}
 	_ = d
 	return true
@@ -26216,7 +26206,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1325)
+		return c.FailTypeWith(n, &reason1323)
 	}
 	_ = d
 	return true
@@ -26227,7 +26217,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1326)
+		return c.FailTypeWith(n, &reason1324)
 	}
 	_ = d
 	return true
@@ -26238,7 +26228,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1327)
+		return c.FailTypeWith(n, &reason1325)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26263,7 +26253,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1328)
+		return c.FailTypeWith(n, &reason1326)
 	}
 	_ = d
 	return true
@@ -26274,7 +26264,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1329)
+		return c.FailTypeWith(n, &reason1327)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26308,7 +26298,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1330)
+					return c.FailWith(m.Name(), &reason1328)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26328,10 +26318,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1333)
+		return c.FailTypeWith(n, &reason1331)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1334)
+		return c.FailWith(n, &reason1332)
 	}
 	_ = d
 	return true
@@ -26342,7 +26332,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1335)
+		return c.FailTypeWith(n, &reason1333)
 	}
 	_ = d
 	return true
@@ -26353,7 +26343,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1336)
+		return c.FailTypeWith(n, &reason1334)
 	}
 	_ = d
 	return true
@@ -26364,7 +26354,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1337)
+		return c.FailTypeWith(n, &reason1335)
 	}
 	_ = d
 	return true
@@ -26375,7 +26365,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1338)
+		return c.FailTypeWith(n, &reason1336)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26400,7 +26390,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1339)
+		return c.FailTypeWith(n, &reason1337)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26422,7 +26412,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1340)
+					return c.FailWith(m.Name(), &reason1338)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26442,7 +26432,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1343)
+		return c.FailTypeWith(n, &reason1341)
 	}
 	_ = d
 	return true
@@ -26453,7 +26443,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1344)
+		return c.FailTypeWith(n, &reason1342)
 	}
 	_ = d
 	return true
@@ -26464,7 +26454,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1345)
+		return c.FailTypeWith(n, &reason1343)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26506,7 +26496,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1346)
+					return c.FailWith(m.Name(), &reason1344)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26526,10 +26516,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1349)
+		return c.FailTypeWith(n, &reason1347)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1350)
+		return c.FailWith(n, &reason1348)
 	}
 	_ = d
 	return true
@@ -26540,7 +26530,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1351)
+		return c.FailTypeWith(n, &reason1349)
 	}
 	_ = d
 	return true
@@ -26551,7 +26541,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1352)
+		return c.FailTypeWith(n, &reason1350)
 	}
 	_ = d
 	return true
@@ -26562,7 +26552,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1353)
+		return c.FailTypeWith(n, &reason1351)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26587,7 +26577,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1354)
+		return c.FailTypeWith(n, &reason1352)
 	}
 	_ = d
 	return true
@@ -26598,7 +26588,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1355)
+		return c.FailTypeWith(n, &reason1353)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26620,7 +26610,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1356)
+					return c.FailWith(m.Name(), &reason1354)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26640,10 +26630,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1359)
+		return c.FailTypeWith(n, &reason1357)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1360)
+		return c.FailWith(n, &reason1358)
 	}
 	_ = d
 	return true
@@ -26654,7 +26644,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1361)
+		return c.FailTypeWith(n, &reason1359)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26679,7 +26669,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1362)
+		return c.FailTypeWith(n, &reason1360)
 	}
 	_ = d
 	return true
@@ -26690,7 +26680,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1363)
+		return c.FailTypeWith(n, &reason1361)
 	}
 	_ = d
 	return true
@@ -26701,7 +26691,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1364)
+		return c.FailTypeWith(n, &reason1362)
 	}
 	_ = d
 	return true
@@ -26712,7 +26702,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1365)
+		return c.FailTypeWith(n, &reason1363)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26754,7 +26744,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1366)
+					return c.FailWith(m.Name(), &reason1364)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26774,10 +26764,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1369)
+		return c.FailTypeWith(n, &reason1367)
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1370)
+		return c.FailWith(n, &reason1368)
 	}
 	_ = d
 	return true
@@ -26788,7 +26778,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1371)
+		return c.FailTypeWith(n, &reason1369)
 	}
 	_ = d
 	return true
@@ -26799,7 +26789,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1372)
+		return c.FailTypeWith(n, &reason1370)
 	}
 	_ = d
 	return true
@@ -26810,7 +26800,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1373)
+		return c.FailTypeWith(n, &reason1371)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26835,7 +26825,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1374)
+		return c.FailTypeWith(n, &reason1372)
 	}
 	_ = d
 	return true
@@ -26846,7 +26836,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1375)
+		return c.FailTypeWith(n, &reason1373)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26863,7 +26853,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1376)
+					return c.FailWith(m.Name(), &reason1374)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26883,7 +26873,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1378)
+		return c.FailTypeWith(n, &reason1376)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -26908,7 +26898,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1379)
+		return c.FailTypeWith(n, &reason1377)
 	}
 	_ = d
 	return true
@@ -26919,7 +26909,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1380)
+		return c.FailTypeWith(n, &reason1378)
 	}
 	_ = d
 	return true
@@ -26930,7 +26920,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1381)
+		return c.FailTypeWith(n, &reason1379)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26968,7 +26958,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1382)
+					return c.FailWith(m.Name(), &reason1380)
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26988,10 +26978,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1385)
+		return c.FailTypeWith(n, &reason1383)
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1386)
+		return c.FailWith(n, &reason1384)
 	}
 	_ = d
 	return true
@@ -27002,7 +26992,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1387)
+		return c.FailTypeWith(n, &reason1385)
 	}
 	_ = d
 	return true
@@ -27013,7 +27003,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1388)
+		return c.FailTypeWith(n, &reason1386)
 	}
 	_ = d
 	return true
@@ -27024,7 +27014,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1389)
+		return c.FailTypeWith(n, &reason1387)
 	}
 	_ = d
 	return true
@@ -27035,7 +27025,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1390)
+		return c.FailTypeWith(n, &reason1388)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27060,7 +27050,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1391)
+		return c.FailTypeWith(n, &reason1389)
 	}
 	_ = d
 	return true
@@ -27071,7 +27061,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1392)
+		return c.FailTypeWith(n, &reason1390)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27096,7 +27086,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1393)
+		return c.FailTypeWith(n, &reason1391)
 	}
 	_ = d
 	return true
@@ -27107,7 +27097,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1394)
+		return c.FailTypeWith(n, &reason1392)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27132,7 +27122,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1395)
+		return c.FailTypeWith(n, &reason1393)
 	}
 	_ = d
 	return true
@@ -27143,10 +27133,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1396)
+		return c.FailTypeWith(n, &reason1394)
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reason1397)
+		return c.FailWith(n, &reason1395)
 	}
 	_ = d
 	return true
@@ -27157,7 +27147,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1398)
+		return c.FailTypeWith(n, &reason1396)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27202,7 +27192,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1400)
+		return c.FailTypeWith(n, &reason1398)
 	}
 	_ = d
 	return true
@@ -27213,10 +27203,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1401)
+		return c.FailTypeWith(n, &reason1399)
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1402)
+		return c.FailWith(n, &reason1400)
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -27232,7 +27222,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1403)
+		return c.FailTypeWith(n, &reason1401)
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -27262,7 +27252,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n a
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0) {
+		if c.Branch(n, ev, vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1) {
@@ -27282,7 +27272,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1404)
+		return c.FailTypeWith(n, &reason1402)
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27307,7 +27297,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1405)
+		return c.FailTypeWith(n, &reason1403)
 	}
 	_ = d
 	return true
@@ -27318,7 +27308,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1406)
+		return c.FailTypeWith(n, &reason1404)
 	}
 	_ = d
 	return true
@@ -27329,7 +27319,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1407)
+		return c.FailTypeWith(n, &reason1405)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -29262,5696 +29252,5686 @@ var (
 		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
 	}
 	reason272 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason273 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
 	}
-	reason274 = ahprt.Reason{
+	reason273 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
 	}
-	reason275 = ahprt.Reason{
+	reason274 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
+	}
+	reason275 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason276 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason277 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
 	reason278 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason279 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
 	}
-	reason280 = ahprt.Reason{
+	reason279 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
 	}
-	reason281 = ahprt.Reason{
+	reason280 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
 	}
-	reason282 = ahprt.Reason{
+	reason281 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
 	}
-	reason283 = ahprt.Reason{
+	reason282 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
 	}
-	reason284 = ahprt.Reason{
+	reason283 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
 	}
-	reason285 = ahprt.Reason{
+	reason284 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
 	}
-	reason286 = ahprt.Reason{
+	reason285 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
 	}
-	reason287 = ahprt.Reason{
+	reason286 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
 	}
-	reason288 = ahprt.Reason{
+	reason287 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
+	}
+	reason288 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason289 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason290 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
 	reason291 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason292 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
 	}
-	reason293 = ahprt.Reason{
+	reason292 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
 	}
-	reason294 = ahprt.Reason{
+	reason293 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
 	}
-	reason295 = ahprt.Reason{
+	reason294 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
 	}
-	reason296 = ahprt.Reason{
+	reason295 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
 	}
-	reason297 = ahprt.Reason{
+	reason296 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
 	}
-	reason298 = ahprt.Reason{
+	reason297 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
 	}
-	reason299 = ahprt.Reason{
+	reason298 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
 	}
-	reason300 = ahprt.Reason{
+	reason299 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
 	}
-	reason301 = ahprt.Reason{
+	reason300 = ahprt.Reason{
 		Code:    ahprt.CodeMaxLength,
 		Message: "want at most 64 characters",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
 	}
-	reason302 = ahprt.Reason{
+	reason301 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[a-f0-9]{64}$",
 		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
 	}
-	reason303 = ahprt.Reason{
+	reason302 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
 	}
-	reason304 = ahprt.Reason{
+	reason303 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
 	}
-	reason305 = ahprt.Reason{
+	reason304 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
+	}
+	reason305 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
 	reason306 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
 	reason307 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
-	reason308 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
 	}
-	reason309 = ahprt.Reason{
+	reason308 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
 	}
-	reason310 = ahprt.Reason{
+	reason309 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
 	}
-	reason311 = ahprt.Reason{
+	reason310 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
 	}
-	reason312 = ahprt.Reason{
+	reason311 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
 	}
-	reason313 = ahprt.Reason{
+	reason312 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
 	}
-	reason314 = ahprt.Reason{
+	reason313 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
+	}
+	reason314 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
 	reason315 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
 	reason316 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
-	reason317 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
 	}
-	reason318 = ahprt.Reason{
+	reason317 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
 	}
-	reason319 = ahprt.Reason{
+	reason318 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"text/plain\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
 	}
-	reason320 = ahprt.Reason{
+	reason319 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
 	}
-	reason321 = ahprt.Reason{
+	reason320 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
+	}
+	reason321 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
 	reason322 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason323 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
 	}
-	reason324 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason325 = ahprt.Reason{
+	reason323 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
 	}
-	reason326 = ahprt.Reason{
+	reason324 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
 	}
-	reason327 = ahprt.Reason{
+	reason325 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason326 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
+	}
+	reason327 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason328 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
 	reason329 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason330 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason331 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
 	}
-	reason332 = ahprt.Reason{
+	reason330 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
 	}
-	reason333 = ahprt.Reason{
+	reason331 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
 	}
-	reason334 = ahprt.Reason{
+	reason332 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
 	}
-	reason335 = ahprt.Reason{
+	reason333 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
 	}
-	reason336 = ahprt.Reason{
+	reason334 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
 	}
-	reason337 = ahprt.Reason{
+	reason335 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
 	}
-	reason338 = ahprt.Reason{
+	reason336 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
 	}
-	reason339 = ahprt.Reason{
+	reason337 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-reference.schema.json#/type",
 	}
-	reason340 = ahprt.Reason{
+	reason338 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-reference.schema.json#/additionalProperties",
 	}
-	reason341 = ahprt.Reason{
+	reason339 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-reference.schema.json#/required",
 	}
-	reason342 = ahprt.Reason{
+	reason340 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/content-reference.schema.json#/not",
 	}
-	reason343 = ahprt.Reason{
+	reason341 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
 	}
-	reason344 = ahprt.Reason{
+	reason342 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
 	}
-	reason345 = ahprt.Reason{
+	reason343 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason344 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
+	}
+	reason345 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason346 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
+		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
 	reason347 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason348 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason349 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gap\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
 	}
-	reason350 = ahprt.Reason{
+	reason348 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
 	}
-	reason351 = ahprt.Reason{
+	reason349 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"body\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
 	}
-	reason352 = ahprt.Reason{
+	reason350 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
 	}
-	reason353 = ahprt.Reason{
+	reason351 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
 	}
-	reason354 = ahprt.Reason{
+	reason352 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason353 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"kind\"",
+		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
+	}
+	reason354 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
 	reason355 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason356 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason357 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
 	}
-	reason358 = ahprt.Reason{
+	reason356 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
 	}
-	reason359 = ahprt.Reason{
+	reason357 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"metadata\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
 	}
-	reason360 = ahprt.Reason{
+	reason358 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
 	}
-	reason361 = ahprt.Reason{
+	reason359 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
 	}
-	reason362 = ahprt.Reason{
+	reason360 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason363 = ahprt.Reason{
+	reason361 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason364 = ahprt.Reason{
+	reason362 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mediaType\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason365 = ahprt.Reason{
+	reason363 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"selection\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
 	}
-	reason366 = ahprt.Reason{
+	reason364 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attachment\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
 	}
-	reason367 = ahprt.Reason{
+	reason365 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"omit\"",
 		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
 	}
-	reason368 = ahprt.Reason{
+	reason366 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
 	}
-	reason369 = ahprt.Reason{
+	reason367 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason370 = ahprt.Reason{
+	reason368 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
 	}
-	reason371 = ahprt.Reason{
+	reason369 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
 	}
-	reason372 = ahprt.Reason{
+	reason370 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
 	}
-	reason373 = ahprt.Reason{
+	reason371 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
 	}
-	reason374 = ahprt.Reason{
+	reason372 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason373 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"scope\"",
+		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
+	}
+	reason374 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
 	reason375 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason376 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"settings\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason377 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
 	}
-	reason378 = ahprt.Reason{
+	reason376 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
 	}
-	reason379 = ahprt.Reason{
+	reason377 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
 	}
-	reason380 = ahprt.Reason{
+	reason378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
 	}
-	reason381 = ahprt.Reason{
+	reason379 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
 	}
-	reason382 = ahprt.Reason{
+	reason380 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
 	}
-	reason383 = ahprt.Reason{
+	reason381 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
 	}
-	reason384 = ahprt.Reason{
+	reason382 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
 	}
-	reason385 = ahprt.Reason{
+	reason383 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
 	}
-	reason386 = ahprt.Reason{
+	reason384 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
 	}
-	reason387 = ahprt.Reason{
+	reason385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
 	}
-	reason388 = ahprt.Reason{
+	reason386 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
 	}
-	reason389 = ahprt.Reason{
+	reason387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
 	}
-	reason390 = ahprt.Reason{
+	reason388 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason391 = ahprt.Reason{
+	reason389 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
 	}
-	reason392 = ahprt.Reason{
+	reason390 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.after\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
 	}
-	reason393 = ahprt.Reason{
+	reason391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
 	}
-	reason394 = ahprt.Reason{
+	reason392 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
 	}
-	reason395 = ahprt.Reason{
+	reason393 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason396 = ahprt.Reason{
+	reason394 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason397 = ahprt.Reason{
+	reason395 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"settings\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason398 = ahprt.Reason{
+	reason396 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
 	}
-	reason399 = ahprt.Reason{
+	reason397 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
 	}
-	reason400 = ahprt.Reason{
+	reason398 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
 	}
-	reason401 = ahprt.Reason{
+	reason399 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
 	}
-	reason402 = ahprt.Reason{
+	reason400 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
 	}
-	reason403 = ahprt.Reason{
+	reason401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
 	}
-	reason404 = ahprt.Reason{
+	reason402 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
 	}
-	reason405 = ahprt.Reason{
+	reason403 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
 	}
-	reason406 = ahprt.Reason{
+	reason404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
 	}
-	reason407 = ahprt.Reason{
+	reason405 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
 	}
-	reason408 = ahprt.Reason{
+	reason406 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
 	}
-	reason409 = ahprt.Reason{
+	reason407 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
 	}
-	reason410 = ahprt.Reason{
+	reason408 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
 	}
-	reason411 = ahprt.Reason{
+	reason409 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
 	}
-	reason412 = ahprt.Reason{
+	reason410 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
 	}
-	reason413 = ahprt.Reason{
+	reason411 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason414 = ahprt.Reason{
+	reason412 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason415 = ahprt.Reason{
+	reason413 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
 	}
-	reason416 = ahprt.Reason{
+	reason414 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
 	}
-	reason417 = ahprt.Reason{
+	reason415 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/$defs/identity/type",
 	}
-	reason418 = ahprt.Reason{
+	reason416 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
 	}
-	reason419 = ahprt.Reason{
+	reason417 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/identity/required",
 	}
-	reason420 = ahprt.Reason{
+	reason418 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
 	}
-	reason421 = ahprt.Reason{
+	reason419 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
 	}
-	reason422 = ahprt.Reason{
+	reason420 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
 	}
-	reason423 = ahprt.Reason{
+	reason421 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-item.schema.json#/$defs/message/type",
 	}
-	reason424 = ahprt.Reason{
+	reason422 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
 	}
-	reason425 = ahprt.Reason{
+	reason423 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason426 = ahprt.Reason{
+	reason424 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"role\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason427 = ahprt.Reason{
+	reason425 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parts\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/required",
 	}
-	reason428 = ahprt.Reason{
+	reason426 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
 	}
-	reason429 = ahprt.Reason{
+	reason427 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
 	}
-	reason430 = ahprt.Reason{
+	reason428 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
 	}
-	reason431 = ahprt.Reason{
+	reason429 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
 	}
-	reason432 = ahprt.Reason{
+	reason430 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
 	}
-	reason433 = ahprt.Reason{
+	reason431 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
 	}
-	reason434 = ahprt.Reason{
+	reason432 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
 	}
-	reason435 = ahprt.Reason{
+	reason433 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
 	}
-	reason436 = ahprt.Reason{
+	reason434 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason435 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"outcome\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason436 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
 	reason437 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason438 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"continuationCount\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason439 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason440 = ahprt.Reason{
+	reason438 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
 	}
-	reason441 = ahprt.Reason{
+	reason439 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
 	}
-	reason442 = ahprt.Reason{
+	reason440 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
 	}
-	reason443 = ahprt.Reason{
+	reason441 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
 	}
-	reason444 = ahprt.Reason{
+	reason442 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
 	}
-	reason445 = ahprt.Reason{
+	reason443 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason446 = ahprt.Reason{
+	reason444 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"scope\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason447 = ahprt.Reason{
+	reason445 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"completeness\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason448 = ahprt.Reason{
+	reason446 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
 	}
-	reason449 = ahprt.Reason{
+	reason447 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"amount\", \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
 	}
-	reason450 = ahprt.Reason{
+	reason448 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"attempt\", \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
 	}
-	reason451 = ahprt.Reason{
+	reason449 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"complete\", \"partial\", \"unknown\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
 	}
-	reason452 = ahprt.Reason{
+	reason450 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
 	}
-	reason453 = ahprt.Reason{
+	reason451 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
 	}
-	reason454 = ahprt.Reason{
+	reason452 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
 	}
-	reason455 = ahprt.Reason{
+	reason453 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
 	}
-	reason456 = ahprt.Reason{
+	reason454 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
 	}
-	reason457 = ahprt.Reason{
+	reason455 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason458 = ahprt.Reason{
+	reason456 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason459 = ahprt.Reason{
+	reason457 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"basis\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
 	}
-	reason460 = ahprt.Reason{
+	reason458 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
 	}
-	reason461 = ahprt.Reason{
+	reason459 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
 	}
-	reason462 = ahprt.Reason{
+	reason460 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
 	}
-	reason463 = ahprt.Reason{
+	reason461 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Z]{3}$",
 		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
 	}
-	reason464 = ahprt.Reason{
+	reason462 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"billed\", \"reported\", \"estimated\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
 	}
-	reason465 = ahprt.Reason{
+	reason463 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"total\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
 	}
-	reason466 = ahprt.Reason{
+	reason464 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
 	}
-	reason467 = ahprt.Reason{
+	reason465 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
 	}
-	reason468 = ahprt.Reason{
+	reason466 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
 	}
-	reason469 = ahprt.Reason{
+	reason467 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
 	}
-	reason470 = ahprt.Reason{
+	reason468 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.end\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
 	}
-	reason471 = ahprt.Reason{
+	reason469 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
 	}
-	reason472 = ahprt.Reason{
+	reason470 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
 	}
-	reason473 = ahprt.Reason{
+	reason471 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason474 = ahprt.Reason{
+	reason472 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"class\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
 	}
-	reason475 = ahprt.Reason{
+	reason473 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
 	}
-	reason476 = ahprt.Reason{
+	reason474 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
 	}
-	reason477 = ahprt.Reason{
+	reason475 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
 	}
-	reason478 = ahprt.Reason{
+	reason476 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
 	}
-	reason479 = ahprt.Reason{
+	reason477 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
 	}
-	reason480 = ahprt.Reason{
+	reason478 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
 	}
-	reason481 = ahprt.Reason{
+	reason479 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
 	}
-	reason482 = ahprt.Reason{
+	reason480 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
 	}
-	reason483 = ahprt.Reason{
+	reason481 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
 	}
-	reason484 = ahprt.Reason{
+	reason482 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
 	}
-	reason485 = ahprt.Reason{
+	reason483 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
 	}
-	reason486 = ahprt.Reason{
+	reason484 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason487 = ahprt.Reason{
+	reason485 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"item\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason488 = ahprt.Reason{
+	reason486 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"delta\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason489 = ahprt.Reason{
+	reason487 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"final\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
 	}
-	reason490 = ahprt.Reason{
+	reason488 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
 	}
-	reason491 = ahprt.Reason{
+	reason489 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
 	}
-	reason492 = ahprt.Reason{
+	reason490 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
 	}
-	reason493 = ahprt.Reason{
+	reason491 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason492 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
+	}
+	reason493 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"params\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
 	reason494 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason495 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason496 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
 	}
-	reason497 = ahprt.Reason{
+	reason495 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
 	}
-	reason498 = ahprt.Reason{
+	reason496 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
 	}
-	reason499 = ahprt.Reason{
+	reason497 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
 	}
-	reason500 = ahprt.Reason{
+	reason498 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
 	}
-	reason501 = ahprt.Reason{
+	reason499 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason502 = ahprt.Reason{
+	reason500 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provider\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
 	}
-	reason503 = ahprt.Reason{
+	reason501 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
 	}
-	reason504 = ahprt.Reason{
+	reason502 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
 	}
-	reason505 = ahprt.Reason{
+	reason503 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
 	}
-	reason506 = ahprt.Reason{
+	reason504 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
 	}
-	reason507 = ahprt.Reason{
+	reason505 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
 	}
-	reason508 = ahprt.Reason{
+	reason506 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
 	}
-	reason509 = ahprt.Reason{
+	reason507 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason510 = ahprt.Reason{
+	reason508 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"number\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
 	}
-	reason511 = ahprt.Reason{
+	reason509 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
 	}
-	reason512 = ahprt.Reason{
+	reason510 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
 	}
-	reason513 = ahprt.Reason{
+	reason511 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
 	}
-	reason514 = ahprt.Reason{
+	reason512 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
 	}
-	reason515 = ahprt.Reason{
+	reason513 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
 	}
-	reason516 = ahprt.Reason{
+	reason514 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
 	}
-	reason517 = ahprt.Reason{
+	reason515 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason516 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"attempt\"",
+		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
+	}
+	reason517 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason518 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
+		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
 	reason519 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason520 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason521 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"finishReason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
 	}
-	reason522 = ahprt.Reason{
+	reason520 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
 	}
-	reason523 = ahprt.Reason{
+	reason521 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
 	}
-	reason524 = ahprt.Reason{
+	reason522 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
 	}
-	reason525 = ahprt.Reason{
+	reason523 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
 	}
-	reason526 = ahprt.Reason{
+	reason524 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
 	}
-	reason527 = ahprt.Reason{
+	reason525 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
 	}
-	reason528 = ahprt.Reason{
+	reason526 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
 	}
-	reason529 = ahprt.Reason{
+	reason527 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason530 = ahprt.Reason{
+	reason528 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason531 = ahprt.Reason{
+	reason529 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
 	}
-	reason532 = ahprt.Reason{
+	reason530 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
 	}
-	reason533 = ahprt.Reason{
+	reason531 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
 	}
-	reason534 = ahprt.Reason{
+	reason532 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
 	}
-	reason535 = ahprt.Reason{
+	reason533 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
 	}
-	reason536 = ahprt.Reason{
+	reason534 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
 	}
-	reason537 = ahprt.Reason{
+	reason535 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
 	}
-	reason538 = ahprt.Reason{
+	reason536 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason539 = ahprt.Reason{
+	reason537 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
 	}
-	reason540 = ahprt.Reason{
+	reason538 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
 	}
-	reason541 = ahprt.Reason{
+	reason539 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"supplied_result\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
 	}
-	reason542 = ahprt.Reason{
+	reason540 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
 	}
-	reason543 = ahprt.Reason{
+	reason541 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
 	}
-	reason544 = ahprt.Reason{
+	reason542 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason545 = ahprt.Reason{
+	reason543 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
 	}
-	reason546 = ahprt.Reason{
+	reason544 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
 	}
-	reason547 = ahprt.Reason{
+	reason545 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
 	}
-	reason548 = ahprt.Reason{
+	reason546 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
 	}
-	reason549 = ahprt.Reason{
+	reason547 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
 	}
-	reason550 = ahprt.Reason{
+	reason548 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
 	}
-	reason551 = ahprt.Reason{
+	reason549 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
 	}
-	reason552 = ahprt.Reason{
+	reason550 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason553 = ahprt.Reason{
+	reason551 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
 	}
-	reason554 = ahprt.Reason{
+	reason552 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
 	}
-	reason555 = ahprt.Reason{
+	reason553 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cancelled\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
 	}
-	reason556 = ahprt.Reason{
+	reason554 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
 	}
-	reason557 = ahprt.Reason{
+	reason555 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
 	}
-	reason558 = ahprt.Reason{
+	reason556 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
 	}
-	reason559 = ahprt.Reason{
+	reason557 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
 	}
-	reason560 = ahprt.Reason{
+	reason558 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason561 = ahprt.Reason{
+	reason559 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
 	}
-	reason562 = ahprt.Reason{
+	reason560 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
 	}
-	reason563 = ahprt.Reason{
+	reason561 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
 	}
-	reason564 = ahprt.Reason{
+	reason562 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
 	}
-	reason565 = ahprt.Reason{
+	reason563 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
 	}
-	reason566 = ahprt.Reason{
+	reason564 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
 	}
-	reason567 = ahprt.Reason{
+	reason565 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
 	}
-	reason568 = ahprt.Reason{
+	reason566 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"status\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason569 = ahprt.Reason{
+	reason567 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
 	}
-	reason570 = ahprt.Reason{
+	reason568 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
 	}
-	reason571 = ahprt.Reason{
+	reason569 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"other\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
 	}
-	reason572 = ahprt.Reason{
+	reason570 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
 	}
-	reason573 = ahprt.Reason{
+	reason571 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
 	}
-	reason574 = ahprt.Reason{
+	reason572 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"amount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
 	}
-	reason575 = ahprt.Reason{
+	reason573 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
 	}
-	reason576 = ahprt.Reason{
+	reason574 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"provider\", \"estimate\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
 	}
-	reason577 = ahprt.Reason{
+	reason575 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
 	}
-	reason578 = ahprt.Reason{
+	reason576 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
 	}
-	reason579 = ahprt.Reason{
+	reason577 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
 	}
-	reason580 = ahprt.Reason{
+	reason578 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
 	}
-	reason581 = ahprt.Reason{
+	reason579 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
 	}
-	reason582 = ahprt.Reason{
+	reason580 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"model\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason583 = ahprt.Reason{
+	reason581 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attempt\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason584 = ahprt.Reason{
+	reason582 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason585 = ahprt.Reason{
+	reason583 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
 	}
-	reason586 = ahprt.Reason{
+	reason584 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
 	}
-	reason587 = ahprt.Reason{
+	reason585 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.error\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
 	}
-	reason588 = ahprt.Reason{
+	reason586 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"executed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
 	}
-	reason589 = ahprt.Reason{
+	reason587 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
 	}
-	reason590 = ahprt.Reason{
+	reason588 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
 	}
-	reason591 = ahprt.Reason{
+	reason589 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
 	}
-	reason592 = ahprt.Reason{
+	reason590 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
 	}
-	reason593 = ahprt.Reason{
+	reason591 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
 	}
-	reason594 = ahprt.Reason{
+	reason592 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason595 = ahprt.Reason{
+	reason593 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"proposed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason596 = ahprt.Reason{
+	reason594 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
 	}
-	reason597 = ahprt.Reason{
+	reason595 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
 	}
-	reason598 = ahprt.Reason{
+	reason596 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
 	}
-	reason599 = ahprt.Reason{
+	reason597 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
 	}
-	reason600 = ahprt.Reason{
+	reason598 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
 	}
-	reason601 = ahprt.Reason{
+	reason599 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
 	}
-	reason602 = ahprt.Reason{
+	reason600 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
 	}
-	reason603 = ahprt.Reason{
+	reason601 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"currency\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
 	}
-	reason604 = ahprt.Reason{
+	reason602 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
 	}
-	reason605 = ahprt.Reason{
+	reason603 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
 	}
-	reason606 = ahprt.Reason{
+	reason604 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
 	}
-	reason607 = ahprt.Reason{
+	reason605 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
 	}
-	reason608 = ahprt.Reason{
+	reason606 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
 	}
-	reason609 = ahprt.Reason{
+	reason607 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previous\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason610 = ahprt.Reason{
+	reason608 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"current\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason611 = ahprt.Reason{
+	reason609 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
 	}
-	reason612 = ahprt.Reason{
+	reason610 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
 	}
-	reason613 = ahprt.Reason{
+	reason611 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
 	}
-	reason614 = ahprt.Reason{
+	reason612 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
 	}
-	reason615 = ahprt.Reason{
+	reason613 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
 	}
-	reason616 = ahprt.Reason{
+	reason614 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
 	}
-	reason617 = ahprt.Reason{
+	reason615 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"suggestions\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason618 = ahprt.Reason{
+	reason616 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sandboxBypass\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
-	reason619 = ahprt.Reason{
+	reason617 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
 	}
-	reason620 = ahprt.Reason{
+	reason618 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
 	}
-	reason621 = ahprt.Reason{
+	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason622 = ahprt.Reason{
+	reason620 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason623 = ahprt.Reason{
+	reason621 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason624 = ahprt.Reason{
+	reason622 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
 	}
-	reason625 = ahprt.Reason{
+	reason623 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
 	}
-	reason626 = ahprt.Reason{
+	reason624 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason627 = ahprt.Reason{
+	reason625 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"input\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason628 = ahprt.Reason{
+	reason626 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"origin\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
 	}
-	reason629 = ahprt.Reason{
+	reason627 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
 	}
-	reason630 = ahprt.Reason{
+	reason628 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
 	}
-	reason631 = ahprt.Reason{
+	reason629 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
 	}
-	reason632 = ahprt.Reason{
+	reason630 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
 	}
-	reason633 = ahprt.Reason{
+	reason631 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
 	}
-	reason634 = ahprt.Reason{
+	reason632 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
 	}
-	reason635 = ahprt.Reason{
+	reason633 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
 	}
-	reason636 = ahprt.Reason{
+	reason634 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"native\", \"mcp\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
 	}
-	reason637 = ahprt.Reason{
+	reason635 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
 	}
-	reason638 = ahprt.Reason{
+	reason636 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
 	}
-	reason639 = ahprt.Reason{
+	reason637 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason640 = ahprt.Reason{
+	reason638 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"toolName\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason641 = ahprt.Reason{
+	reason639 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"provenance\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason642 = ahprt.Reason{
+	reason640 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"connection\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
 	}
-	reason643 = ahprt.Reason{
+	reason641 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
 	}
-	reason644 = ahprt.Reason{
+	reason642 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
 	}
-	reason645 = ahprt.Reason{
+	reason643 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
 	}
-	reason646 = ahprt.Reason{
+	reason644 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
 	}
-	reason647 = ahprt.Reason{
+	reason645 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
 	}
-	reason648 = ahprt.Reason{
+	reason646 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
 	}
-	reason649 = ahprt.Reason{
+	reason647 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
 	}
-	reason650 = ahprt.Reason{
+	reason648 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
 	}
-	reason651 = ahprt.Reason{
+	reason649 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
 	}
-	reason652 = ahprt.Reason{
+	reason650 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"runtime\", \"inferred\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
 	}
-	reason653 = ahprt.Reason{
+	reason651 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
 	}
-	reason654 = ahprt.Reason{
+	reason652 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
 	}
-	reason655 = ahprt.Reason{
+	reason653 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
 	}
-	reason656 = ahprt.Reason{
+	reason654 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
 	}
-	reason657 = ahprt.Reason{
+	reason655 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
 	}
-	reason658 = ahprt.Reason{
+	reason656 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
 	}
-	reason659 = ahprt.Reason{
+	reason657 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason660 = ahprt.Reason{
+	reason658 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason661 = ahprt.Reason{
+	reason659 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason662 = ahprt.Reason{
+	reason660 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
 	}
-	reason663 = ahprt.Reason{
+	reason661 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
 	}
-	reason664 = ahprt.Reason{
+	reason662 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
 	}
-	reason665 = ahprt.Reason{
+	reason663 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
 	}
-	reason666 = ahprt.Reason{
+	reason664 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
 	}
-	reason667 = ahprt.Reason{
+	reason665 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
 	}
-	reason668 = ahprt.Reason{
+	reason666 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
 	}
-	reason669 = ahprt.Reason{
+	reason667 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
 	}
-	reason670 = ahprt.Reason{
+	reason668 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason671 = ahprt.Reason{
+	reason669 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
 	}
-	reason672 = ahprt.Reason{
+	reason670 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
 	}
-	reason673 = ahprt.Reason{
+	reason671 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
 	}
-	reason674 = ahprt.Reason{
+	reason672 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
 	}
-	reason675 = ahprt.Reason{
+	reason673 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
 	}
-	reason676 = ahprt.Reason{
+	reason674 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
 	}
-	reason677 = ahprt.Reason{
+	reason675 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
 	}
-	reason678 = ahprt.Reason{
+	reason676 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
 	}
-	reason679 = ahprt.Reason{
+	reason677 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
 	}
-	reason680 = ahprt.Reason{
+	reason678 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
 	}
-	reason681 = ahprt.Reason{
+	reason679 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason682 = ahprt.Reason{
+	reason680 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason683 = ahprt.Reason{
+	reason681 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason684 = ahprt.Reason{
+	reason682 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"sse\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
 	}
-	reason685 = ahprt.Reason{
+	reason683 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
 	}
-	reason686 = ahprt.Reason{
+	reason684 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
 	}
-	reason687 = ahprt.Reason{
+	reason685 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
 	}
-	reason688 = ahprt.Reason{
+	reason686 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
 	}
-	reason689 = ahprt.Reason{
+	reason687 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
 	}
-	reason690 = ahprt.Reason{
+	reason688 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason691 = ahprt.Reason{
+	reason689 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason692 = ahprt.Reason{
+	reason690 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"command\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason693 = ahprt.Reason{
+	reason691 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
 	}
-	reason694 = ahprt.Reason{
+	reason692 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
 	}
-	reason695 = ahprt.Reason{
+	reason693 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason696 = ahprt.Reason{
+	reason694 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason697 = ahprt.Reason{
+	reason695 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"args\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason698 = ahprt.Reason{
+	reason696 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
 	}
-	reason699 = ahprt.Reason{
+	reason697 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
 	}
-	reason700 = ahprt.Reason{
+	reason698 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
 	}
-	reason701 = ahprt.Reason{
+	reason699 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
 	}
-	reason702 = ahprt.Reason{
+	reason700 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"cwd\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason703 = ahprt.Reason{
+	reason701 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
 	}
-	reason704 = ahprt.Reason{
+	reason702 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
 	}
-	reason705 = ahprt.Reason{
+	reason703 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
 	}
-	reason706 = ahprt.Reason{
+	reason704 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
 	}
-	reason707 = ahprt.Reason{
+	reason705 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
 	}
-	reason708 = ahprt.Reason{
+	reason706 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
 	}
-	reason709 = ahprt.Reason{
+	reason707 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
 	}
-	reason710 = ahprt.Reason{
+	reason708 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
 	}
-	reason711 = ahprt.Reason{
+	reason709 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
 	}
-	reason712 = ahprt.Reason{
+	reason710 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
 	}
-	reason713 = ahprt.Reason{
+	reason711 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
 	}
-	reason714 = ahprt.Reason{
+	reason712 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
 	}
-	reason715 = ahprt.Reason{
+	reason713 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
 	}
-	reason716 = ahprt.Reason{
+	reason714 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
 	}
-	reason717 = ahprt.Reason{
+	reason715 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"addressForm\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason718 = ahprt.Reason{
+	reason716 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
 	}
-	reason719 = ahprt.Reason{
+	reason717 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"gaps\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
 	}
-	reason720 = ahprt.Reason{
+	reason718 = ahprt.Reason{
 		Code:    ahprt.CodeContains,
 		Message: "want at least 1 matching items",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
 	}
-	reason721 = ahprt.Reason{
+	reason719 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
 	}
-	reason722 = ahprt.Reason{
+	reason720 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"address\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
 	}
-	reason723 = ahprt.Reason{
+	reason721 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
 	}
-	reason724 = ahprt.Reason{
+	reason722 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^_.+",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
 	}
-	reason725 = ahprt.Reason{
+	reason723 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
 	}
-	reason726 = ahprt.Reason{
+	reason724 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
 	}
-	reason727 = ahprt.Reason{
+	reason725 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
 	}
-	reason728 = ahprt.Reason{
+	reason726 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
 	}
-	reason729 = ahprt.Reason{
+	reason727 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
 	}
-	reason730 = ahprt.Reason{
+	reason728 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
 	}
-	reason731 = ahprt.Reason{
+	reason729 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
 	}
-	reason732 = ahprt.Reason{
+	reason730 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
 	}
-	reason733 = ahprt.Reason{
+	reason731 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason734 = ahprt.Reason{
+	reason732 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"callIds\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
 	}
-	reason735 = ahprt.Reason{
+	reason733 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
 	}
-	reason736 = ahprt.Reason{
+	reason734 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
 	}
-	reason737 = ahprt.Reason{
+	reason735 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
 	}
-	reason738 = ahprt.Reason{
+	reason736 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
 	}
-	reason739 = ahprt.Reason{
+	reason737 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
 	}
-	reason740 = ahprt.Reason{
+	reason738 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
 	}
-	reason741 = ahprt.Reason{
+	reason739 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
 	}
-	reason742 = ahprt.Reason{
+	reason740 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
 	}
-	reason743 = ahprt.Reason{
+	reason741 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
 	}
-	reason744 = ahprt.Reason{
+	reason742 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
 	}
-	reason745 = ahprt.Reason{
+	reason743 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
 	}
-	reason746 = ahprt.Reason{
+	reason744 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
 	}
-	reason747 = ahprt.Reason{
+	reason745 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decision\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason748 = ahprt.Reason{
+	reason746 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"decidedBy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
 	}
-	reason749 = ahprt.Reason{
+	reason747 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.resolved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
 	}
-	reason750 = ahprt.Reason{
+	reason748 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"allow\", \"deny\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
 	}
-	reason751 = ahprt.Reason{
+	reason749 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
 	}
-	reason752 = ahprt.Reason{
+	reason750 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
 	}
-	reason753 = ahprt.Reason{
+	reason751 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"partialOutput\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason754 = ahprt.Reason{
+	reason752 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backgrounded\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
 	}
-	reason755 = ahprt.Reason{
+	reason753 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
 	}
-	reason756 = ahprt.Reason{
+	reason754 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.progress\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
 	}
-	reason757 = ahprt.Reason{
+	reason755 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
 	}
-	reason758 = ahprt.Reason{
+	reason756 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
 	}
-	reason759 = ahprt.Reason{
+	reason757 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"batch\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason760 = ahprt.Reason{
+	reason758 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"calls\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
 	}
-	reason761 = ahprt.Reason{
+	reason759 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
 	}
-	reason762 = ahprt.Reason{
+	reason760 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
 	}
-	reason763 = ahprt.Reason{
+	reason761 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
 	}
-	reason764 = ahprt.Reason{
+	reason762 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
 	}
-	reason765 = ahprt.Reason{
+	reason763 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
 	}
-	reason766 = ahprt.Reason{
+	reason764 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason767 = ahprt.Reason{
+	reason765 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason768 = ahprt.Reason{
+	reason766 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason769 = ahprt.Reason{
+	reason767 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason770 = ahprt.Reason{
+	reason768 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
 	}
-	reason771 = ahprt.Reason{
+	reason769 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"skipped\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
 	}
-	reason772 = ahprt.Reason{
+	reason770 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"policy\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
 	}
-	reason773 = ahprt.Reason{
+	reason771 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
 	}
-	reason774 = ahprt.Reason{
+	reason772 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
 	}
-	reason775 = ahprt.Reason{
+	reason773 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
 	}
-	reason776 = ahprt.Reason{
+	reason774 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
 	}
-	reason777 = ahprt.Reason{
+	reason775 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason778 = ahprt.Reason{
+	reason776 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
 	}
-	reason779 = ahprt.Reason{
+	reason777 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
 	}
-	reason780 = ahprt.Reason{
+	reason778 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
 	}
-	reason781 = ahprt.Reason{
+	reason779 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"auto\", \"manual\", \"hook\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
 	}
-	reason782 = ahprt.Reason{
+	reason780 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
 	}
-	reason783 = ahprt.Reason{
+	reason781 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
 	}
-	reason784 = ahprt.Reason{
+	reason782 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
 	}
-	reason785 = ahprt.Reason{
+	reason783 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
 	}
-	reason786 = ahprt.Reason{
+	reason784 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
 	}
-	reason787 = ahprt.Reason{
+	reason785 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"summary\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason788 = ahprt.Reason{
+	reason786 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"removed\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason789 = ahprt.Reason{
+	reason787 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
 	}
-	reason790 = ahprt.Reason{
+	reason788 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
 	}
-	reason791 = ahprt.Reason{
+	reason789 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
 	}
-	reason792 = ahprt.Reason{
+	reason790 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
 	}
-	reason793 = ahprt.Reason{
+	reason791 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
 	}
-	reason794 = ahprt.Reason{
+	reason792 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
 	}
-	reason795 = ahprt.Reason{
+	reason793 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
 	}
-	reason796 = ahprt.Reason{
+	reason794 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
 	}
-	reason797 = ahprt.Reason{
+	reason795 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
 	}
-	reason798 = ahprt.Reason{
+	reason796 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
 	}
-	reason799 = ahprt.Reason{
+	reason797 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
 	}
-	reason800 = ahprt.Reason{
+	reason798 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
 	}
-	reason801 = ahprt.Reason{
+	reason799 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
 	}
-	reason802 = ahprt.Reason{
+	reason800 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason803 = ahprt.Reason{
+	reason801 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason804 = ahprt.Reason{
+	reason802 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
 	}
-	reason805 = ahprt.Reason{
+	reason803 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
 	}
-	reason806 = ahprt.Reason{
+	reason804 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
 	}
-	reason807 = ahprt.Reason{
+	reason805 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
 	}
-	reason808 = ahprt.Reason{
+	reason806 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
 	}
-	reason809 = ahprt.Reason{
+	reason807 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
 	}
-	reason810 = ahprt.Reason{
+	reason808 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
 	}
-	reason811 = ahprt.Reason{
+	reason809 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
 	}
-	reason812 = ahprt.Reason{
+	reason810 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"task\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
 	}
-	reason813 = ahprt.Reason{
+	reason811 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
 	}
-	reason814 = ahprt.Reason{
+	reason812 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
 	}
-	reason815 = ahprt.Reason{
+	reason813 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason816 = ahprt.Reason{
+	reason814 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
 	}
-	reason817 = ahprt.Reason{
+	reason815 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.attention\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
 	}
-	reason818 = ahprt.Reason{
+	reason816 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
 	}
-	reason819 = ahprt.Reason{
+	reason817 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
 	}
-	reason820 = ahprt.Reason{
+	reason818 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason821 = ahprt.Reason{
+	reason819 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason822 = ahprt.Reason{
+	reason820 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
 	}
-	reason823 = ahprt.Reason{
+	reason821 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
 	}
-	reason824 = ahprt.Reason{
+	reason822 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
 	}
-	reason825 = ahprt.Reason{
+	reason823 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
 	}
-	reason826 = ahprt.Reason{
+	reason824 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason827 = ahprt.Reason{
+	reason825 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
 	}
-	reason828 = ahprt.Reason{
+	reason826 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
 	}
-	reason829 = ahprt.Reason{
+	reason827 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
 	}
-	reason830 = ahprt.Reason{
+	reason828 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
 	}
-	reason831 = ahprt.Reason{
+	reason829 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason832 = ahprt.Reason{
+	reason830 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
 	}
-	reason833 = ahprt.Reason{
+	reason831 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
 	}
-	reason834 = ahprt.Reason{
+	reason832 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
 	}
-	reason835 = ahprt.Reason{
+	reason833 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"form\", \"url\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
 	}
-	reason836 = ahprt.Reason{
+	reason834 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
 	}
-	reason837 = ahprt.Reason{
+	reason835 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason838 = ahprt.Reason{
+	reason836 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitation\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
 	}
-	reason839 = ahprt.Reason{
+	reason837 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
 	}
-	reason840 = ahprt.Reason{
+	reason838 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
 	}
-	reason841 = ahprt.Reason{
+	reason839 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
 	}
-	reason842 = ahprt.Reason{
+	reason840 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"server\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason843 = ahprt.Reason{
+	reason841 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason844 = ahprt.Reason{
+	reason842 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
 	}
-	reason845 = ahprt.Reason{
+	reason843 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
 	}
-	reason846 = ahprt.Reason{
+	reason844 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
 	}
-	reason847 = ahprt.Reason{
+	reason845 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"decline\", \"cancel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
 	}
-	reason848 = ahprt.Reason{
+	reason846 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
 	}
-	reason849 = ahprt.Reason{
+	reason847 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason850 = ahprt.Reason{
+	reason848 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
 	}
-	reason851 = ahprt.Reason{
+	reason849 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
 	}
-	reason852 = ahprt.Reason{
+	reason850 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
 	}
-	reason853 = ahprt.Reason{
+	reason851 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
 	}
-	reason854 = ahprt.Reason{
+	reason852 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason855 = ahprt.Reason{
+	reason853 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sender\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason856 = ahprt.Reason{
+	reason854 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
 	}
-	reason857 = ahprt.Reason{
+	reason855 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
 	}
-	reason858 = ahprt.Reason{
+	reason856 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
 	}
-	reason859 = ahprt.Reason{
+	reason857 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
 	}
-	reason860 = ahprt.Reason{
+	reason858 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
 	}
-	reason861 = ahprt.Reason{
+	reason859 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
 	}
-	reason862 = ahprt.Reason{
+	reason860 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason863 = ahprt.Reason{
+	reason861 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
 	}
-	reason864 = ahprt.Reason{
+	reason862 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason865 = ahprt.Reason{
+	reason863 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
 	}
-	reason866 = ahprt.Reason{
+	reason864 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
 	}
-	reason867 = ahprt.Reason{
+	reason865 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
 	}
-	reason868 = ahprt.Reason{
+	reason866 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
 	}
-	reason869 = ahprt.Reason{
+	reason867 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"channel\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason870 = ahprt.Reason{
+	reason868 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"messages\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
 	}
-	reason871 = ahprt.Reason{
+	reason869 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
 	}
-	reason872 = ahprt.Reason{
+	reason870 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
 	}
-	reason873 = ahprt.Reason{
+	reason871 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
 	}
-	reason874 = ahprt.Reason{
+	reason872 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"assistant\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
 	}
-	reason875 = ahprt.Reason{
+	reason873 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
 	}
-	reason876 = ahprt.Reason{
+	reason874 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
 	}
-	reason877 = ahprt.Reason{
+	reason875 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
 	}
-	reason878 = ahprt.Reason{
+	reason876 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
 	}
-	reason879 = ahprt.Reason{
+	reason877 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
 	}
-	reason880 = ahprt.Reason{
+	reason878 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"kind\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason881 = ahprt.Reason{
+	reason879 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
 	}
-	reason882 = ahprt.Reason{
+	reason880 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"cwd\", \"roots\", \"switch\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
 	}
-	reason883 = ahprt.Reason{
+	reason881 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
 	}
-	reason884 = ahprt.Reason{
+	reason882 = ahprt.Reason{
 		Code:    ahprt.CodeMinProperties,
 		Message: "want at least 1 members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
 	}
-	reason885 = ahprt.Reason{
+	reason883 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
 	}
-	reason886 = ahprt.Reason{
+	reason884 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
 	}
-	reason887 = ahprt.Reason{
+	reason885 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
 	}
-	reason888 = ahprt.Reason{
+	reason886 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
 	}
-	reason889 = ahprt.Reason{
+	reason887 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
 	}
-	reason890 = ahprt.Reason{
+	reason888 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
 	}
-	reason891 = ahprt.Reason{
+	reason889 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
 	}
-	reason892 = ahprt.Reason{
+	reason890 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
 	}
-	reason893 = ahprt.Reason{
+	reason891 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
 	}
-	reason894 = ahprt.Reason{
+	reason892 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"workspace\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
 	}
-	reason895 = ahprt.Reason{
+	reason893 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.after\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
 	}
-	reason896 = ahprt.Reason{
+	reason894 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
 	}
-	reason897 = ahprt.Reason{
+	reason895 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"changes\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
 	}
-	reason898 = ahprt.Reason{
+	reason896 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"file.changed\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
 	}
-	reason899 = ahprt.Reason{
+	reason897 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
 	}
-	reason900 = ahprt.Reason{
+	reason898 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
 	}
-	reason901 = ahprt.Reason{
+	reason899 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
 	}
-	reason902 = ahprt.Reason{
+	reason900 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
 	}
-	reason903 = ahprt.Reason{
+	reason901 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason904 = ahprt.Reason{
+	reason902 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason905 = ahprt.Reason{
+	reason903 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"agentCaused\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
 	}
-	reason906 = ahprt.Reason{
+	reason904 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
 	}
-	reason907 = ahprt.Reason{
+	reason905 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
 	}
-	reason908 = ahprt.Reason{
+	reason906 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"create\", \"update\", \"remove\"",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
 	}
-	reason909 = ahprt.Reason{
+	reason907 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
 	}
-	reason910 = ahprt.Reason{
+	reason908 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
 	}
-	reason911 = ahprt.Reason{
+	reason909 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason912 = ahprt.Reason{
+	reason910 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason913 = ahprt.Reason{
+	reason911 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"parentEventId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
 	}
-	reason914 = ahprt.Reason{
+	reason912 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hook.failure\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
 	}
-	reason915 = ahprt.Reason{
+	reason913 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
 	}
-	reason916 = ahprt.Reason{
+	reason914 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
 	}
-	reason917 = ahprt.Reason{
+	reason915 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"backendId\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason918 = ahprt.Reason{
+	reason916 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason919 = ahprt.Reason{
+	reason917 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"policy\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
 	}
-	reason920 = ahprt.Reason{
+	reason918 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
 	}
-	reason921 = ahprt.Reason{
+	reason919 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
 	}
-	reason922 = ahprt.Reason{
+	reason920 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
 	}
-	reason923 = ahprt.Reason{
+	reason921 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
 	}
-	reason924 = ahprt.Reason{
+	reason922 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
 	}
-	reason925 = ahprt.Reason{
+	reason923 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
 	}
-	reason926 = ahprt.Reason{
+	reason924 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
 	}
-	reason927 = ahprt.Reason{
+	reason925 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-selection.schema.json#/type",
 	}
-	reason928 = ahprt.Reason{
+	reason926 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"default\"",
 		Schema:  "draft/content-selection.schema.json#/required",
 	}
-	reason929 = ahprt.Reason{
+	reason927 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"body\", \"metadata\", \"omit\"",
 		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
 	}
-	reason930 = ahprt.Reason{
+	reason928 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload-receipt.schema.json#/type",
 	}
-	reason931 = ahprt.Reason{
+	reason929 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
 	}
-	reason932 = ahprt.Reason{
+	reason930 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"ref\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason933 = ahprt.Reason{
+	reason931 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"size\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason934 = ahprt.Reason{
+	reason932 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"sha256\"",
 		Schema:  "draft/content-upload-receipt.schema.json#/required",
 	}
-	reason935 = ahprt.Reason{
+	reason933 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/content-upload.schema.json#/type",
 	}
-	reason936 = ahprt.Reason{
+	reason934 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"endpoint\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason937 = ahprt.Reason{
+	reason935 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason938 = ahprt.Reason{
+	reason936 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/content-upload.schema.json#/required",
 	}
-	reason939 = ahprt.Reason{
+	reason937 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
 	}
-	reason940 = ahprt.Reason{
+	reason938 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
 	}
-	reason941 = ahprt.Reason{
+	reason939 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
 	}
-	reason942 = ahprt.Reason{
+	reason940 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason943 = ahprt.Reason{
+	reason941 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
 	}
-	reason944 = ahprt.Reason{
+	reason942 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
 	}
-	reason945 = ahprt.Reason{
+	reason943 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
 	}
-	reason946 = ahprt.Reason{
+	reason944 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
 	}
-	reason947 = ahprt.Reason{
+	reason945 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenEnv\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
 	}
-	reason948 = ahprt.Reason{
+	reason946 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
 	}
-	reason949 = ahprt.Reason{
+	reason947 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tokenRef\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
 	}
-	reason950 = ahprt.Reason{
+	reason948 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
 	}
-	reason951 = ahprt.Reason{
+	reason949 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"bearer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
 	}
-	reason952 = ahprt.Reason{
+	reason950 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
 	}
-	reason953 = ahprt.Reason{
+	reason951 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
 	}
-	reason954 = ahprt.Reason{
+	reason952 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
 	}
-	reason955 = ahprt.Reason{
+	reason953 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason956 = ahprt.Reason{
+	reason954 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resource\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason957 = ahprt.Reason{
+	reason955 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"issuer\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason958 = ahprt.Reason{
+	reason956 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"clientId\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason959 = ahprt.Reason{
+	reason957 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"flow\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
 	}
-	reason960 = ahprt.Reason{
+	reason958 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"oauth\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
 	}
-	reason961 = ahprt.Reason{
+	reason959 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
 	}
-	reason962 = ahprt.Reason{
+	reason960 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https://",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
 	}
-	reason963 = ahprt.Reason{
+	reason961 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
 	}
-	reason964 = ahprt.Reason{
+	reason962 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
 	}
-	reason965 = ahprt.Reason{
+	reason963 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
 	}
-	reason966 = ahprt.Reason{
+	reason964 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
 	}
-	reason967 = ahprt.Reason{
+	reason965 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
 	}
-	reason968 = ahprt.Reason{
+	reason966 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 1",
 		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
 	}
-	reason969 = ahprt.Reason{
+	reason967 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/deny-effect.schema.json#/type",
 	}
-	reason970 = ahprt.Reason{
+	reason968 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
 	}
-	reason971 = ahprt.Reason{
+	reason969 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason972 = ahprt.Reason{
+	reason970 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/deny-effect.schema.json#/required",
 	}
-	reason973 = ahprt.Reason{
+	reason971 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"deny\"",
 		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
 	}
-	reason974 = ahprt.Reason{
+	reason972 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
 	}
-	reason975 = ahprt.Reason{
+	reason973 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
 	}
-	reason976 = ahprt.Reason{
+	reason974 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason977 = ahprt.Reason{
+	reason975 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason978 = ahprt.Reason{
+	reason976 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/oneOf",
 	}
-	reason979 = ahprt.Reason{
+	reason977 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
 	}
-	reason980 = ahprt.Reason{
+	reason978 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
 	}
-	reason981 = ahprt.Reason{
+	reason979 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
 	}
-	reason982 = ahprt.Reason{
+	reason980 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"allow\"",
 		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
 	}
-	reason983 = ahprt.Reason{
+	reason981 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
 	}
-	reason984 = ahprt.Reason{
+	reason982 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
 	}
-	reason985 = ahprt.Reason{
+	reason983 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
 	}
-	reason986 = ahprt.Reason{
+	reason984 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"ask\"",
 		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
 	}
-	reason987 = ahprt.Reason{
+	reason985 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
 	}
-	reason988 = ahprt.Reason{
+	reason986 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
 	}
-	reason989 = ahprt.Reason{
+	reason987 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason988 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"target\"",
+		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
+	}
+	reason989 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
 	reason990 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"target\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason991 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason992 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
 	}
-	reason993 = ahprt.Reason{
+	reason991 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
 	}
-	reason994 = ahprt.Reason{
+	reason992 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
 	}
-	reason995 = ahprt.Reason{
+	reason993 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
 	}
-	reason996 = ahprt.Reason{
+	reason994 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
 	}
-	reason997 = ahprt.Reason{
+	reason995 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"modify\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
 	}
-	reason998 = ahprt.Reason{
+	reason996 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
 	}
-	reason999 = ahprt.Reason{
+	reason997 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"replace\", \"merge\"",
 		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
 	}
-	reason1000 = ahprt.Reason{
+	reason998 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
 	}
-	reason1001 = ahprt.Reason{
+	reason999 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
 	}
-	reason1002 = ahprt.Reason{
+	reason1000 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1003 = ahprt.Reason{
+	reason1001 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"text\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
 	}
-	reason1004 = ahprt.Reason{
+	reason1002 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"message\"",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
 	}
-	reason1005 = ahprt.Reason{
+	reason1003 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
 	}
-	reason1006 = ahprt.Reason{
+	reason1004 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
 	}
-	reason1007 = ahprt.Reason{
+	reason1005 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
 	}
-	reason1008 = ahprt.Reason{
+	reason1006 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1009 = ahprt.Reason{
+	reason1007 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
 	}
-	reason1010 = ahprt.Reason{
+	reason1008 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"return\"",
 		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
 	}
-	reason1011 = ahprt.Reason{
+	reason1009 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
 	}
-	reason1012 = ahprt.Reason{
+	reason1010 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
 	}
-	reason1013 = ahprt.Reason{
+	reason1011 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1014 = ahprt.Reason{
+	reason1012 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1015 = ahprt.Reason{
+	reason1013 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
 	}
-	reason1016 = ahprt.Reason{
+	reason1014 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
 	}
-	reason1017 = ahprt.Reason{
+	reason1015 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stop\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
 	}
-	reason1018 = ahprt.Reason{
+	reason1016 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
 	}
-	reason1019 = ahprt.Reason{
+	reason1017 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
 	}
-	reason1020 = ahprt.Reason{
+	reason1018 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1021 = ahprt.Reason{
+	reason1019 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
 	}
-	reason1022 = ahprt.Reason{
+	reason1020 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"flow\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
 	}
-	reason1023 = ahprt.Reason{
+	reason1021 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"continue\"",
 		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
 	}
-	reason1024 = ahprt.Reason{
+	reason1022 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
 	}
-	reason1025 = ahprt.Reason{
+	reason1023 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
 	}
-	reason1026 = ahprt.Reason{
+	reason1024 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1027 = ahprt.Reason{
+	reason1025 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"target\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1028 = ahprt.Reason{
+	reason1026 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"operation\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1029 = ahprt.Reason{
+	reason1027 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"deliverAt\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1030 = ahprt.Reason{
+	reason1028 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
 	}
-	reason1031 = ahprt.Reason{
+	reason1029 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"inject\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
 	}
-	reason1032 = ahprt.Reason{
+	reason1030 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
 	}
-	reason1033 = ahprt.Reason{
+	reason1031 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"append\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
 	}
-	reason1034 = ahprt.Reason{
+	reason1032 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"now\", \"next_turn\"",
 		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
 	}
-	reason1035 = ahprt.Reason{
+	reason1033 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1036 = ahprt.Reason{
+	reason1034 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/oneOf",
 	}
-	reason1037 = ahprt.Reason{
+	reason1035 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-before.schema.json#/type",
 	}
-	reason1038 = ahprt.Reason{
+	reason1036 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-before.schema.json#/not",
 	}
-	reason1039 = ahprt.Reason{
+	reason1037 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/tool-before.schema.json#/properties/type/const",
 	}
-	reason1040 = ahprt.Reason{
+	reason1038 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/tool-after.schema.json#/type",
 	}
-	reason1041 = ahprt.Reason{
+	reason1039 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1042 = ahprt.Reason{
+	reason1040 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"execution\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1043 = ahprt.Reason{
+	reason1041 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/tool-after.schema.json#/required",
 	}
-	reason1044 = ahprt.Reason{
+	reason1042 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
 	}
-	reason1045 = ahprt.Reason{
+	reason1043 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
 	}
-	reason1046 = ahprt.Reason{
+	reason1044 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
 	}
-	reason1047 = ahprt.Reason{
+	reason1045 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
 	}
-	reason1048 = ahprt.Reason{
+	reason1046 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/tool-after.schema.json#/properties/type/const",
 	}
-	reason1049 = ahprt.Reason{
+	reason1047 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
 	}
-	reason1050 = ahprt.Reason{
+	reason1048 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
 	}
-	reason1051 = ahprt.Reason{
+	reason1049 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
 	}
-	reason1052 = ahprt.Reason{
+	reason1050 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
 	}
-	reason1053 = ahprt.Reason{
+	reason1051 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
 	}
-	reason1054 = ahprt.Reason{
+	reason1052 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1055 = ahprt.Reason{
+	reason1053 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"change\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
 	}
-	reason1056 = ahprt.Reason{
+	reason1054 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"previousPath\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
 	}
-	reason1057 = ahprt.Reason{
+	reason1055 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
 	}
-	reason1058 = ahprt.Reason{
+	reason1056 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
 	}
-	reason1059 = ahprt.Reason{
+	reason1057 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
 	}
-	reason1060 = ahprt.Reason{
+	reason1058 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
 	}
-	reason1061 = ahprt.Reason{
+	reason1059 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
 	}
-	reason1062 = ahprt.Reason{
+	reason1060 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
 	}
-	reason1063 = ahprt.Reason{
+	reason1061 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
 	}
-	reason1064 = ahprt.Reason{
+	reason1062 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/type",
 	}
-	reason1065 = ahprt.Reason{
+	reason1063 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1066 = ahprt.Reason{
+	reason1064 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"trigger\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1067 = ahprt.Reason{
+	reason1065 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"harness\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1068 = ahprt.Reason{
+	reason1066 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permissionMode\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1069 = ahprt.Reason{
+	reason1067 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"manifest\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1070 = ahprt.Reason{
+	reason1068 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/session-start.schema.json#/required",
 	}
-	reason1071 = ahprt.Reason{
+	reason1069 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-start.schema.json#/not",
 	}
-	reason1072 = ahprt.Reason{
+	reason1070 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"resumedFrom\"",
 		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
 	}
-	reason1073 = ahprt.Reason{
+	reason1071 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/session-start.schema.json#/properties/type/const",
 	}
-	reason1074 = ahprt.Reason{
+	reason1072 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
 		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
 	}
-	reason1075 = ahprt.Reason{
+	reason1073 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
 	}
-	reason1076 = ahprt.Reason{
+	reason1074 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
 	}
-	reason1077 = ahprt.Reason{
+	reason1075 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-start.schema.json#/properties/harness/type",
 	}
-	reason1078 = ahprt.Reason{
+	reason1076 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
 	}
-	reason1079 = ahprt.Reason{
+	reason1077 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"name\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1080 = ahprt.Reason{
+	reason1078 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"version\"",
 		Schema:  "draft/session-start.schema.json#/properties/harness/required",
 	}
-	reason1081 = ahprt.Reason{
+	reason1079 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
 	}
-	reason1082 = ahprt.Reason{
+	reason1080 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
 	}
-	reason1083 = ahprt.Reason{
+	reason1081 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
 	}
-	reason1084 = ahprt.Reason{
+	reason1082 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
 	}
-	reason1085 = ahprt.Reason{
+	reason1083 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/type",
 	}
-	reason1086 = ahprt.Reason{
+	reason1084 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"session\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1087 = ahprt.Reason{
+	reason1085 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1088 = ahprt.Reason{
+	reason1086 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"reason\"",
 		Schema:  "draft/session-end.schema.json#/required",
 	}
-	reason1089 = ahprt.Reason{
+	reason1087 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/session-end.schema.json#/not",
 	}
-	reason1090 = ahprt.Reason{
+	reason1088 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.end\"",
 		Schema:  "draft/session-end.schema.json#/properties/type/const",
 	}
-	reason1091 = ahprt.Reason{
+	reason1089 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
 		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
 	}
-	reason1092 = ahprt.Reason{
+	reason1090 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/session-end.schema.json#/properties/reason/type",
 	}
-	reason1093 = ahprt.Reason{
+	reason1091 = ahprt.Reason{
 		Code:    ahprt.CodeMinLength,
 		Message: "want at least 1 characters",
 		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
 	}
-	reason1094 = ahprt.Reason{
+	reason1092 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/session-end.schema.json#/properties/counters/type",
 	}
-	reason1095 = ahprt.Reason{
+	reason1093 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
 	}
-	reason1096 = ahprt.Reason{
+	reason1094 = ahprt.Reason{
 		Code:    ahprt.CodeMinimum,
 		Message: "want at least 0",
 		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
 	}
-	reason1097 = ahprt.Reason{
+	reason1095 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/execution-event.schema.json#/oneOf",
+	}
+	reason1096 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"type\"",
+		Schema:  "draft/execution-event.schema.json#/oneOf",
+	}
+	reason1097 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
 	reason1098 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
-		Schema:  "draft/execution-event.schema.json#/oneOf",
+		Schema:  "draft/interaction-event.schema.json#/oneOf",
 	}
 	reason1099 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/oneOf",
-	}
-	reason1100 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/oneOf",
-	}
-	reason1101 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1102 = ahprt.Reason{
+	reason1100 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1103 = ahprt.Reason{
+	reason1101 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1104 = ahprt.Reason{
+	reason1102 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1105 = ahprt.Reason{
+	reason1103 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
 	}
-	reason1106 = ahprt.Reason{
+	reason1104 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 1 items",
 		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1107 = ahprt.Reason{
+	reason1105 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1108 = ahprt.Reason{
+	reason1106 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1109 = ahprt.Reason{
+	reason1107 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1110 = ahprt.Reason{
+	reason1108 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1111 = ahprt.Reason{
+	reason1109 = ahprt.Reason{
 		Code:    ahprt.CodeMaxItems,
 		Message: "want at most 0 items",
 		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
 	}
-	reason1112 = ahprt.Reason{
+	reason1110 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
 	}
-	reason1113 = ahprt.Reason{
+	reason1111 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1114 = ahprt.Reason{
+	reason1112 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
 	}
-	reason1115 = ahprt.Reason{
+	reason1113 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/intercept\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1116 = ahprt.Reason{
+	reason1114 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1117 = ahprt.Reason{
+	reason1115 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1118 = ahprt.Reason{
+	reason1116 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1119 = ahprt.Reason{
+	reason1117 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"capabilities\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1120 = ahprt.Reason{
+	reason1118 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"session.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
 	}
-	reason1121 = ahprt.Reason{
+	reason1119 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"config.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
 	}
-	reason1122 = ahprt.Reason{
+	reason1120 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.start\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
 	}
-	reason1123 = ahprt.Reason{
+	reason1121 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"turn.finish.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
 	}
-	reason1124 = ahprt.Reason{
+	reason1122 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.request.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
 	}
-	reason1125 = ahprt.Reason{
+	reason1123 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.response.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
 	}
-	reason1126 = ahprt.Reason{
+	reason1124 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"model.switch.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
 	}
-	reason1127 = ahprt.Reason{
+	reason1125 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
 	}
-	reason1128 = ahprt.Reason{
+	reason1126 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
 	}
-	reason1129 = ahprt.Reason{
+	reason1127 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.permission.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
 	}
-	reason1130 = ahprt.Reason{
+	reason1128 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"tool.batch.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
 	}
-	reason1131 = ahprt.Reason{
+	reason1129 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
 	}
-	reason1132 = ahprt.Reason{
+	reason1130 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"context.compact.after\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
 	}
-	reason1133 = ahprt.Reason{
+	reason1131 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"task.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
 	}
-	reason1134 = ahprt.Reason{
+	reason1132 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.request\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
 	}
-	reason1135 = ahprt.Reason{
+	reason1133 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.elicitation.result\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
 	}
-	reason1136 = ahprt.Reason{
+	reason1134 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.inbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
 	}
-	reason1137 = ahprt.Reason{
+	reason1135 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"user.message.outbound\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
 	}
-	reason1138 = ahprt.Reason{
+	reason1136 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"workspace.change.before\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
 	}
-	reason1139 = ahprt.Reason{
+	reason1137 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1140 = ahprt.Reason{
+	reason1138 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
 	}
-	reason1141 = ahprt.Reason{
+	reason1139 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"remainingContinuations\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1142 = ahprt.Reason{
+	reason1140 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
 	}
-	reason1143 = ahprt.Reason{
+	reason1141 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
 	}
-	reason1144 = ahprt.Reason{
+	reason1142 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"permission\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1145 = ahprt.Reason{
+	reason1143 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"candidate\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
 	}
-	reason1146 = ahprt.Reason{
+	reason1144 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
 	}
-	reason1147 = ahprt.Reason{
+	reason1145 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "null",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
 	}
-	reason1148 = ahprt.Reason{
+	reason1146 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
 	}
-	reason1149 = ahprt.Reason{
+	reason1147 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"value\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
 	}
-	reason1150 = ahprt.Reason{
+	reason1148 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
 	}
-	reason1151 = ahprt.Reason{
+	reason1149 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"none\", \"stop\", \"continue\"",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
 	}
-	reason1152 = ahprt.Reason{
+	reason1150 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
 	}
-	reason1153 = ahprt.Reason{
+	reason1151 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
 	}
-	reason1154 = ahprt.Reason{
+	reason1152 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"result\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
 	}
-	reason1155 = ahprt.Reason{
+	reason1153 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
 	}
-	reason1156 = ahprt.Reason{
+	reason1154 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1157 = ahprt.Reason{
+	reason1155 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"effects\"",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
 	}
-	reason1158 = ahprt.Reason{
+	reason1156 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
 	}
-	reason1159 = ahprt.Reason{
+	reason1157 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
 	}
-	reason1160 = ahprt.Reason{
+	reason1158 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1161 = ahprt.Reason{
+	reason1159 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1162 = ahprt.Reason{
+	reason1160 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
 	}
-	reason1163 = ahprt.Reason{
+	reason1161 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/type",
 	}
-	reason1164 = ahprt.Reason{
+	reason1162 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1165 = ahprt.Reason{
+	reason1163 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"method\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1166 = ahprt.Reason{
+	reason1164 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"params\"",
 		Schema:  "draft/common.schema.json#/$defs/notification/required",
 	}
-	reason1167 = ahprt.Reason{
+	reason1165 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/notification/not",
 	}
-	reason1168 = ahprt.Reason{
+	reason1166 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
 	}
-	reason1169 = ahprt.Reason{
+	reason1167 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
 	}
-	reason1170 = ahprt.Reason{
+	reason1168 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1171 = ahprt.Reason{
+	reason1169 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1172 = ahprt.Reason{
+	reason1170 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"error\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
 	}
-	reason1173 = ahprt.Reason{
+	reason1171 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
 	}
-	reason1174 = ahprt.Reason{
+	reason1172 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
 	}
-	reason1175 = ahprt.Reason{
+	reason1173 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"code\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1176 = ahprt.Reason{
+	reason1174 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
 	}
-	reason1177 = ahprt.Reason{
+	reason1175 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "integer",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
 	}
-	reason1178 = ahprt.Reason{
+	reason1176 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
 	}
-	reason1179 = ahprt.Reason{
+	reason1177 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
 	}
-	reason1180 = ahprt.Reason{
+	reason1178 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"hooks/observe\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
 	}
-	reason1181 = ahprt.Reason{
+	reason1179 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
 	}
-	reason1182 = ahprt.Reason{
+	reason1180 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1183 = ahprt.Reason{
+	reason1181 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"event\"",
 		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
 	}
-	reason1184 = ahprt.Reason{
+	reason1182 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/type",
 	}
-	reason1185 = ahprt.Reason{
+	reason1183 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"protocolVersion\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1186 = ahprt.Reason{
+	reason1184 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"hooks\"",
 		Schema:  "draft/registration.schema.json#/required",
 	}
-	reason1187 = ahprt.Reason{
+	reason1185 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/properties/hooks/type",
 	}
-	reason1188 = ahprt.Reason{
+	reason1186 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
 	}
-	reason1189 = ahprt.Reason{
+	reason1187 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/type",
 	}
-	reason1190 = ahprt.Reason{
+	reason1188 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1191 = ahprt.Reason{
+	reason1189 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"transport\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1192 = ahprt.Reason{
+	reason1190 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"subscriptions\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/required",
 	}
-	reason1193 = ahprt.Reason{
+	reason1191 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/not",
 	}
-	reason1194 = ahprt.Reason{
+	reason1192 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
 	}
-	reason1195 = ahprt.Reason{
+	reason1193 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
 	}
-	reason1196 = ahprt.Reason{
+	reason1194 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
 	}
-	reason1197 = ahprt.Reason{
+	reason1195 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1198 = ahprt.Reason{
+	reason1196 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
 	}
-	reason1199 = ahprt.Reason{
+	reason1197 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
 	}
-	reason1200 = ahprt.Reason{
+	reason1198 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1201 = ahprt.Reason{
+	reason1199 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"command\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1202 = ahprt.Reason{
+	reason1200 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"lifecycle\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
 	}
-	reason1203 = ahprt.Reason{
+	reason1201 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"stdio\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
 	}
-	reason1204 = ahprt.Reason{
+	reason1202 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
 	}
-	reason1205 = ahprt.Reason{
+	reason1203 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
 	}
-	reason1206 = ahprt.Reason{
+	reason1204 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"persistent\", \"per_event\"",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
 	}
-	reason1207 = ahprt.Reason{
+	reason1205 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
 	}
-	reason1208 = ahprt.Reason{
+	reason1206 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
 	}
-	reason1209 = ahprt.Reason{
+	reason1207 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1210 = ahprt.Reason{
+	reason1208 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
 	}
-	reason1211 = ahprt.Reason{
+	reason1209 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"http\"",
 		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
 	}
-	reason1212 = ahprt.Reason{
+	reason1210 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
 	}
-	reason1213 = ahprt.Reason{
+	reason1211 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^https?://",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
 	}
-	reason1214 = ahprt.Reason{
+	reason1212 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
 	}
-	reason1215 = ahprt.Reason{
+	reason1213 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
 	}
-	reason1216 = ahprt.Reason{
+	reason1214 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
 	}
-	reason1217 = ahprt.Reason{
+	reason1215 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1218 = ahprt.Reason{
+	reason1216 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
 	}
-	reason1219 = ahprt.Reason{
+	reason1217 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
 	}
-	reason1220 = ahprt.Reason{
+	reason1218 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1219 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"mode\"",
+		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
+	}
+	reason1220 = ahprt.Reason{
+		Code:    ahprt.CodeRequired,
+		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1221 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
+		Message: "missing member \"failurePolicy\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1222 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
+		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
 	}
 	reason1223 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failurePolicy\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1224 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"content\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1225 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
 	}
-	reason1226 = ahprt.Reason{
+	reason1224 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1227 = ahprt.Reason{
+	reason1225 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
 	}
-	reason1228 = ahprt.Reason{
+	reason1226 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
 	}
-	reason1229 = ahprt.Reason{
+	reason1227 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
 	}
-	reason1230 = ahprt.Reason{
+	reason1228 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
 	}
-	reason1231 = ahprt.Reason{
+	reason1229 = ahprt.Reason{
 		Code:    ahprt.CodePattern,
 		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
 		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
 	}
-	reason1232 = ahprt.Reason{
+	reason1230 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"intercept\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
 	}
-	reason1233 = ahprt.Reason{
+	reason1231 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"fail-open\", \"fail-closed\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
 	}
-	reason1234 = ahprt.Reason{
+	reason1232 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
 	}
-	reason1235 = ahprt.Reason{
+	reason1233 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/filters/type",
 	}
-	reason1236 = ahprt.Reason{
+	reason1234 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
 	}
-	reason1237 = ahprt.Reason{
+	reason1235 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
 	}
-	reason1238 = ahprt.Reason{
+	reason1236 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
 	}
-	reason1239 = ahprt.Reason{
+	reason1237 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
 	}
-	reason1240 = ahprt.Reason{
+	reason1238 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
 	}
-	reason1241 = ahprt.Reason{
+	reason1239 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
 	}
-	reason1242 = ahprt.Reason{
+	reason1240 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
 	}
-	reason1243 = ahprt.Reason{
+	reason1241 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"events\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1244 = ahprt.Reason{
+	reason1242 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1245 = ahprt.Reason{
+	reason1243 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"content\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
 	}
-	reason1246 = ahprt.Reason{
+	reason1244 = ahprt.Reason{
 		Code:    ahprt.CodeNot,
 		Message: "matches a schema it must not match",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
 	}
-	reason1247 = ahprt.Reason{
+	reason1245 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"disableable\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
 	}
-	reason1248 = ahprt.Reason{
+	reason1246 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want false",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
 	}
-	reason1249 = ahprt.Reason{
+	reason1247 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
 	}
-	reason1250 = ahprt.Reason{
+	reason1248 = ahprt.Reason{
 		Code:    ahprt.CodeMinItems,
 		Message: "want at least 1 items",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
 	}
-	reason1251 = ahprt.Reason{
+	reason1249 = ahprt.Reason{
 		Code:    ahprt.CodeUniqueItems,
 		Message: "items must be unique",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
 	}
-	reason1252 = ahprt.Reason{
+	reason1250 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"observe\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
 	}
-	reason1253 = ahprt.Reason{
+	reason1251 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
 	}
-	reason1254 = ahprt.Reason{
+	reason1252 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"managed\", \"project\", \"user\"",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
 	}
-	reason1255 = ahprt.Reason{
+	reason1253 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
 	}
-	reason1256 = ahprt.Reason{
+	reason1254 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1257 = ahprt.Reason{
+	reason1255 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"jsonrpc\"",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1258 = ahprt.Reason{
+	reason1256 = ahprt.Reason{
 		Code:    ahprt.CodeOneOfMany,
 		Message: "matches more than one alternative",
 		Schema:  "draft/schema.json#/oneOf",
 	}
-	reason1259 = ahprt.Reason{
+	reason1257 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1260 = ahprt.Reason{
+	reason1258 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
 	}
-	reason1261 = ahprt.Reason{
+	reason1259 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
 	}
-	reason1262 = ahprt.Reason{
+	reason1260 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"elicitationId\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1263 = ahprt.Reason{
+	reason1261 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1264 = ahprt.Reason{
+	reason1262 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"mode\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1265 = ahprt.Reason{
+	reason1263 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
 	}
-	reason1266 = ahprt.Reason{
+	reason1264 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
 	}
-	reason1267 = ahprt.Reason{
+	reason1265 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
 	}
-	reason1268 = ahprt.Reason{
+	reason1266 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
 	}
-	reason1269 = ahprt.Reason{
+	reason1267 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
 	}
-	reason1270 = ahprt.Reason{
+	reason1268 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
 	}
-	reason1271 = ahprt.Reason{
+	reason1269 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"url\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
 	}
-	reason1272 = ahprt.Reason{
+	reason1270 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
 	}
-	reason1273 = ahprt.Reason{
+	reason1271 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
 	}
-	reason1274 = ahprt.Reason{
+	reason1272 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
 	}
-	reason1275 = ahprt.Reason{
+	reason1273 = ahprt.Reason{
 		Code:    ahprt.CodeFormat,
 		Message: "not a valid uri",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
 	}
-	reason1276 = ahprt.Reason{
+	reason1274 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
 	}
-	reason1277 = ahprt.Reason{
+	reason1275 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"message\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1278 = ahprt.Reason{
+	reason1276 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"requestedSchema\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
 	}
-	reason1279 = ahprt.Reason{
+	reason1277 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
 	}
-	reason1280 = ahprt.Reason{
+	reason1278 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
 	}
-	reason1281 = ahprt.Reason{
+	reason1279 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"form\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
 	}
-	reason1282 = ahprt.Reason{
+	reason1280 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
 	}
-	reason1283 = ahprt.Reason{
+	reason1281 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
 	}
-	reason1284 = ahprt.Reason{
+	reason1282 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"properties\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1285 = ahprt.Reason{
+	reason1283 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
 	}
-	reason1286 = ahprt.Reason{
+	reason1284 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
 	}
-	reason1287 = ahprt.Reason{
+	reason1285 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
 	}
-	reason1288 = ahprt.Reason{
+	reason1286 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
 	}
-	reason1289 = ahprt.Reason{
+	reason1287 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
 	}
-	reason1290 = ahprt.Reason{
+	reason1288 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
 	}
-	reason1291 = ahprt.Reason{
+	reason1289 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
 	}
-	reason1292 = ahprt.Reason{
+	reason1290 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
 	}
-	reason1293 = ahprt.Reason{
+	reason1291 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
 	}
-	reason1294 = ahprt.Reason{
+	reason1292 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
 	}
-	reason1295 = ahprt.Reason{
+	reason1293 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
 	}
-	reason1296 = ahprt.Reason{
+	reason1294 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
 	}
-	reason1297 = ahprt.Reason{
+	reason1295 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
 	}
-	reason1298 = ahprt.Reason{
+	reason1296 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
 	}
-	reason1299 = ahprt.Reason{
+	reason1297 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
 	}
-	reason1300 = ahprt.Reason{
+	reason1298 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
 	}
-	reason1301 = ahprt.Reason{
+	reason1299 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
 	}
-	reason1302 = ahprt.Reason{
+	reason1300 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
 	}
-	reason1303 = ahprt.Reason{
+	reason1301 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
 	}
-	reason1304 = ahprt.Reason{
+	reason1302 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"integer\", \"number\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
 	}
-	reason1305 = ahprt.Reason{
+	reason1303 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
 	}
-	reason1306 = ahprt.Reason{
+	reason1304 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
 	}
-	reason1307 = ahprt.Reason{
+	reason1305 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
 	}
-	reason1308 = ahprt.Reason{
+	reason1306 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
 	}
-	reason1309 = ahprt.Reason{
+	reason1307 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
 	}
-	reason1310 = ahprt.Reason{
+	reason1308 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
 	}
-	reason1311 = ahprt.Reason{
+	reason1309 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
 	}
-	reason1312 = ahprt.Reason{
+	reason1310 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
 	}
-	reason1313 = ahprt.Reason{
+	reason1311 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
 	}
-	reason1314 = ahprt.Reason{
+	reason1312 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"boolean\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
 	}
-	reason1315 = ahprt.Reason{
+	reason1313 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
 	}
-	reason1316 = ahprt.Reason{
+	reason1314 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
 	}
-	reason1317 = ahprt.Reason{
+	reason1315 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
 	}
-	reason1318 = ahprt.Reason{
+	reason1316 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
 	}
-	reason1319 = ahprt.Reason{
+	reason1317 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1320 = ahprt.Reason{
+	reason1318 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1321 = ahprt.Reason{
+	reason1319 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
 	}
-	reason1322 = ahprt.Reason{
+	reason1320 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1323 = ahprt.Reason{
+	reason1321 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1324 = ahprt.Reason{
+	reason1322 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1325 = ahprt.Reason{
+	reason1323 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1326 = ahprt.Reason{
+	reason1324 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1327 = ahprt.Reason{
+	reason1325 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
 	}
-	reason1328 = ahprt.Reason{
+	reason1326 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
 	}
-	reason1329 = ahprt.Reason{
+	reason1327 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
 	}
-	reason1330 = ahprt.Reason{
+	reason1328 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
 	}
-	reason1331 = ahprt.Reason{
+	reason1329 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"oneOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1332 = ahprt.Reason{
+	reason1330 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
 	}
-	reason1333 = ahprt.Reason{
+	reason1331 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
 	}
-	reason1334 = ahprt.Reason{
+	reason1332 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
 	}
-	reason1335 = ahprt.Reason{
+	reason1333 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
 	}
-	reason1336 = ahprt.Reason{
+	reason1334 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
 	}
-	reason1337 = ahprt.Reason{
+	reason1335 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
 	}
-	reason1338 = ahprt.Reason{
+	reason1336 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
 	}
-	reason1339 = ahprt.Reason{
+	reason1337 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
 	}
-	reason1340 = ahprt.Reason{
+	reason1338 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
 	}
-	reason1341 = ahprt.Reason{
+	reason1339 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"const\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1342 = ahprt.Reason{
+	reason1340 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"title\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
 	}
-	reason1343 = ahprt.Reason{
+	reason1341 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
 	}
-	reason1344 = ahprt.Reason{
+	reason1342 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
 	}
-	reason1345 = ahprt.Reason{
+	reason1343 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
 	}
-	reason1346 = ahprt.Reason{
+	reason1344 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1347 = ahprt.Reason{
+	reason1345 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1348 = ahprt.Reason{
+	reason1346 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
 	}
-	reason1349 = ahprt.Reason{
+	reason1347 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1350 = ahprt.Reason{
+	reason1348 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1351 = ahprt.Reason{
+	reason1349 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1352 = ahprt.Reason{
+	reason1350 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1353 = ahprt.Reason{
+	reason1351 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1354 = ahprt.Reason{
+	reason1352 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1355 = ahprt.Reason{
+	reason1353 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1356 = ahprt.Reason{
+	reason1354 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1357 = ahprt.Reason{
+	reason1355 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1358 = ahprt.Reason{
+	reason1356 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1359 = ahprt.Reason{
+	reason1357 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
 	}
-	reason1360 = ahprt.Reason{
+	reason1358 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
 	}
-	reason1361 = ahprt.Reason{
+	reason1359 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
 	}
-	reason1362 = ahprt.Reason{
+	reason1360 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
 	}
-	reason1363 = ahprt.Reason{
+	reason1361 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1364 = ahprt.Reason{
+	reason1362 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1365 = ahprt.Reason{
+	reason1363 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
 	}
-	reason1366 = ahprt.Reason{
+	reason1364 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
 	}
-	reason1367 = ahprt.Reason{
+	reason1365 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1368 = ahprt.Reason{
+	reason1366 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
 	}
-	reason1369 = ahprt.Reason{
+	reason1367 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
 	}
-	reason1370 = ahprt.Reason{
+	reason1368 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"array\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
 	}
-	reason1371 = ahprt.Reason{
+	reason1369 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
 	}
-	reason1372 = ahprt.Reason{
+	reason1370 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
 	}
-	reason1373 = ahprt.Reason{
+	reason1371 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
 	}
-	reason1374 = ahprt.Reason{
+	reason1372 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
 	}
-	reason1375 = ahprt.Reason{
+	reason1373 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
 	}
-	reason1376 = ahprt.Reason{
+	reason1374 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
 	}
-	reason1377 = ahprt.Reason{
+	reason1375 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"anyOf\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
 	}
-	reason1378 = ahprt.Reason{
+	reason1376 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
 	}
-	reason1379 = ahprt.Reason{
+	reason1377 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
 	}
-	reason1380 = ahprt.Reason{
+	reason1378 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "number",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
 	}
-	reason1381 = ahprt.Reason{
+	reason1379 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
 	}
-	reason1382 = ahprt.Reason{
+	reason1380 = ahprt.Reason{
 		Code:    ahprt.CodeUnknownMember,
 		Message: "this object allows no other members",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
 	}
-	reason1383 = ahprt.Reason{
+	reason1381 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"enum\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1384 = ahprt.Reason{
+	reason1382 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
 	}
-	reason1385 = ahprt.Reason{
+	reason1383 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
 	}
-	reason1386 = ahprt.Reason{
+	reason1384 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"string\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
 	}
-	reason1387 = ahprt.Reason{
+	reason1385 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
 	}
-	reason1388 = ahprt.Reason{
+	reason1386 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
 	}
-	reason1389 = ahprt.Reason{
+	reason1387 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
 	}
-	reason1390 = ahprt.Reason{
+	reason1388 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
 	}
-	reason1391 = ahprt.Reason{
+	reason1389 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
 	}
-	reason1392 = ahprt.Reason{
+	reason1390 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
 	}
-	reason1393 = ahprt.Reason{
+	reason1391 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
 	}
-	reason1394 = ahprt.Reason{
+	reason1392 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
 	}
-	reason1395 = ahprt.Reason{
+	reason1393 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
 	}
-	reason1396 = ahprt.Reason{
+	reason1394 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
 	}
-	reason1397 = ahprt.Reason{
+	reason1395 = ahprt.Reason{
 		Code:    ahprt.CodeConst,
 		Message: "want \"object\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
 	}
-	reason1398 = ahprt.Reason{
+	reason1396 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
 	}
-	reason1399 = ahprt.Reason{
+	reason1397 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"action\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
 	}
-	reason1400 = ahprt.Reason{
+	reason1398 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
 	}
-	reason1401 = ahprt.Reason{
+	reason1399 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
 	}
-	reason1402 = ahprt.Reason{
+	reason1400 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
 		Message: "want one of \"accept\", \"cancel\", \"decline\"",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
 	}
-	reason1403 = ahprt.Reason{
+	reason1401 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
 	}
-	reason1404 = ahprt.Reason{
+	reason1402 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "array",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
 	}
-	reason1405 = ahprt.Reason{
+	reason1403 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
 	}
-	reason1406 = ahprt.Reason{
+	reason1404 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "string or number or boolean",
 		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
 	}
-	reason1407 = ahprt.Reason{
+	reason1405 = ahprt.Reason{
 		Code:    ahprt.CodeType,
 		Message: "object",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
 	}
-	reason1408 = ahprt.Reason{
+	reason1406 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"url\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1409 = ahprt.Reason{
+	reason1407 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"timeoutMs\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
 	}
-	reason1410 = ahprt.Reason{
+	reason1408 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"maxBytes\"",
 		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
@@ -34987,165 +34967,165 @@ var (
 	required24  = []*ahprt.Reason{&reason246}
 	required25  = []*ahprt.Reason{&reason253, &reason254}
 	required26  = []*ahprt.Reason{&reason262}
-	required27  = []*ahprt.Reason{&reason275, &reason276, &reason277, &reason278, &reason279}
-	required28  = []*ahprt.Reason{&reason288, &reason289, &reason290, &reason291, &reason292}
-	required29  = []*ahprt.Reason{&reason298}
-	required30  = []*ahprt.Reason{&reason305, &reason306, &reason307, &reason308}
-	required31  = []*ahprt.Reason{&reason314, &reason315, &reason316, &reason317}
-	required32  = []*ahprt.Reason{&reason327, &reason328, &reason329, &reason330, &reason331}
-	required33  = []*ahprt.Reason{&reason341}
-	required34  = []*ahprt.Reason{&reason345, &reason346, &reason347, &reason348, &reason349}
-	required35  = []*ahprt.Reason{&reason354, &reason355, &reason356, &reason357}
-	required36  = []*ahprt.Reason{&reason362, &reason363, &reason364, &reason365}
-	required37  = []*ahprt.Reason{&reason369, &reason370}
-	required38  = []*ahprt.Reason{&reason374, &reason375, &reason376, &reason377}
-	required39  = []*ahprt.Reason{&reason390, &reason391}
-	required40  = []*ahprt.Reason{&reason395, &reason396, &reason397, &reason398}
-	required41  = []*ahprt.Reason{&reason413, &reason414, &reason415}
-	required42  = []*ahprt.Reason{&reason419}
-	required43  = []*ahprt.Reason{&reason425, &reason426, &reason427}
-	required44  = []*ahprt.Reason{&reason436, &reason437, &reason438, &reason439}
-	required45  = []*ahprt.Reason{&reason445, &reason446, &reason447, &reason448}
-	required46  = []*ahprt.Reason{&reason457, &reason458, &reason459}
-	required47  = []*ahprt.Reason{&reason473, &reason474}
-	required48  = []*ahprt.Reason{&reason486, &reason487, &reason488, &reason489}
-	required49  = []*ahprt.Reason{&reason493, &reason494, &reason495, &reason496}
-	required50  = []*ahprt.Reason{&reason501, &reason502}
-	required51  = []*ahprt.Reason{&reason509, &reason510}
-	required52  = []*ahprt.Reason{&reason517, &reason518, &reason519, &reason520, &reason521}
-	required53  = []*ahprt.Reason{&reason523}
-	required54  = []*ahprt.Reason{&reason524}
-	required55  = []*ahprt.Reason{&reason534}
-	required56  = []*ahprt.Reason{&reason538, &reason539}
-	required57  = []*ahprt.Reason{&reason544, &reason545}
-	required58  = []*ahprt.Reason{&reason552, &reason553}
-	required59  = []*ahprt.Reason{&reason560, &reason561}
-	required60  = []*ahprt.Reason{&reason568, &reason569}
-	required61  = []*ahprt.Reason{&reason582, &reason583, &reason584, &reason585}
-	required62  = []*ahprt.Reason{&reason594, &reason595, &reason596}
-	required63  = []*ahprt.Reason{&reason603}
-	required64  = []*ahprt.Reason{&reason609, &reason610, &reason611}
-	required65  = []*ahprt.Reason{&reason617, &reason618}
-	required66  = []*ahprt.Reason{&reason621, &reason622, &reason623}
-	required67  = []*ahprt.Reason{&reason626, &reason627, &reason628}
-	required68  = []*ahprt.Reason{&reason629}
-	required69  = []*ahprt.Reason{&reason639, &reason640, &reason641, &reason642}
-	required70  = []*ahprt.Reason{&reason645}
-	required71  = []*ahprt.Reason{&reason656}
-	required72  = []*ahprt.Reason{&reason657}
-	required73  = []*ahprt.Reason{&reason658}
-	required74  = []*ahprt.Reason{&reason660}
-	required75  = []*ahprt.Reason{&reason670, &reason671}
-	required76  = []*ahprt.Reason{&reason678}
-	required77  = []*ahprt.Reason{&reason679}
-	required78  = []*ahprt.Reason{&reason680}
-	required79  = []*ahprt.Reason{&reason682}
-	required80  = []*ahprt.Reason{&reason687}
-	required81  = []*ahprt.Reason{&reason688}
-	required82  = []*ahprt.Reason{&reason689}
-	required83  = []*ahprt.Reason{&reason691}
-	required84  = []*ahprt.Reason{&reason693}
-	required85  = []*ahprt.Reason{&reason694}
-	required86  = []*ahprt.Reason{&reason696}
-	required87  = []*ahprt.Reason{&reason698}
-	required88  = []*ahprt.Reason{&reason699}
-	required89  = []*ahprt.Reason{&reason701}
-	required90  = []*ahprt.Reason{&reason712}
-	required91  = []*ahprt.Reason{&reason713}
-	required92  = []*ahprt.Reason{&reason714}
-	required93  = []*ahprt.Reason{&reason716}
-	required94  = []*ahprt.Reason{&reason718}
-	required95  = []*ahprt.Reason{&reason719}
-	required96  = []*ahprt.Reason{&reason721}
-	required97  = []*ahprt.Reason{&reason733, &reason734}
-	required98  = []*ahprt.Reason{&reason747, &reason748}
-	required99  = []*ahprt.Reason{&reason753, &reason754}
-	required100 = []*ahprt.Reason{&reason759, &reason760}
-	required101 = []*ahprt.Reason{&reason766, &reason767, &reason768, &reason769, &reason770}
-	required102 = []*ahprt.Reason{&reason777, &reason778}
-	required103 = []*ahprt.Reason{&reason787, &reason788, &reason789}
-	required104 = []*ahprt.Reason{&reason794}
-	required105 = []*ahprt.Reason{&reason798}
-	required106 = []*ahprt.Reason{&reason802, &reason803, &reason804}
-	required107 = []*ahprt.Reason{&reason812}
-	required108 = []*ahprt.Reason{&reason815, &reason816}
-	required109 = []*ahprt.Reason{&reason820, &reason821, &reason822}
-	required110 = []*ahprt.Reason{&reason826, &reason827}
-	required111 = []*ahprt.Reason{&reason831, &reason832}
-	required112 = []*ahprt.Reason{&reason837, &reason838}
-	required113 = []*ahprt.Reason{&reason842, &reason843, &reason844}
-	required114 = []*ahprt.Reason{&reason849, &reason850}
-	required115 = []*ahprt.Reason{&reason854, &reason855, &reason856}
-	required116 = []*ahprt.Reason{&reason864, &reason865}
-	required117 = []*ahprt.Reason{&reason869, &reason870}
-	required118 = []*ahprt.Reason{&reason876}
-	required119 = []*ahprt.Reason{&reason880, &reason881}
-	required120 = []*ahprt.Reason{&reason894}
-	required121 = []*ahprt.Reason{&reason897}
-	required122 = []*ahprt.Reason{&reason903, &reason904, &reason905}
-	required123 = []*ahprt.Reason{&reason911, &reason912, &reason913}
-	required124 = []*ahprt.Reason{&reason917, &reason918, &reason919}
-	required125 = []*ahprt.Reason{&reason928}
-	required126 = []*ahprt.Reason{&reason932, &reason933, &reason934}
-	required127 = []*ahprt.Reason{&reason936, &reason937, &reason938}
-	required128 = []*ahprt.Reason{&reason945}
-	required129 = []*ahprt.Reason{&reason947}
-	required130 = []*ahprt.Reason{&reason949}
-	required131 = []*ahprt.Reason{&reason955, &reason956, &reason957, &reason958, &reason959}
-	required132 = []*ahprt.Reason{&reason971, &reason972}
-	required133 = []*ahprt.Reason{&reason981}
-	required134 = []*ahprt.Reason{&reason985}
-	required135 = []*ahprt.Reason{&reason989, &reason990, &reason991, &reason992}
-	required136 = []*ahprt.Reason{&reason1002, &reason1003}
-	required137 = []*ahprt.Reason{&reason1008, &reason1009}
-	required138 = []*ahprt.Reason{&reason1013, &reason1014, &reason1015}
-	required139 = []*ahprt.Reason{&reason1020, &reason1021}
-	required140 = []*ahprt.Reason{&reason1026, &reason1027, &reason1028, &reason1029, &reason1030}
-	required141 = []*ahprt.Reason{&reason1041, &reason1042, &reason1043}
-	required142 = []*ahprt.Reason{&reason1044}
-	required143 = []*ahprt.Reason{&reason1054, &reason1055}
-	required144 = []*ahprt.Reason{&reason1056}
-	required145 = []*ahprt.Reason{&reason1065, &reason1066, &reason1067, &reason1068, &reason1069, &reason1070}
-	required146 = []*ahprt.Reason{&reason1072}
-	required147 = []*ahprt.Reason{&reason1079, &reason1080}
-	required148 = []*ahprt.Reason{&reason1086, &reason1087, &reason1088}
-	required149 = []*ahprt.Reason{&reason1102, &reason1103}
-	required150 = []*ahprt.Reason{&reason1108, &reason1109}
-	required151 = []*ahprt.Reason{&reason1113, &reason1114}
-	required152 = []*ahprt.Reason{&reason1117, &reason1118, &reason1119}
-	required153 = []*ahprt.Reason{&reason1141, &reason1142}
-	required154 = []*ahprt.Reason{&reason1144, &reason1145}
-	required155 = []*ahprt.Reason{&reason1149}
-	required156 = []*ahprt.Reason{&reason1154}
-	required157 = []*ahprt.Reason{&reason1156, &reason1157}
-	required158 = []*ahprt.Reason{&reason1164, &reason1165, &reason1166}
-	required159 = []*ahprt.Reason{&reason1170, &reason1171, &reason1172}
-	required160 = []*ahprt.Reason{&reason1175, &reason1176}
-	required161 = []*ahprt.Reason{&reason1182, &reason1183}
-	required162 = []*ahprt.Reason{&reason1185, &reason1186}
-	required163 = []*ahprt.Reason{&reason1190, &reason1191, &reason1192}
-	required164 = []*ahprt.Reason{&reason1200, &reason1201, &reason1202}
-	required165 = []*ahprt.Reason{&reason1209, &reason1210}
-	required166 = []*ahprt.Reason{&reason1220, &reason1221, &reason1222, &reason1223, &reason1224}
-	required167 = []*ahprt.Reason{&reason1225}
-	required168 = []*ahprt.Reason{&reason1243, &reason1244, &reason1245}
-	required169 = []*ahprt.Reason{&reason1247}
-	required170 = []*ahprt.Reason{&reason1262, &reason1263, &reason1264, &reason1265}
-	required171 = []*ahprt.Reason{&reason1277, &reason1278}
-	required172 = []*ahprt.Reason{&reason1284, &reason1285}
-	required173 = []*ahprt.Reason{&reason1290}
-	required174 = []*ahprt.Reason{&reason1302}
-	required175 = []*ahprt.Reason{&reason1312}
-	required176 = []*ahprt.Reason{&reason1320, &reason1321}
-	required177 = []*ahprt.Reason{&reason1331, &reason1332}
-	required178 = []*ahprt.Reason{&reason1341, &reason1342}
-	required179 = []*ahprt.Reason{&reason1347, &reason1348}
-	required180 = []*ahprt.Reason{&reason1357, &reason1358}
-	required181 = []*ahprt.Reason{&reason1367, &reason1368}
-	required182 = []*ahprt.Reason{&reason1377}
-	required183 = []*ahprt.Reason{&reason1383, &reason1384}
-	required184 = []*ahprt.Reason{&reason1399}
-	required185 = []*ahprt.Reason{&reason1408, &reason1409, &reason1410}
+	required27  = []*ahprt.Reason{&reason274, &reason275, &reason276, &reason277, &reason278}
+	required28  = []*ahprt.Reason{&reason287, &reason288, &reason289, &reason290, &reason291}
+	required29  = []*ahprt.Reason{&reason297}
+	required30  = []*ahprt.Reason{&reason304, &reason305, &reason306, &reason307}
+	required31  = []*ahprt.Reason{&reason313, &reason314, &reason315, &reason316}
+	required32  = []*ahprt.Reason{&reason325, &reason326, &reason327, &reason328, &reason329}
+	required33  = []*ahprt.Reason{&reason339}
+	required34  = []*ahprt.Reason{&reason343, &reason344, &reason345, &reason346, &reason347}
+	required35  = []*ahprt.Reason{&reason352, &reason353, &reason354, &reason355}
+	required36  = []*ahprt.Reason{&reason360, &reason361, &reason362, &reason363}
+	required37  = []*ahprt.Reason{&reason367, &reason368}
+	required38  = []*ahprt.Reason{&reason372, &reason373, &reason374, &reason375}
+	required39  = []*ahprt.Reason{&reason388, &reason389}
+	required40  = []*ahprt.Reason{&reason393, &reason394, &reason395, &reason396}
+	required41  = []*ahprt.Reason{&reason411, &reason412, &reason413}
+	required42  = []*ahprt.Reason{&reason417}
+	required43  = []*ahprt.Reason{&reason423, &reason424, &reason425}
+	required44  = []*ahprt.Reason{&reason434, &reason435, &reason436, &reason437}
+	required45  = []*ahprt.Reason{&reason443, &reason444, &reason445, &reason446}
+	required46  = []*ahprt.Reason{&reason455, &reason456, &reason457}
+	required47  = []*ahprt.Reason{&reason471, &reason472}
+	required48  = []*ahprt.Reason{&reason484, &reason485, &reason486, &reason487}
+	required49  = []*ahprt.Reason{&reason491, &reason492, &reason493, &reason494}
+	required50  = []*ahprt.Reason{&reason499, &reason500}
+	required51  = []*ahprt.Reason{&reason507, &reason508}
+	required52  = []*ahprt.Reason{&reason515, &reason516, &reason517, &reason518, &reason519}
+	required53  = []*ahprt.Reason{&reason521}
+	required54  = []*ahprt.Reason{&reason522}
+	required55  = []*ahprt.Reason{&reason532}
+	required56  = []*ahprt.Reason{&reason536, &reason537}
+	required57  = []*ahprt.Reason{&reason542, &reason543}
+	required58  = []*ahprt.Reason{&reason550, &reason551}
+	required59  = []*ahprt.Reason{&reason558, &reason559}
+	required60  = []*ahprt.Reason{&reason566, &reason567}
+	required61  = []*ahprt.Reason{&reason580, &reason581, &reason582, &reason583}
+	required62  = []*ahprt.Reason{&reason592, &reason593, &reason594}
+	required63  = []*ahprt.Reason{&reason601}
+	required64  = []*ahprt.Reason{&reason607, &reason608, &reason609}
+	required65  = []*ahprt.Reason{&reason615, &reason616}
+	required66  = []*ahprt.Reason{&reason619, &reason620, &reason621}
+	required67  = []*ahprt.Reason{&reason624, &reason625, &reason626}
+	required68  = []*ahprt.Reason{&reason627}
+	required69  = []*ahprt.Reason{&reason637, &reason638, &reason639, &reason640}
+	required70  = []*ahprt.Reason{&reason643}
+	required71  = []*ahprt.Reason{&reason654}
+	required72  = []*ahprt.Reason{&reason655}
+	required73  = []*ahprt.Reason{&reason656}
+	required74  = []*ahprt.Reason{&reason658}
+	required75  = []*ahprt.Reason{&reason668, &reason669}
+	required76  = []*ahprt.Reason{&reason676}
+	required77  = []*ahprt.Reason{&reason677}
+	required78  = []*ahprt.Reason{&reason678}
+	required79  = []*ahprt.Reason{&reason680}
+	required80  = []*ahprt.Reason{&reason685}
+	required81  = []*ahprt.Reason{&reason686}
+	required82  = []*ahprt.Reason{&reason687}
+	required83  = []*ahprt.Reason{&reason689}
+	required84  = []*ahprt.Reason{&reason691}
+	required85  = []*ahprt.Reason{&reason692}
+	required86  = []*ahprt.Reason{&reason694}
+	required87  = []*ahprt.Reason{&reason696}
+	required88  = []*ahprt.Reason{&reason697}
+	required89  = []*ahprt.Reason{&reason699}
+	required90  = []*ahprt.Reason{&reason710}
+	required91  = []*ahprt.Reason{&reason711}
+	required92  = []*ahprt.Reason{&reason712}
+	required93  = []*ahprt.Reason{&reason714}
+	required94  = []*ahprt.Reason{&reason716}
+	required95  = []*ahprt.Reason{&reason717}
+	required96  = []*ahprt.Reason{&reason719}
+	required97  = []*ahprt.Reason{&reason731, &reason732}
+	required98  = []*ahprt.Reason{&reason745, &reason746}
+	required99  = []*ahprt.Reason{&reason751, &reason752}
+	required100 = []*ahprt.Reason{&reason757, &reason758}
+	required101 = []*ahprt.Reason{&reason764, &reason765, &reason766, &reason767, &reason768}
+	required102 = []*ahprt.Reason{&reason775, &reason776}
+	required103 = []*ahprt.Reason{&reason785, &reason786, &reason787}
+	required104 = []*ahprt.Reason{&reason792}
+	required105 = []*ahprt.Reason{&reason796}
+	required106 = []*ahprt.Reason{&reason800, &reason801, &reason802}
+	required107 = []*ahprt.Reason{&reason810}
+	required108 = []*ahprt.Reason{&reason813, &reason814}
+	required109 = []*ahprt.Reason{&reason818, &reason819, &reason820}
+	required110 = []*ahprt.Reason{&reason824, &reason825}
+	required111 = []*ahprt.Reason{&reason829, &reason830}
+	required112 = []*ahprt.Reason{&reason835, &reason836}
+	required113 = []*ahprt.Reason{&reason840, &reason841, &reason842}
+	required114 = []*ahprt.Reason{&reason847, &reason848}
+	required115 = []*ahprt.Reason{&reason852, &reason853, &reason854}
+	required116 = []*ahprt.Reason{&reason862, &reason863}
+	required117 = []*ahprt.Reason{&reason867, &reason868}
+	required118 = []*ahprt.Reason{&reason874}
+	required119 = []*ahprt.Reason{&reason878, &reason879}
+	required120 = []*ahprt.Reason{&reason892}
+	required121 = []*ahprt.Reason{&reason895}
+	required122 = []*ahprt.Reason{&reason901, &reason902, &reason903}
+	required123 = []*ahprt.Reason{&reason909, &reason910, &reason911}
+	required124 = []*ahprt.Reason{&reason915, &reason916, &reason917}
+	required125 = []*ahprt.Reason{&reason926}
+	required126 = []*ahprt.Reason{&reason930, &reason931, &reason932}
+	required127 = []*ahprt.Reason{&reason934, &reason935, &reason936}
+	required128 = []*ahprt.Reason{&reason943}
+	required129 = []*ahprt.Reason{&reason945}
+	required130 = []*ahprt.Reason{&reason947}
+	required131 = []*ahprt.Reason{&reason953, &reason954, &reason955, &reason956, &reason957}
+	required132 = []*ahprt.Reason{&reason969, &reason970}
+	required133 = []*ahprt.Reason{&reason979}
+	required134 = []*ahprt.Reason{&reason983}
+	required135 = []*ahprt.Reason{&reason987, &reason988, &reason989, &reason990}
+	required136 = []*ahprt.Reason{&reason1000, &reason1001}
+	required137 = []*ahprt.Reason{&reason1006, &reason1007}
+	required138 = []*ahprt.Reason{&reason1011, &reason1012, &reason1013}
+	required139 = []*ahprt.Reason{&reason1018, &reason1019}
+	required140 = []*ahprt.Reason{&reason1024, &reason1025, &reason1026, &reason1027, &reason1028}
+	required141 = []*ahprt.Reason{&reason1039, &reason1040, &reason1041}
+	required142 = []*ahprt.Reason{&reason1042}
+	required143 = []*ahprt.Reason{&reason1052, &reason1053}
+	required144 = []*ahprt.Reason{&reason1054}
+	required145 = []*ahprt.Reason{&reason1063, &reason1064, &reason1065, &reason1066, &reason1067, &reason1068}
+	required146 = []*ahprt.Reason{&reason1070}
+	required147 = []*ahprt.Reason{&reason1077, &reason1078}
+	required148 = []*ahprt.Reason{&reason1084, &reason1085, &reason1086}
+	required149 = []*ahprt.Reason{&reason1100, &reason1101}
+	required150 = []*ahprt.Reason{&reason1106, &reason1107}
+	required151 = []*ahprt.Reason{&reason1111, &reason1112}
+	required152 = []*ahprt.Reason{&reason1115, &reason1116, &reason1117}
+	required153 = []*ahprt.Reason{&reason1139, &reason1140}
+	required154 = []*ahprt.Reason{&reason1142, &reason1143}
+	required155 = []*ahprt.Reason{&reason1147}
+	required156 = []*ahprt.Reason{&reason1152}
+	required157 = []*ahprt.Reason{&reason1154, &reason1155}
+	required158 = []*ahprt.Reason{&reason1162, &reason1163, &reason1164}
+	required159 = []*ahprt.Reason{&reason1168, &reason1169, &reason1170}
+	required160 = []*ahprt.Reason{&reason1173, &reason1174}
+	required161 = []*ahprt.Reason{&reason1180, &reason1181}
+	required162 = []*ahprt.Reason{&reason1183, &reason1184}
+	required163 = []*ahprt.Reason{&reason1188, &reason1189, &reason1190}
+	required164 = []*ahprt.Reason{&reason1198, &reason1199, &reason1200}
+	required165 = []*ahprt.Reason{&reason1207, &reason1208}
+	required166 = []*ahprt.Reason{&reason1218, &reason1219, &reason1220, &reason1221, &reason1222}
+	required167 = []*ahprt.Reason{&reason1223}
+	required168 = []*ahprt.Reason{&reason1241, &reason1242, &reason1243}
+	required169 = []*ahprt.Reason{&reason1245}
+	required170 = []*ahprt.Reason{&reason1260, &reason1261, &reason1262, &reason1263}
+	required171 = []*ahprt.Reason{&reason1275, &reason1276}
+	required172 = []*ahprt.Reason{&reason1282, &reason1283}
+	required173 = []*ahprt.Reason{&reason1288}
+	required174 = []*ahprt.Reason{&reason1300}
+	required175 = []*ahprt.Reason{&reason1310}
+	required176 = []*ahprt.Reason{&reason1318, &reason1319}
+	required177 = []*ahprt.Reason{&reason1329, &reason1330}
+	required178 = []*ahprt.Reason{&reason1339, &reason1340}
+	required179 = []*ahprt.Reason{&reason1345, &reason1346}
+	required180 = []*ahprt.Reason{&reason1355, &reason1356}
+	required181 = []*ahprt.Reason{&reason1365, &reason1366}
+	required182 = []*ahprt.Reason{&reason1375}
+	required183 = []*ahprt.Reason{&reason1381, &reason1382}
+	required184 = []*ahprt.Reason{&reason1397}
+	required185 = []*ahprt.Reason{&reason1406, &reason1407, &reason1408}
 )
 
 // presence0 reports which of "error" object n has: bit i for the i-th.

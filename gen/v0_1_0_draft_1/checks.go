@@ -85,7 +85,7 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCapabilities_effects_items_anyOf_0) {
+		if c.Branch(n, ev, vCapabilities_effects_items_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCapabilities_effects_items_anyOf_1) {
@@ -344,7 +344,7 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcId) {
+		if c.Branch(n, ev, vCommon_jsonRpcId) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcResponseId_anyOf_1) {
@@ -367,7 +367,7 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
-		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcId_anyOf_0) {
+		if c.Branch(n, ev, vCommon_jsonRpcId_anyOf_0) {
 			matches++
 		}
 		if (ev != nil || matches == 0) && c.Branch(n, ev, vCommon_jsonRpcId_anyOf_1) {

@@ -1251,7 +1251,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
 			e.dispatch(g, s.Dispatch, list, one, loc, code, choice)
 			return
 		}
-		e.tryBranches(g, list, allIndexes(len(list)), one, loc, code, choice)
+		e.tryBranches(g, list, allIndexes(len(list)), one, one && s.OneOfDisjoint, loc, code, choice)
 	})
 }
 
@@ -1265,8 +1265,10 @@ func allIndexes(n int) []int {
 
 // tryBranches evaluates the candidate branches with anyOf/oneOf semantics.
 // With a choice id (ir.MarkMemo), it records the first branch that passed
-// for the union's builder.
-func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, loc, code string, choice uint32) {
+// for the union's builder. Disjoint oneOf branches (no instance passes
+// two) stop at the first that passes, as anyOf does without annotations
+// to collect: the others would fail, so they neither match nor annotate.
+func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one, disjoint bool, loc, code string, choice uint32) {
 	if len(idx) == 1 {
 		// One candidate: its own error is the most precise explanation.
 		e.same(g, list[idx[0]], Id("ev"))
@@ -1283,16 +1285,23 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one bool, l
 		if choice != 0 {
 			count = []Code{If(Id("matches").Op("==").Lit(0)).Block(Id("first").Op("=").Lit(i)), Id("matches").Op("++")}
 		}
-		if !one {
+		switch {
+		case disjoint && i != idx[0]:
+			// matches is 0 here: the first to pass is this one.
+			if choice != 0 {
+				count = []Code{Id("first").Op("=").Lit(i), Id("matches").Op("++")}
+			}
+			g.If(Id("matches").Op("==").Lit(0).Op("&&").Add(cond)).Block(count...)
+		case !one && i != idx[0]:
 			// anyOf: with no annotations to collect, stop at the first match.
 			g.If(Parens(Id("ev").Op("!=").Nil().Op("||").Id("matches").Op("==").Lit(0)).Op("&&").Add(cond)).Block(count...)
-			continue
+		default:
+			g.If(cond).Block(count...)
 		}
-		g.If(cond).Block(count...)
 	}
 	g.If(Id("matches").Op("==").Lit(0)).Block(
 		Return(Id("c").Dot("FailBranches").Call(Id("mark"), Id("n"), Qual(rt, code), Lit(loc), Lit(fmt.Sprintf("matches none of %d alternatives", len(idx))))))
-	if one {
+	if one && !disjoint {
 		g.If(Id("matches").Op(">").Lit(1)).Block(
 			Return(e.fail(Id("n"), "CodeOneOfMany", loc, "matches more than one alternative")))
 	}
@@ -1321,7 +1330,7 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool,
 					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code, choice) })
 					return
 				}
-				e.tryBranches(cg, list, c.Branches, one, loc, code, choice)
+				e.tryBranches(cg, list, c.Branches, one, one && c.Disjoint, loc, code, choice)
 			})
 		}
 		sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(v, Lit(loc), Lit(d.Member))))

@@ -80,6 +80,8 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	for _, s := range p.Schemas {
 		if len(s.OneOf) > 0 {
 			s.Dispatch = dispatch(s.OneOf, allIndexes(len(s.OneOf)), nil)
+			s.OneOfDisjoint = disjoint(s.OneOf, allIndexes(len(s.OneOf)))
+			markDisjoint(s.Dispatch, s.OneOf)
 		} else if len(s.AnyOf) > 0 {
 			s.Dispatch = dispatch(s.AnyOf, allIndexes(len(s.AnyOf)), nil)
 		}

@@ -189,3 +189,112 @@ func dispatch(list []*Schema, branches []int, decided map[string]bool) *Dispatch
 	}
 	return d
 }
+
+// Disjoint branches. oneOf must try every branch, to reject an instance
+// that passes two; when no instance can pass two, the first branch that
+// passes decides, and the others need not run. Two branches cannot both
+// pass when one accepts only objects that have member M and the other is
+// closed to M (additionalProperties false, without M among its
+// properties or any patternProperties), or when both accept only objects
+// that have M and fix it to different constants. A text part's body and
+// gap shapes are such a pair: one requires "text", the other "gap", and
+// each is closed to the other's member.
+
+// markDisjoint sets Disjoint on the cases of d (over the branches of a
+// oneOf, list) that leave several branches to try.
+func markDisjoint(d *Dispatch, list []*Schema) {
+	if d == nil {
+		return
+	}
+	for i := range d.Cases {
+		c := &d.Cases[i]
+		if c.Sub != nil {
+			markDisjoint(c.Sub, list)
+			continue
+		}
+		c.Disjoint = len(c.Branches) > 1 && disjoint(list, c.Branches)
+	}
+}
+
+// disjoint reports whether no instance can pass two of the branches idx
+// of list.
+func disjoint(list []*Schema, idx []int) bool {
+	if len(idx) < 2 {
+		return false
+	}
+	type shape struct {
+		f       *facts
+		allowed map[string]bool // nil: open
+	}
+	shapes := make([]shape, len(idx))
+	for k, b := range idx {
+		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
+		collect(list[b], f, map[*Schema]bool{})
+		shapes[k] = shape{f, closedTo(list[b], map[*Schema]bool{})}
+	}
+	excludes := func(a, b shape) bool { // no instance passes a and b
+		if !a.f.objectOnly {
+			return false
+		}
+		for m := range a.f.required {
+			if b.allowed != nil && !b.allowed[m] {
+				return true
+			}
+			if !b.f.required[m] {
+				continue
+			}
+			ca, okA := a.f.consts[m]
+			cb, okB := b.f.consts[m]
+			if okA && okB && ca.JSON != cb.JSON {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range shapes {
+		for j := i + 1; j < len(shapes); j++ {
+			if !excludes(shapes[i], shapes[j]) && !excludes(shapes[j], shapes[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// closedTo returns the only member names an object passing s can have,
+// from every schema that applies to it unconditionally (s, through $ref
+// and allOf) with additionalProperties false and no patternProperties;
+// nil when no such schema limits them.
+func closedTo(s *Schema, seen map[*Schema]bool) map[string]bool {
+	if s == nil || seen[s] {
+		return nil
+	}
+	seen[s] = true
+	var allowed map[string]bool
+	limit := func(names map[string]bool) {
+		if names == nil {
+			return
+		}
+		if allowed == nil {
+			allowed = names
+			return
+		}
+		for m := range allowed {
+			if !names[m] {
+				delete(allowed, m)
+			}
+		}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.IsFalse() && len(s.PatternProperties) == 0 {
+		own := map[string]bool{}
+		for _, p := range s.Properties {
+			own[p.Name] = true
+		}
+		limit(own)
+	}
+	limit(closedTo(s.Ref, seen))
+	for _, a := range s.AllOf {
+		limit(closedTo(a, seen))
+	}
+	return allowed
+}

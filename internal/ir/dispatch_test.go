@@ -52,3 +52,78 @@ func TestDispatchNestedUnions(t *testing.T) {
 		}
 	}
 }
+
+// TestDisjointBranches: a oneOf stops at the first branch that passes
+// only when no instance can pass two. Body and gap text parts are such a
+// pair (each requires a member the other's closed shape rejects), and so
+// are two object shapes that require one member with different
+// constants. An open shape, a shape that does not require the member, or
+// one that also accepts non-objects (where required says nothing) keeps
+// every branch running.
+func TestDisjointBranches(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"body": {"type": "object", "required": ["id", "text"], "additionalProperties": false,
+				"properties": {"id": {"type": "string"}, "text": {"type": "string"}}},
+			"gap": {"type": "object", "required": ["id", "gap"], "additionalProperties": false,
+				"properties": {"id": {"type": "string"}, "gap": {"type": "string"}}},
+			"gapViaAllOf": {"allOf": [{"$ref": "#/$defs/gap"}, {"properties": {"note": {}}}]},
+			"openGap": {"type": "object", "required": ["id", "gap"],
+				"properties": {"id": {"type": "string"}, "gap": {"type": "string"}}},
+			"bodyOrString": {"type": ["object", "string"], "required": ["text"], "additionalProperties": false,
+				"properties": {"text": {"type": "string"}}},
+			"red": {"type": "object", "required": ["color"], "properties": {"color": {"const": "red"}}},
+			"blue": {"type": "object", "required": ["color"], "properties": {"color": {"const": "blue"}}},
+			"anyColor": {"type": "object", "properties": {"color": {"const": "blue"}}}
+		},
+		"properties": {
+			"closedPair": {"oneOf": [{"$ref": "#/$defs/body"}, {"$ref": "#/$defs/gap"}]},
+			"throughAllOf": {"oneOf": [{"$ref": "#/$defs/body"}, {"$ref": "#/$defs/gapViaAllOf"}]},
+			"constants": {"oneOf": [{"$ref": "#/$defs/red"}, {"$ref": "#/$defs/blue"}]},
+			"open": {"oneOf": [{"$ref": "#/$defs/openGap"}, {"$ref": "#/$defs/openGap"}]},
+			"notRequired": {"oneOf": [{"$ref": "#/$defs/red"}, {"$ref": "#/$defs/anyColor"}]},
+			"notOnlyObjects": {"oneOf": [{"$ref": "#/$defs/bodyOrString"}, {"type": "string"}]}
+		}
+	}`)
+	for ptr, want := range map[string]bool{
+		"/properties/closedPair":     true,
+		"/properties/throughAllOf":   true,
+		"/properties/constants":      true,
+		"/properties/open":           false,
+		"/properties/notRequired":    false,
+		"/properties/notOnlyObjects": false,
+	} {
+		if s := find(t, p, ptr); s.OneOfDisjoint != want {
+			t.Errorf("%s: disjoint = %v, want %v", s.Loc, s.OneOfDisjoint, want)
+		}
+	}
+}
+
+// TestDisjointDispatchCase: where a discriminator leaves several branches
+// (text parts: kind "text" in both the body and the gap shape), the fact
+// sits on that dispatch case.
+func TestDisjointDispatchCase(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"body": {"type": "object", "required": ["kind", "text"], "additionalProperties": false,
+				"properties": {"kind": {"const": "text"}, "text": {"type": "string"}}},
+			"gap": {"type": "object", "required": ["kind", "gap"], "additionalProperties": false,
+				"properties": {"kind": {"const": "text"}, "gap": {"type": "string"}}},
+			"openGap": {"type": "object", "required": ["kind", "gap"],
+				"properties": {"kind": {"const": "text"}, "gap": {"type": "string"}}}
+		},
+		"properties": {
+			"part": {"oneOf": [{"$ref": "#/$defs/body"}, {"$ref": "#/$defs/gap"}]},
+			"overlap": {"oneOf": [{"$ref": "#/$defs/openGap"}, {"$ref": "#/$defs/gap"}]}
+		}
+	}`)
+	for ptr, want := range map[string]bool{"/properties/part": true, "/properties/overlap": false} {
+		s := find(t, p, ptr)
+		if s.Dispatch == nil || len(s.Dispatch.Cases) != 1 || len(s.Dispatch.Cases[0].Branches) != 2 {
+			t.Fatalf("%s: want one dispatch case with both branches, got %+v", s.Loc, s.Dispatch)
+		}
+		if got := s.Dispatch.Cases[0].Disjoint; got != want {
+			t.Errorf("%s: case disjoint = %v, want %v", s.Loc, got, want)
+		}
+	}
+}

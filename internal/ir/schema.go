@@ -30,6 +30,10 @@ type Schema struct {
 	// Dispatch, when set, selects the AnyOf/OneOf branches that can match
 	// by discriminator members instead of trying every branch.
 	Dispatch *Dispatch
+	// OneOfDisjoint is set when no instance can pass two branches of OneOf
+	// (see disjoint): its check, without Dispatch, stops at the first
+	// branch that passes.
+	OneOfDisjoint bool
 
 	Properties           []Prop
 	PatternProperties    []PatternProp
@@ -192,6 +196,10 @@ type DispatchCase struct {
 	Value    Literal
 	Branches []int
 	Sub      *Dispatch
+	// Disjoint (oneOf only) is set when no instance can pass two of
+	// Branches (see disjoint): the check stops at the first that passes,
+	// since the others are certain to fail.
+	Disjoint bool
 }
 
 // IsTrue reports whether s accepts everything (true, {} or only
