@@ -7021,8 +7021,18 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason226)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason227)
 		}
 		switch d.Tag(dv) {
@@ -7747,8 +7757,18 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason266)
 		}
-		dv, ok := d.Member(n, "kind")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "kind" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason267)
 		}
 		switch d.Tag(dv) {
@@ -7782,22 +7802,36 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason268)
 		}
-		dv, ok := d.Member(n, "kind")
-		if !ok {
+		var dvs [3]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "kind":
+					dvs[0] = m.Value()
+				case "mediaType":
+					dvs[1] = m.Value()
+				case "selection":
+					dvs[2] = m.Value()
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason269)
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
-				dv, ok := d.Member(n, "mediaType")
-				if !ok {
+				dv := dvs[1]
+				if dv == 0 {
 					return c.FailWith(n, &reason270)
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
-						dv, ok := d.Member(n, "selection")
-						if !ok {
+						dv := dvs[2]
+						if dv == 0 {
 							return c.FailWith(n, &reason271)
 						}
 						switch d.Tag(dv) {
@@ -8367,15 +8401,27 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason320)
 		}
-		dv, ok := d.Member(n, "kind")
-		if !ok {
+		var dvs [2]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "kind":
+					dvs[0] = m.Value()
+				case "selection":
+					dvs[1] = m.Value()
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason321)
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
-				dv, ok := d.Member(n, "selection")
-				if !ok {
+				dv := dvs[1]
+				if dv == 0 {
 					return c.FailWith(n, &reason322)
 				}
 				switch d.Tag(dv) {
@@ -11045,8 +11091,20 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason527)
 		}
-		dv, ok := d.Member(n, "status")
-		if !ok {
+		var dvs [2]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "status":
+					dvs[0] = m.Value()
+				case "reason":
+					dvs[1] = m.Value()
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason528)
 		}
 		switch d.Tag(dv) {
@@ -11056,8 +11114,8 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		case "skipped":
 			{
-				dv, ok := d.Member(n, "reason")
-				if !ok {
+				dv := dvs[1]
+				if dv == 0 {
 					return c.FailWith(n, &reason529)
 				}
 				switch d.Tag(dv) {
@@ -17358,8 +17416,18 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason940)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason941)
 		}
 		switch d.Tag(dv) {
@@ -17774,8 +17842,20 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason974)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [2]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				switch m.Key() {
+				case "type":
+					dvs[0] = m.Value()
+				case "operation":
+					dvs[1] = m.Value()
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason975)
 		}
 		switch d.Tag(dv) {
@@ -17805,8 +17885,8 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		case "flow":
 			{
-				dv, ok := d.Member(n, "operation")
-				if !ok {
+				dv := dvs[1]
+				if dv == 0 {
 					return c.FailWith(n, &reason976)
 				}
 				switch d.Tag(dv) {
@@ -18842,8 +18922,18 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1033)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1034)
 		}
 		switch d.Tag(dv) {
@@ -20074,8 +20164,18 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1095)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1096)
 		}
 		switch d.Tag(dv) {
@@ -20156,8 +20256,18 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1097)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1098)
 		}
 		switch d.Tag(dv) {
@@ -23036,8 +23146,18 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1137)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1138)
 		}
 		switch d.Tag(dv) {
@@ -23569,8 +23689,18 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1158)
 		}
-		dv, ok := d.Member(n, "jsonrpc")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "jsonrpc" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1159)
 		}
 		switch d.Tag(dv) {
@@ -24233,8 +24363,18 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1195)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1196)
 		}
 		switch d.Tag(dv) {
@@ -24495,8 +24635,18 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1215)
 		}
-		dv, ok := d.Member(n, "mode")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "mode" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1216)
 		}
 		switch d.Tag(dv) {
@@ -25180,8 +25330,18 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1254)
 		}
-		dv, ok := d.Member(n, "jsonrpc")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "jsonrpc" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1255)
 		}
 		switch d.Tag(dv) {
@@ -25250,8 +25410,18 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason1257)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason1258)
 		}
 		switch d.Tag(dv) {

@@ -2243,7 +2243,17 @@ type CatalogueEvent interface {
 
 func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "config.change.before":
 			{
@@ -3429,7 +3439,17 @@ type ContentItem interface {
 
 func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
 	d := c.Doc
-	if dv, ok := d.Member(n, "kind"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "kind" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "text":
 			if u, ok := bTextPart(c, n).(ContentItem); ok {
@@ -3456,13 +3476,27 @@ type TextPart interface {
 
 func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 	d := c.Doc
-	if dv, ok := d.Member(n, "kind"); ok {
+	var dvs [3]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				dvs[0] = m.Value()
+			case "mediaType":
+				dvs[1] = m.Value()
+			case "selection":
+				dvs[2] = m.Value()
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "text":
-			if dv, ok := d.Member(n, "mediaType"); ok {
+			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "text/plain":
-					if dv, ok := d.Member(n, "selection"); ok {
+					if dv := dvs[2]; dv != 0 {
 						switch d.Tag(dv) {
 						case "body":
 							i := c.Chosen(1, n)
@@ -4187,10 +4221,22 @@ type AttachmentPart interface {
 
 func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 	d := c.Doc
-	if dv, ok := d.Member(n, "kind"); ok {
+	var dvs [2]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				dvs[0] = m.Value()
+			case "selection":
+				dvs[1] = m.Value()
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "attachment":
-			if dv, ok := d.Member(n, "selection"); ok {
+			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "body":
 					i := c.Chosen(2, n)
@@ -8478,7 +8524,19 @@ type Execution interface {
 
 func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 	d := c.Doc
-	if dv, ok := d.Member(n, "status"); ok {
+	var dvs [2]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				dvs[0] = m.Value()
+			case "reason":
+				dvs[1] = m.Value()
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "executed":
 			{
@@ -8487,7 +8545,7 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 				return x
 			}
 		case "skipped":
-			if dv, ok := d.Member(n, "reason"); ok {
+			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "supplied_result":
 					{
@@ -18509,7 +18567,17 @@ type Authentication interface {
 
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "bearer":
 			{
@@ -18909,7 +18977,19 @@ type Effect interface {
 
 func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [2]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				dvs[0] = m.Value()
+			case "operation":
+				dvs[1] = m.Value()
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "deny":
 			{
@@ -18948,7 +19028,7 @@ func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 				return x
 			}
 		case "flow":
-			if dv, ok := d.Member(n, "operation"); ok {
+			if dv := dvs[1]; dv != 0 {
 				switch d.Tag(dv) {
 				case "stop":
 					{
@@ -19739,7 +19819,17 @@ type Event interface {
 
 func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "tool.before":
 			{
@@ -21905,7 +21995,17 @@ type ExecutionEvent interface {
 
 func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "turn.start":
 			{
@@ -22017,7 +22117,17 @@ type InteractionEvent interface {
 
 func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "config.change.before":
 			{
@@ -23210,7 +23320,17 @@ type JSONRPCMessage interface {
 
 func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	d := c.Doc
-	if dv, ok := d.Member(n, "jsonrpc"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "2.0":
 			i := c.Chosen(4, n)
@@ -26193,7 +26313,17 @@ type BackendTransport interface {
 
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "stdio":
 			{
@@ -26715,7 +26845,17 @@ type BackendSubscription interface {
 
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	d := c.Doc
-	if dv, ok := d.Member(n, "mode"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "mode" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "intercept":
 			{
@@ -26865,7 +27005,17 @@ type WireMessage interface {
 
 func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	d := c.Doc
-	if dv, ok := d.Member(n, "jsonrpc"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "2.0":
 			i := c.Chosen(7, n)
@@ -26940,7 +27090,17 @@ type TaskWorkspaceEvent interface {
 
 func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "task.change.before":
 			{

@@ -1502,8 +1502,18 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason107)
 		}
-		dv, ok := d.Member(n, "jsonrpc")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "jsonrpc" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason108)
 		}
 		switch d.Tag(dv) {
@@ -2111,8 +2121,18 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason144)
 		}
-		dv, ok := d.Member(n, "type")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "type" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason145)
 		}
 		switch d.Tag(dv) {
@@ -2465,8 +2485,18 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reason173)
 		}
-		dv, ok := d.Member(n, "mode")
-		if !ok {
+		var dvs [1]ahprt.Node
+		{
+			m := d.Members(n)
+			for m.Next() {
+				if m.Key() == "mode" {
+					dvs[0] = m.Value()
+					break
+				}
+			}
+		}
+		dv := dvs[0]
+		if dv == 0 {
 			return c.FailWith(n, &reason174)
 		}
 		switch d.Tag(dv) {

@@ -2063,7 +2063,17 @@ type JSONRPCMessage interface {
 
 func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	d := c.Doc
-	if dv, ok := d.Member(n, "jsonrpc"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "jsonrpc" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "2.0":
 			i := c.Chosen(1, n)
@@ -2547,7 +2557,17 @@ type BackendTransport interface {
 
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	d := c.Doc
-	if dv, ok := d.Member(n, "type"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "type" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "stdio":
 			{
@@ -2914,7 +2934,17 @@ type BackendSubscription interface {
 
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	d := c.Doc
-	if dv, ok := d.Member(n, "mode"); ok {
+	var dvs [1]ahprt.Node
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if m.Key() == "mode" {
+				dvs[0] = m.Value()
+				break
+			}
+		}
+	}
+	if dv := dvs[0]; dv != 0 {
 		switch d.Tag(dv) {
 		case "intercept":
 			{

@@ -4,6 +4,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -300,7 +301,9 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 		}
 		if d := t.Owner.Dispatch; d != nil {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
-			e.buildDispatch(g, t, d, func(g *Group, idx []int) { try(g, idx) })
+			names := dispatchMembers(d, nil)
+			lookupMembers(g, names)
+			e.buildDispatch(g, t, d, names, func(g *Group, idx []int) { try(g, idx) })
 		} else if try(g, allIndexes(len(t.Variants))) {
 			return
 		}
@@ -309,8 +312,10 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 	e.f.Line()
 }
 
-func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*Group, []int)) {
-	g.If(List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member)), Id("ok")).BlockFunc(func(g *Group) {
+// buildDispatch writes the decision d over t's variants; the values of
+// its discriminators (names) are in dvs (see lookupMembers).
+func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, names []string, try func(*Group, []int)) {
+	g.If(Id("dv").Op(":=").Id("dvs").Index(Lit(slices.Index(names, d.Member))), Id("dv").Op("!=").Lit(0)).BlockFunc(func(g *Group) {
 		g.Switch(Id("d").Dot("Tag").Call(Id("dv"))).BlockFunc(func(sg *Group) {
 			seen := map[string]bool{}
 			for _, c := range d.Cases {
@@ -321,7 +326,7 @@ func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, try func(*
 				seen[c.Value.Str()] = true
 				sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 					if c.Sub != nil {
-						e.buildDispatch(cg, t, c.Sub, try)
+						e.buildDispatch(cg, t, c.Sub, names, try)
 						return
 					}
 					try(cg, c.Branches)

@@ -5,6 +5,7 @@ package emit
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1248,7 +1249,9 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
 		if s.Dispatch != nil {
 			g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(
 				Return(e.failType(Id("n"), loc, "object")))
-			e.dispatch(g, s.Dispatch, list, one, loc, code, choice)
+			names := dispatchMembers(s.Dispatch, nil)
+			lookupMembers(g, names)
+			e.dispatch(g, s.Dispatch, names, list, one, loc, code, choice)
 			return
 		}
 		e.tryBranches(g, list, allIndexes(len(list)), one, one && s.OneOfDisjoint, loc, code, choice)
@@ -1311,10 +1314,12 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one, disjoi
 	}
 }
 
-func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool, loc, code string, choice uint32) {
+// dispatch writes the decision d over the branches of list. The values of
+// its discriminators (names) are in dvs (see lookupMembers).
+func (e *checks) dispatch(g *Group, d *ir.Dispatch, names []string, list []*ir.Schema, one bool, loc, code string, choice uint32) {
 	v := Id("dv")
-	g.List(Id("dv"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(d.Member))
-	g.If(Op("!").Id("ok")).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
+	g.Id("dv").Op(":=").Id("dvs").Index(Lit(slices.Index(names, d.Member)))
+	g.If(Id("dv").Op("==").Lit(0)).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
 	// A switch over constants: the compiler searches the cases by length
 	// and content instead of comparing them one by one.
 	g.Switch(Id("d").Dot("Tag").Call(v)).BlockFunc(func(sg *Group) {
@@ -1327,7 +1332,7 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, list []*ir.Schema, one bool,
 			seen[c.Value.Str()] = true
 			sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 				if c.Sub != nil {
-					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, list, one, loc, code, choice) })
+					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, names, list, one, loc, code, choice) })
 					return
 				}
 				e.tryBranches(cg, list, c.Branches, one, one && c.Disjoint, loc, code, choice)

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -246,4 +247,44 @@ func iterate(iter string, init Code, body func(*Group)) *Statement {
 		Id(iter).Op(":=").Add(init),
 		For(Id(iter).Dot("Next").Call()).BlockFunc(body),
 	)
+}
+
+// dispatchMembers lists the members a dispatch tree reads (its member and
+// those of its sub-dispatches), in the order of first use.
+func dispatchMembers(d *ir.Dispatch, out []string) []string {
+	if d == nil {
+		return out
+	}
+	if !slices.Contains(out, d.Member) {
+		out = append(out, d.Member)
+	}
+	for _, c := range d.Cases {
+		out = dispatchMembers(c.Sub, out)
+	}
+	return out
+}
+
+// lookupMembers writes one walk over the members of object n that stores
+// the value of names[i] in dvs[i] (0, the root, when absent: no member
+// value is the root). A union's discriminators are read this way, once,
+// instead of a d.Member call per name, each walking the members again
+// and comparing the names through memequal: the switch on constant
+// names compiles to comparisons of lengths and of the bytes in place.
+func lookupMembers(g *Group, names []string) {
+	g.Var().Id("dvs").Index(Lit(len(names))).Qual(rt, "Node")
+	g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
+		if len(names) == 1 {
+			// One name: stop at it.
+			lg.If(Id("m").Dot("Key").Call().Op("==").Lit(names[0])).Block(
+				Id("dvs").Index(Lit(0)).Op("=").Id("m").Dot("Value").Call(),
+				Break(),
+			)
+			return
+		}
+		lg.Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
+			for i, name := range names {
+				sg.Case(Lit(name)).Block(Id("dvs").Index(Lit(i)).Op("=").Id("m").Dot("Value").Call())
+			}
+		})
+	}))
 }
