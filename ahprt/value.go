@@ -1,7 +1,7 @@
 package ahprt
 
 import (
-	"bytes"
+	"encoding/binary"
 	"math/big"
 	"strconv"
 )
@@ -134,7 +134,7 @@ func (u Unknown) Get(name string) (Value, bool) {
 func (d *Doc) compact(n Node, dst []byte) []byte {
 	x := &d.nodes[n]
 	raw := d.data[x.start:x.end]
-	if x.kind != KindObject && x.kind != KindArray || !bytes.ContainsAny(raw, " \t\r\n") {
+	if x.kind != KindObject && x.kind != KindArray || !mayHaveSpace(raw) {
 		return append(dst, raw...)
 	}
 	return d.appendCompact(dst, n)
@@ -172,9 +172,35 @@ func (d *Doc) appendCompact(dst []byte, n Node) []byte {
 	return append(dst, d.data[x.start:x.end]...)
 }
 
+// mayHaveSpace reports whether raw, JSON text of a parsed document, may
+// hold whitespace: whether it has a byte at or below the space. In a
+// parsed document those are only whitespace (a control character in a
+// string is written escaped), and a false positive (a space in a string)
+// only costs the caller a closer look. Eight bytes at a time: raw values
+// kept by builders are copied whole when compact, and a per-byte set
+// lookup (bytes.ContainsAny) cost intercept responses about 3 % of a
+// decode.
+func mayHaveSpace(raw []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(raw); i += 8 {
+		// A byte below 0x21 has its high bit set in x-0x21.., and not in
+		// x; the borrow can flag a byte above one, never none at all.
+		if x := binary.LittleEndian.Uint64(raw[i:]); (x-ones*0x21)&^x&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(raw); i++ {
+		if raw[i] <= ' ' {
+			return true
+		}
+	}
+	return false
+}
+
 // hasSpace reports whether raw JSON has whitespace outside strings.
 func hasSpace(raw []byte) bool {
-	if !bytes.ContainsAny(raw, " \t\r\n") {
+	if !mayHaveSpace(raw) {
 		return false
 	}
 	in := false

@@ -3,6 +3,7 @@ package ahprt
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -76,4 +77,42 @@ func FuzzAppendUnquote(f *testing.F) {
 			t.Fatalf("appendUnquote(%q) = %q, %v; jsontext: %q, %v", data, got, err, want, werr)
 		}
 	})
+}
+
+// TestMayHaveSpace: the word-at-a-time test agrees with a byte loop on
+// every byte value at every position of inputs around the word size.
+func TestMayHaveSpace(t *testing.T) {
+	for size := 0; size <= 17; size++ {
+		for pos := 0; pos < size; pos++ {
+			for b := 0; b < 256; b++ {
+				raw := bytes.Repeat([]byte{'a'}, size)
+				raw[pos] = byte(b)
+				want := b <= ' '
+				if got := mayHaveSpace(raw); got != want {
+					t.Fatalf("mayHaveSpace(%q) = %v, want %v", raw, got, want)
+				}
+			}
+		}
+	}
+	// Words of bytes near the edges (borrows between bytes), at random.
+	low := []byte{0x00, 0x01, 0x09, 0x0a, 0x1f, 0x20}
+	high := []byte{0x21, 0x22, 0x41, 0x7f, 0x80, 0x81, 0xa0, 0xa1, 0xff}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		raw := make([]byte, 1+r.IntN(24))
+		for i := range raw {
+			raw[i] = high[r.IntN(len(high))]
+		}
+		want := r.IntN(2) == 0 // one byte at or below the space, or none
+		if want {
+			raw[r.IntN(len(raw))] = low[r.IntN(len(low))]
+		}
+		if got := mayHaveSpace(raw); got != want {
+			t.Fatalf("mayHaveSpace(%q) = %v, want %v", raw, got, want)
+		}
+	}
+	// High bytes (UTF-8) beside a space, and without one.
+	if !mayHaveSpace([]byte("\xc3\xa9\xc3\xa9 \xc3\xa9\xc3\xa9")) || mayHaveSpace([]byte("\xff\xfe\x80\x81\xc3\xa9!~")) {
+		t.Error("mayHaveSpace misreads bytes above 0x7f")
+	}
 }
