@@ -51,6 +51,8 @@ type Ctx struct {
 	// arena holds the bytes of the strings and numbers built so far (see
 	// Text); the built values alias it, so it is never reused.
 	arena []byte
+	// spilled is set once room opened the second arena (for names).
+	spilled bool
 	// memo holds results of named-type checks (see Memo).
 	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
@@ -105,7 +107,7 @@ func (c *Ctx) Release() {
 	}
 	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
 	c.dropAnnotations(0)
-	c.arena = nil
+	c.arena, c.spilled = nil, false
 	c.resetMemo()
 	ctxPool.Put(c)
 }

@@ -46,6 +46,10 @@ type Doc struct {
 	// text is the size of the string values (between the quotes) and
 	// numbers: room for every string and number a builder may copy out.
 	text int
+	// names is the size of the member names (between the quotes): the
+	// room for those a builder copies (map keys, kept unknown members),
+	// which text leaves out since most names are never copied.
+	names int
 	// keys holds the decoded member names that have escapes (rare); such
 	// a name node's count is its index here (see Key).
 	keys []string

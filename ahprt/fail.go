@@ -171,8 +171,8 @@ func (c *Ctx) Text(n Node) string {
 	}
 	quoted := d.data[x.start:x.end]
 	if !c.room(len(quoted) - 2) {
-		// Beyond the room the scanner counted (a member name, or a
-		// string built twice): a string of its own.
+		// Beyond the room the scanner counted, names included (a string
+		// built twice): a string of its own.
 		return string(d.Str(n))
 	}
 	start := len(c.arena)
@@ -198,12 +198,25 @@ func (c *Ctx) Number(n Node) Number {
 }
 
 // room makes sure the arena has k free bytes without moving what it
-// holds, and reports whether it has.
+// holds, and reports whether it has. The first arena holds the string
+// values and numbers; member names are copied only where a type keeps
+// them (map keys, unknown members), so the first name that finds no room
+// opens a second arena, sized for all the names, instead of each name
+// allocating a string of its own.
 func (c *Ctx) room(k int) bool {
 	if c.arena == nil {
 		c.arena = make([]byte, 0, c.Doc.text)
 	}
-	return cap(c.arena)-len(c.arena) >= k
+	if cap(c.arena)-len(c.arena) >= k {
+		return true
+	}
+	if c.spilled {
+		return false
+	}
+	// The strings built so far keep the first arena alive.
+	c.spilled = true
+	c.arena = make([]byte, 0, max(k, c.Doc.names))
+	return true
 }
 
 // view is the arena's bytes from start as a string. They are never

@@ -58,7 +58,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		d.nodes = make([]node, 0, len(data)/8+8)
 	}
 	d.nodes = d.nodes[:0]
-	d.text = 0
+	d.text, d.names = 0, 0
 	clear(d.keys)
 	d.keys = d.keys[:0]
 	stack := d.stack[:0]
@@ -228,6 +228,7 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 		}
 	}
 	idx := uint32(len(d.nodes))
+	d.names += end - i - 2
 	nd := node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1}
 	if esc {
 		key, _ := appendUnquote(nil, d.data[i:end]) // scanString validated it

@@ -1,0 +1,53 @@
+package ahprt
+
+import "testing"
+
+// TestTextArenas: the strings a builder copies out of one document share
+// two allocations, however many there are: the first arena for the string
+// values and numbers, and a second, opened by the first member name that
+// is copied (map keys, unknown members), for the names. Each string keeps
+// its text, escaped ones unescaped.
+func TestTextArenas(t *testing.T) {
+	data := []byte(`{"alpha":"one","beta":2,"ga\u006dma":"th\u0072ee","delta":{"x":"y"},"epsilon":"five"}`)
+	build := func(copyOut bool) (names, values []string) {
+		c, err := Begin(data, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Release()
+		text := func(n Node) string {
+			if !copyOut {
+				return ""
+			}
+			if c.Doc.Kind(n) == KindNumber {
+				return string(c.Number(n))
+			}
+			return c.Text(n)
+		}
+		for m := c.Doc.Members(0); m.Next(); {
+			if k := c.Doc.Kind(m.Value()); k == KindString || k == KindNumber {
+				values = append(values, text(m.Value()))
+			}
+			names = append(names, text(m.Name()))
+		}
+		return names, values
+	}
+	names, values := build(true)
+	want := []string{"alpha", "beta", "gamma", "delta", "epsilon"}
+	for i := range want {
+		if names[i] != want[i] {
+			t.Errorf("name %d = %q, want %q", i, names[i], want[i])
+		}
+	}
+	wantValues := []string{"one", "2", "three", "five"}
+	for i := range wantValues {
+		if values[i] != wantValues[i] {
+			t.Errorf("value %d = %q, want %q", i, values[i], wantValues[i])
+		}
+	}
+	// Two arenas: the allocations beyond the same walk copying nothing.
+	base := testing.AllocsPerRun(50, func() { build(false) })
+	if got := testing.AllocsPerRun(50, func() { build(true) }); got != base+2 {
+		t.Errorf("%v allocations per document beyond the walk's %v, want 2 (two arenas)", got-base, base)
+	}
+}
