@@ -48,15 +48,30 @@ func UniqueBackendIDs(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool {
 	if !ok || d.Kind(hooks) != ahprt.KindArray {
 		return true
 	}
-	seen := map[string]bool{}
+	// A registration lists a few backends: each id is compared with the
+	// earlier ones in place, without copying it. Past 16, a set.
+	var small [16]string
+	earlier := small[:0]
+	var seen map[string]bool
 	for it := d.Items(hooks); it.Next(); {
 		id, ok := d.Member(it.Item(), "id")
 		if !ok || d.Kind(id) != ahprt.KindString {
 			continue
 		}
-		s := d.Text(id)
-		if seen[s] {
+		s := d.StrView(id)
+		dup := seen[s]
+		for _, e := range earlier {
+			dup = dup || e == s
+		}
+		if dup {
 			return c.Fail(id, ahprt.CodeSemantic, "rule:unique-backend-id", "backend id "+s+" is registered twice")
+		}
+		if len(earlier) < cap(earlier) {
+			earlier = append(earlier, s)
+			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
 		}
 		seen[s] = true
 	}
