@@ -1,12 +1,16 @@
 package ahprt
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
-// TestTextArenas: the strings a builder copies out of one document share
-// two allocations, however many there are: the first arena for the string
-// values and numbers, and a second, opened by the first member name that
-// is copied (map keys, unknown members), for the names. Each string keeps
-// its text, escaped ones unescaped.
+// TestTextArenas: the strings a builder copies out of one small document
+// share two allocations, however many there are: the first arena for the
+// string values and numbers, and a second, opened by the first member
+// name that is copied (map keys, unknown members), for the names. Each
+// string keeps its text, escaped ones unescaped.
 func TestTextArenas(t *testing.T) {
 	data := []byte(`{"alpha":"one","beta":2,"ga\u006dma":"th\u0072ee","delta":{"x":"y"},"epsilon":"five"}`)
 	build := func(copyOut bool) (names, values []string) {
@@ -49,5 +53,36 @@ func TestTextArenas(t *testing.T) {
 	base := testing.AllocsPerRun(50, func() { build(false) })
 	if got := testing.AllocsPerRun(50, func() { build(true) }); got != base+2 {
 		t.Errorf("%v allocations per document beyond the walk's %v, want 2 (two arenas)", got-base, base)
+	}
+}
+
+// TestNameArenaBounded: in a document with many long names, copying one
+// name opens an arena of nameChunk bytes, not one for all the names.
+func TestNameArenaBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"member-name-number-%04d":%d`, i, i)
+	}
+	b.WriteString("}")
+	c, err := Begin([]byte(b.String()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	if c.Doc.names <= nameChunk {
+		t.Fatalf("the document's names take %d bytes: want more than %d for this test", c.Doc.names, nameChunk)
+	}
+	for m := c.Doc.Members(0); m.Next(); {
+		c.Number(m.Value()) // every value: the first arena is full
+	}
+	if name := c.Text(1); name != "member-name-number-0000" {
+		t.Fatalf("name = %q", name)
+	}
+	if got := cap(c.arena); got != nameChunk {
+		t.Errorf("the names' arena has room for %d bytes, want %d", got, nameChunk)
 	}
 }

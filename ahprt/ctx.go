@@ -51,8 +51,6 @@ type Ctx struct {
 	// arena holds the bytes of the strings and numbers built so far (see
 	// Text); the built values alias it, so it is never reused.
 	arena []byte
-	// spilled is set once room opened the second arena (for names).
-	spilled bool
 	// memo holds results of named-type checks (see Memo).
 	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
@@ -107,7 +105,7 @@ func (c *Ctx) Release() {
 	}
 	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
 	c.dropAnnotations(0)
-	c.arena, c.spilled = nil, false
+	c.arena = nil
 	c.resetMemo()
 	ctxPool.Put(c)
 }

@@ -162,7 +162,8 @@ type Entry struct {
 // strings and numbers of one decode are copied into one buffer, sized by
 // the scanner to hold them all (escaped strings are unescaped straight
 // into it), so building allocates once for all of them instead of once
-// per string; a kept string keeps that buffer alive.
+// per string; a kept string keeps that buffer alive. Member names get
+// buffers of their own (see room).
 func (c *Ctx) Text(n Node) string {
 	d := c.Doc
 	x := &d.nodes[n]
@@ -170,11 +171,7 @@ func (c *Ctx) Text(n Node) string {
 		return "" // unreachable for valid documents: builders follow the checks
 	}
 	quoted := d.data[x.start:x.end]
-	if !c.room(len(quoted) - 2) {
-		// Beyond the room the scanner counted, names included (a string
-		// built twice): a string of its own.
-		return string(d.Str(n))
-	}
+	c.room(len(quoted) - 2)
 	start := len(c.arena)
 	if x.flag {
 		// Unescaping never lengthens a string, so this stays in place.
@@ -189,35 +186,31 @@ func (c *Ctx) Text(n Node) string {
 func (c *Ctx) Number(n Node) Number {
 	x := &c.Doc.nodes[n]
 	raw := c.Doc.data[x.start:x.end]
-	if !c.room(len(raw)) {
-		return Number(string(raw))
-	}
+	c.room(len(raw))
 	start := len(c.arena)
 	c.arena = append(c.arena, raw...)
 	return Number(c.view(start))
 }
 
 // room makes sure the arena has k free bytes without moving what it
-// holds, and reports whether it has. The first arena holds the string
-// values and numbers; member names are copied only where a type keeps
-// them (map keys, unknown members), so the first name that finds no room
-// opens a second arena, sized for all the names, instead of each name
-// allocating a string of its own.
-func (c *Ctx) room(k int) bool {
+// holds. The first arena holds the string values and numbers, which the
+// scanner counted. Member names are copied only where a type keeps them
+// (map keys, unknown members), so they are not in that count: the first
+// name that finds no room opens a further arena for the names, up to
+// 4 KiB at a time, instead of each name allocating a string of its own.
+// The strings built so far keep the earlier arenas alive.
+func (c *Ctx) room(k int) {
 	if c.arena == nil {
 		c.arena = make([]byte, 0, c.Doc.text)
 	}
-	if cap(c.arena)-len(c.arena) >= k {
-		return true
+	if cap(c.arena)-len(c.arena) < k {
+		c.arena = make([]byte, 0, max(k, min(c.Doc.names, nameChunk)))
 	}
-	if c.spilled {
-		return false
-	}
-	// The strings built so far keep the first arena alive.
-	c.spilled = true
-	c.arena = make([]byte, 0, max(k, c.Doc.names))
-	return true
 }
+
+// nameChunk bounds an arena opened for member names: a large document
+// whose builders copy a few of its names does not get room for all.
+const nameChunk = 4 << 10
 
 // view is the arena's bytes from start as a string. They are never
 // written again: later appends only extend the arena.
