@@ -86,3 +86,54 @@ func TestNameArenaBounded(t *testing.T) {
 		t.Errorf("the names' arena has room for %d bytes, want %d", got, nameChunk)
 	}
 }
+
+// TestStringList: the lists of one decode come from one slab, each with
+// its own items (capacity = length, so an append copies instead of
+// writing into the next list), of any string type; an empty list is
+// empty, not nil.
+func TestStringList(t *testing.T) {
+	type mode string
+	c, err := Begin([]byte(`[["a","b"],["c"],[],["d","e","f"]]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Release()
+	if c.Doc.items != 10 {
+		t.Fatalf("the scanner counted %d array items, want 10", c.Doc.items)
+	}
+	got := make([][]string, 0, 4)
+	allocs := testing.AllocsPerRun(10, func() {
+		c.strs = nil
+		got = got[:0]
+		for it := c.Doc.Items(0); it.Next(); {
+			list := StringList[string](c, c.Doc.Len(it.Item()))
+			for e := c.Doc.Items(it.Item()); e.Next(); {
+				list[e.Index()] = c.Doc.StrView(e.Item())
+			}
+			got = append(got, list)
+		}
+	})
+	if allocs != 1 {
+		t.Errorf("%v allocations for four lists, want 1 (the slab)", allocs)
+	}
+	want := [][]string{{"a", "b"}, {"c"}, {}, {"d", "e", "f"}}
+	for i := range want {
+		if got[i] == nil || len(got[i]) != len(want[i]) || cap(got[i]) != len(want[i]) {
+			t.Fatalf("list %d = %q (cap %d), want %q with capacity %d", i, got[i], cap(got[i]), want[i], len(want[i]))
+		}
+		for j := range want[i] {
+			if got[i][j] != want[i][j] {
+				t.Errorf("list %d = %q, want %q", i, got[i], want[i])
+			}
+		}
+	}
+	_ = append(got[0], "x") // must not write over list 1
+	if got[1][0] != "c" {
+		t.Errorf("appending to list 0 wrote over list 1: %q", got[1])
+	}
+	modes := StringList[mode](c, 2)
+	modes[0], modes[1] = "observe", "intercept"
+	if len(modes) != 2 || modes[1] != "intercept" {
+		t.Errorf("a list of a string type: %q", modes)
+	}
+}

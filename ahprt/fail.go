@@ -208,6 +208,30 @@ func (c *Ctx) room(k int) {
 	}
 }
 
+// StringList returns a list of n zero strings of type T (string, or an
+// enum or other type whose underlying type is string) for a builder to
+// fill: the lists of one decode are cut from one slab, sized by the
+// scanner's count of array items, instead of one allocation each (a
+// capabilities manifest has eight such lists). Each list's capacity is its
+// length, so appending to it copies it rather than writing over the next
+// list. A kept list keeps its slab alive.
+func StringList[T ~string](c *Ctx, n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if cap(c.strs)-len(c.strs) < n {
+		c.strs = make([]string, 0, max(n, min(c.Doc.items, stringSlab)))
+	}
+	start := len(c.strs)
+	c.strs = c.strs[:start+n]
+	// T's underlying type is string, so the memory is the same.
+	return unsafe.Slice((*T)(unsafe.Pointer(&c.strs[start])), n)
+}
+
+// stringSlab bounds one slab of StringList: in a document with many
+// arrays, a slab does not cover every item up front.
+const stringSlab = 256
+
 // nameChunk bounds an arena opened for member names: a large document
 // whose builders copy a few of its names does not get room for all.
 const nameChunk = 4 << 10

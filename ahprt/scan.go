@@ -58,7 +58,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		d.nodes = make([]node, 0, len(data)/8+8)
 	}
 	d.nodes = d.nodes[:0]
-	d.text, d.names = 0, 0
+	d.text, d.names, d.items = 0, 0, 0
 	clear(d.keys)
 	d.keys = d.keys[:0]
 	stack := d.stack[:0]
@@ -75,6 +75,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 			if len(stack) > 0 && !stack[len(stack)-1].obj {
 				f := &d.nodes[stack[len(stack)-1].node]
 				f.count++
+				d.items++
 				if int64(f.count) > int64(lim.MaxMembers) {
 					return d.limitErr(stack, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
 				}

@@ -27159,7 +27159,7 @@ func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) 
 
 func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestTransport, d.Len(n))
+	out := ahprt.StringList[CapabilitiesResponseResultManifestTransport](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesResponseResultManifestTransport(c.Text(it.Item()))
@@ -27169,7 +27169,7 @@ func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.
 
 func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestAuthenticationItem, d.Len(n))
+	out := ahprt.StringList[CapabilitiesResponseResultManifestAuthenticationItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item()))
@@ -27179,7 +27179,7 @@ func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx,
 
 func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	d := c.Doc
-	out := make([]NonEmptyString, d.Len(n))
+	out := ahprt.StringList[NonEmptyString](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -27244,7 +27244,7 @@ func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 
 func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestEventMode, d.Len(n))
+	out := ahprt.StringList[CapabilitiesResponseResultManifestEventMode](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesResponseResultManifestEventMode(c.Text(it.Item()))
@@ -27265,7 +27265,7 @@ func appendListCapabilitiesResponseResultManifestEventMode(b []byte, list []Capa
 
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
-	out := make([]string, d.Len(n))
+	out := ahprt.StringList[string](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -27286,7 +27286,7 @@ func appendList_string(b []byte, list []string) []byte {
 
 func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
 	d := c.Doc
-	out := make([]CapabilitiesFlowOperation, d.Len(n))
+	out := ahprt.StringList[CapabilitiesFlowOperation](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesFlowOperation(c.Text(it.Item()))
@@ -27307,7 +27307,7 @@ func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperat
 
 func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
 	d := c.Doc
-	out := make([]CapabilitiesInjectContextDeliverAtItem, d.Len(n))
+	out := ahprt.StringList[CapabilitiesInjectContextDeliverAtItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item()))
@@ -27328,7 +27328,7 @@ func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []Capabilit
 
 func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestManagedPolicyScope, d.Len(n))
+	out := ahprt.StringList[CapabilitiesResponseResultManifestManagedPolicyScope](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item()))
@@ -27587,7 +27587,7 @@ func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStart
 
 func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
 	d := c.Doc
-	out := make([]SessionStartManifestTransport, d.Len(n))
+	out := ahprt.StringList[SessionStartManifestTransport](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = SessionStartManifestTransport(c.Text(it.Item()))
@@ -27597,7 +27597,7 @@ func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []Sessio
 
 func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
 	d := c.Doc
-	out := make([]SessionStartManifestAuthenticationItem, d.Len(n))
+	out := ahprt.StringList[SessionStartManifestAuthenticationItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = SessionStartManifestAuthenticationItem(c.Text(it.Item()))
@@ -27651,7 +27651,7 @@ func appendListSessionStartManifestAuthenticationItem(b []byte, list []SessionSt
 
 func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
 	d := c.Doc
-	out := make([]SessionStartManifestEventMode, d.Len(n))
+	out := ahprt.StringList[SessionStartManifestEventMode](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = SessionStartManifestEventMode(c.Text(it.Item()))
@@ -27672,7 +27672,7 @@ func appendListSessionStartManifestEventMode(b []byte, list []SessionStartManife
 
 func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
 	d := c.Doc
-	out := make([]SessionStartManifestManagedPolicyScope, d.Len(n))
+	out := ahprt.StringList[SessionStartManifestManagedPolicyScope](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = SessionStartManifestManagedPolicyScope(c.Text(it.Item()))

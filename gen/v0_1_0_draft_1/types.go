@@ -2965,7 +2965,7 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 
 func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
 	d := c.Doc
-	out := make([]string, d.Len(n))
+	out := ahprt.StringList[string](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -3074,7 +3074,7 @@ func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte 
 
 func buildListObserveSubscriptionEvent(c *ahprt.Ctx, n ahprt.Node) []ObserveSubscriptionEvent {
 	d := c.Doc
-	out := make([]ObserveSubscriptionEvent, d.Len(n))
+	out := ahprt.StringList[ObserveSubscriptionEvent](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = ObserveSubscriptionEvent(c.Text(it.Item()))

@@ -114,9 +114,15 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 	}
 	e.helpers[name] = true
 	e.pending = append(e.pending, func() {
+		length := Id("d").Dot("Len").Call(Id("n"))
+		out := Make(e.goType(x), length)
+		if stringLike(x.Elem) {
+			// Lists of strings share the decode's slab (ahprt.StringList).
+			out = Qual(rt, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
+		}
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
-			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
+			Id("out").Op(":=").Add(out),
 			Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
 			For(Id("it").Dot("Next").Call()).BlockFunc(func(g *Group) {
 				e.assign(g, Id("out").Index(Id("it").Dot("Index").Call()), x.Elem, Id("it").Dot("Item").Call())
@@ -126,6 +132,13 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 		e.f.Line()
 	})
 	return name
+}
+
+// stringLike reports whether values of x are Go strings underneath (a
+// string, an enum, or an alias of either).
+func stringLike(x *ir.Expr) bool {
+	x = resolve(x)
+	return x.Named == nil && x.Builtin == ir.BString || x.Named != nil && x.Named.Kind == ir.EnumKind
 }
 
 func (e *gotypes) mapHelper(x *ir.Expr) string {
