@@ -239,11 +239,9 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Int = &x
+		v.Int = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -583,11 +581,9 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Int = &x
+		v.Int = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -1454,7 +1450,6 @@ type CapabilitiesFlow struct {
 // bCapabilitiesFlow fills v, which is zero, from object n of a validated document.
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	d := c.Doc
-	var slab0 *[3]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -1462,23 +1457,11 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 			case "operations":
 				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 			case "remainingContinuations":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.RemainingContinuations = &slab0[0]
+				v.RemainingContinuations = ahprt.StringRef(c, c.Number(m.Value()))
 			case "continuationCount":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.ContinuationCount = &slab0[1]
+				v.ContinuationCount = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([3]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[2]
+				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1967,35 +1950,18 @@ type CapabilitiesResponseResultManifestLimits struct {
 // bCapabilitiesResponseResultManifestLimits fills v, which is zero, from object n of a validated document.
 func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
-	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.MaxUploadBytes = &slab0[0]
+				v.MaxUploadBytes = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[1]
+				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
 			case "minTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MinTimeoutMs = &slab0[2]
+				v.MinTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.MaxTimeoutMs = &slab0[3]
+				v.MaxTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2487,8 +2453,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -2703,8 +2668,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -2885,8 +2849,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -3032,7 +2995,6 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -3040,19 +3002,11 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Cwd = &slab0[0]
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Model = &slab0[1]
+				v.Model = ahprt.StringRef(c, c.Text(m.Value()))
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)
@@ -3174,8 +3128,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
-				x := c.Text(m.Value())
-				v.Type = &x
+				v.Type = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -3575,8 +3528,7 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 			case "text":
 				v.Text = c.Text(m.Value())
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -3715,14 +3667,11 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 			case "gap":
 				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -3856,8 +3805,7 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
+				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -3955,14 +3903,11 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 			case "mediaType":
 			case "selection":
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4098,14 +4043,11 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 			case "mediaType":
 			case "selection":
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4316,8 +4258,7 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 			case "body":
 				bContentReference(c, m.Value(), &v.Body)
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4535,14 +4476,11 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 			case "gap":
 				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4695,14 +4633,11 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPa
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4847,14 +4782,11 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "category":
-				x := c.Text(m.Value())
-				v.Category = &x
+				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
 			case "size":
-				x := c.Number(m.Value())
-				v.Size = &x
+				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
 			case "sha256":
-				x := c.Text(m.Value())
-				v.SHA256 = &x
+				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -5084,8 +5016,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *In
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
+				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -5201,8 +5132,7 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *Cata
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
+				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -5345,8 +5275,7 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -5629,8 +5558,7 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *Int
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
+				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
 			case "mcpServers":
 				v.MCPServers = buildList_value(c, m.Value())
 			default:
@@ -5757,8 +5685,7 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterCh
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				x := c.Text(m.Value())
-				v.Path = &x
+				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
 			case "mcpServers":
 				v.MCPServers = buildList_value(c, m.Value())
 			default:
@@ -5892,7 +5819,6 @@ func (*TurnStart) isExecutionEvent() {}
 // bTurnStart fills v, which is zero, from object n of a validated document.
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -5905,11 +5831,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 			case "trigger":
 				v.Trigger = TurnStartTrigger(c.Text(m.Value()))
 			case "expandedFrom":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.ExpandedFrom = &slab0[0]
+				v.ExpandedFrom = ahprt.StringRef(c, c.Text(m.Value()))
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -5921,11 +5843,7 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.ParentEventID = &slab0[1]
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -6375,8 +6293,7 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -6753,7 +6670,6 @@ type Usage struct {
 // bUsage fills v, which is zero, from object n of a validated document.
 func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	d := c.Doc
-	var slab0 *[4]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -6767,29 +6683,13 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 			case "provenance":
 				v.Provenance = UsageProvenance(c.Text(m.Value()))
 			case "inputTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.InputTokens = &slab0[0]
+				v.InputTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			case "outputTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.OutputTokens = &slab0[1]
+				v.OutputTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			case "cacheReadTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.CacheReadTokens = &slab0[2]
+				v.CacheReadTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			case "cacheWriteTokens":
-				if slab0 == nil {
-					slab0 = new([4]ExecutionEventNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.CacheWriteTokens = &slab0[3]
+				v.CacheWriteTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			case "cost":
 				x := new(UsageCost)
 				bUsageCost(c, m.Value(), x)
@@ -7149,8 +7049,7 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -7383,8 +7282,7 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 			case "class":
 				v.Class = c.Text(m.Value())
 			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
+				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
 			case "status":
 				x := new(ErrorStatus)
 				bErrorStatus(c, m.Value(), x)
@@ -7488,11 +7386,9 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Int = &x
+		v.Int = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -7620,8 +7516,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -7867,8 +7762,7 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -8294,8 +8188,7 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 			case "finishReason":
 				v.FinishReason = c.Text(m.Value())
 			case "latencyMs":
-				x := c.Number(m.Value())
-				v.LatencyMs = &x
+				v.LatencyMs = ahprt.StringRef(c, c.Number(m.Value()))
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -8307,8 +8200,7 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -8753,8 +8645,7 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPoli
 			case "status":
 			case "reason":
 			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
+				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -8843,8 +8734,7 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedC
 			case "status":
 			case "reason":
 			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
+				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -8933,8 +8823,7 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTim
 			case "status":
 			case "reason":
 			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
+				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -9023,8 +8912,7 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther
 			case "status":
 			case "reason":
 			case "detail":
-				x := c.Text(m.Value())
-				v.Detail = &x
+				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -9147,7 +9035,6 @@ func (*ModelError) isExecutionEvent() {}
 // bModelError fills v, which is zero, from object n of a validated document.
 func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9172,14 +9059,9 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				bUsage(c, m.Value(), x)
 				v.Usage = x
 			case "latencyMs":
-				x := c.Number(m.Value())
-				v.LatencyMs = &x
+				v.LatencyMs = ahprt.StringRef(c, c.Number(m.Value()))
 			case "recovery":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Recovery = &slab0[0]
+				v.Recovery = ahprt.StringRef(c, c.Text(m.Value()))
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -9191,11 +9073,7 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.ParentEventID = &slab0[1]
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9479,8 +9357,7 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9676,7 +9553,6 @@ type ModelSwitchBeforePricing struct {
 // bModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
 func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforePricing) {
 	d := c.Doc
-	var slab0 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9684,17 +9560,9 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforeP
 			case "currency":
 				v.Currency = c.Text(m.Value())
 			case "inputPerMillionTokens":
-				if slab0 == nil {
-					slab0 = new([2]ahprt.Number)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.InputPerMillionTokens = &slab0[0]
+				v.InputPerMillionTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			case "outputPerMillionTokens":
-				if slab0 == nil {
-					slab0 = new([2]ahprt.Number)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.OutputPerMillionTokens = &slab0[1]
+				v.OutputPerMillionTokens = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -9835,8 +9703,7 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -10085,8 +9952,7 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -10430,8 +10296,7 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 			case "name":
 				v.Name = c.Text(m.Value())
 			case "kind":
-				x := c.Text(m.Value())
-				v.Kind = &x
+				v.Kind = ahprt.StringRef(c, c.Text(m.Value()))
 			case "input":
 				v.Input = d.RawValue(m.Value())
 			case "origin":
@@ -10664,8 +10529,7 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "name":
-				x := c.Text(m.Value())
-				v.Name = &x
+				v.Name = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -10761,8 +10625,7 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1
 			switch m.Key() {
 			case "transport":
 			case "url":
-				x := c.Text(m.Value())
-				v.URL = &x
+				v.URL = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -10946,8 +10809,7 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2
 			switch m.Key() {
 			case "transport":
 			case "url":
-				x := c.Text(m.Value())
-				v.URL = &x
+				v.URL = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11040,26 +10902,17 @@ func (*MCPConnectionVariant3) isMCPConnection() {}
 // bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "transport":
 			case "command":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Command = &slab0[0]
+				v.Command = ahprt.StringRef(c, c.Text(m.Value()))
 			case "args":
 				v.Args = buildList_string(c, m.Value())
 			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Cwd = &slab0[1]
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11166,7 +11019,6 @@ func (*MCPConnectionVariant4) isMCPConnection() {}
 // bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -11174,17 +11026,9 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4
 			case "transport":
 				v.Transport = c.Text(m.Value())
 			case "addressForm":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.AddressForm = &slab0[0]
+				v.AddressForm = ahprt.StringRef(c, c.Text(m.Value()))
 			case "address":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Address = &slab0[1]
+				v.Address = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11486,8 +11330,7 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -11796,8 +11639,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12071,8 +11913,7 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12462,8 +12303,7 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12665,23 +12505,14 @@ type TokenCounts struct {
 // bTokenCounts fills v, which is zero, from object n of a validated document.
 func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	d := c.Doc
-	var slab0 *[2]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "before":
-				if slab0 == nil {
-					slab0 = new([2]ExecutionEventNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.Before = &slab0[0]
+				v.Before = ahprt.StringRef(c, c.Number(m.Value()))
 			case "after":
-				if slab0 == nil {
-					slab0 = new([2]ExecutionEventNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.After = &slab0[1]
+				v.After = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -12821,8 +12652,7 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -13142,8 +12972,7 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -13335,8 +13164,7 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 			case "prior":
 				v.Prior = d.RawValue(m.Value())
 			case "description":
-				x := c.Text(m.Value())
-				v.Description = &x
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -13506,8 +13334,7 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -13724,8 +13551,7 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -14221,8 +14047,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -14738,8 +14563,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -15291,8 +15115,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -15788,8 +15611,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16267,8 +16089,7 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16456,8 +16277,7 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 				bWorkspaceState(c, m.Value(), x)
 				v.Prior = x
 			case "reason":
-				x := c.Text(m.Value())
-				v.Reason = &x
+				v.Reason = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -16565,8 +16385,7 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 		for m.Next() {
 			switch m.Key() {
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			default:
@@ -16694,8 +16513,7 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) 
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16916,8 +16734,7 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -18182,7 +17999,6 @@ type ContentSelection struct {
 // bContentSelection fills v, which is zero, from object n of a validated document.
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	d := c.Doc
-	var slab0 *[6]Disposition
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -18190,41 +18006,17 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 			case "default":
 				v.Default = Disposition(c.Text(m.Value()))
 			case "text":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[0] = Disposition(c.Text(m.Value()))
-				v.Text = &slab0[0]
+				v.Text = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			case "reasoning":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[1] = Disposition(c.Text(m.Value()))
-				v.Reasoning = &slab0[1]
+				v.Reasoning = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			case "images":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[2] = Disposition(c.Text(m.Value()))
-				v.Images = &slab0[2]
+				v.Images = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			case "audio":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[3] = Disposition(c.Text(m.Value()))
-				v.Audio = &slab0[3]
+				v.Audio = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			case "video":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[4] = Disposition(c.Text(m.Value()))
-				v.Video = &slab0[4]
+				v.Video = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			case "files":
-				if slab0 == nil {
-					slab0 = new([6]Disposition)
-				}
-				slab0[5] = Disposition(c.Text(m.Value()))
-				v.Files = &slab0[5]
+				v.Files = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
 			default:
 				if v.Extra == nil {
 					v.Extra = make(map[string]Disposition)
@@ -18619,11 +18411,9 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) 
 			switch m.Key() {
 			case "type":
 			case "tokenEnv":
-				x := c.Text(m.Value())
-				v.TokenEnv = &x
+				v.TokenEnv = ahprt.StringRef(c, c.Text(m.Value()))
 			case "tokenRef":
-				x := c.Text(m.Value())
-				v.TokenRef = &x
+				v.TokenRef = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -18734,8 +18524,7 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 			case "clientId":
 				v.ClientID = c.Text(m.Value())
 			case "clientSecretRef":
-				x := c.Text(m.Value())
-				v.ClientSecretRef = &x
+				v.ClientSecretRef = ahprt.StringRef(c, c.Text(m.Value()))
 			case "flow":
 				v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
 			case "scopes":
@@ -18883,8 +18672,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
+				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -19617,8 +19405,7 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 			case "type":
 			case "operation":
 			case "instruction":
-				x := c.Text(m.Value())
-				v.Instruction = &x
+				v.Instruction = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 			}
 		}
@@ -20093,8 +19880,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -20358,8 +20144,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 				bError(c, m.Value(), x)
 				v.Error = x
 			case "durationMs":
-				x := c.Number(m.Value())
-				v.DurationMs = &x
+				v.DurationMs = ahprt.StringRef(c, c.Number(m.Value()))
 			case "fileChanges":
 				v.FileChanges = buildListFileChange(c, m.Value())
 			case "id":
@@ -20373,8 +20158,7 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -20635,8 +20419,7 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 			case "change":
 				v.Change = FileChangeChange(c.Text(m.Value()))
 			case "previousPath":
-				x := c.Text(m.Value())
-				v.PreviousPath = &x
+				v.PreviousPath = ahprt.StringRef(c, c.Text(m.Value()))
 			case "before":
 				v.Before = bContentItem(c, m.Value())
 			case "after":
@@ -20823,8 +20606,7 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 			case "session":
 				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -21520,35 +21302,18 @@ type SessionStartManifestLimits struct {
 // bSessionStartManifestLimits fills v, which is zero, from object n of a validated document.
 func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestLimits) {
 	d := c.Doc
-	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.MaxUploadBytes = &slab0[0]
+				v.MaxUploadBytes = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[1]
+				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
 			case "minTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MinTimeoutMs = &slab0[2]
+				v.MinTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.MaxTimeoutMs = &slab0[3]
+				v.MaxTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -21794,8 +21559,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 			case "session":
 				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
-				x := c.Text(m.Value())
-				v.ParentEventID = &x
+				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -22841,8 +22605,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptReques
 			case "candidate":
 				bInterceptRequestParamsStateCandidate(c, m.Value(), &v.Candidate)
 			case "flow":
-				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
-				v.Flow = &x
+				v.Flow = ahprt.StringRef(c, InterceptRequestParamsStateFlow(c.Text(m.Value())))
 			case "instructions":
 				v.Instructions = buildListNonEmptyString(c, m.Value())
 			case "injections":
@@ -23394,24 +23157,15 @@ func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 // bBooleanSchema fills v, which is zero, from object n of a validated document.
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
 				x := d.Bool(m.Value())
 				v.Default = &x
@@ -23710,11 +23464,9 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Number = &x
+		v.Number = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -23779,8 +23531,7 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *Elic
 		for m.Next() {
 			switch m.Key() {
 			case "$schema":
-				x := c.Text(m.Value())
-				v.Schema = &x
+				v.Schema = ahprt.StringRef(c, c.Text(m.Value()))
 			case "properties":
 				v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
 			case "required":
@@ -23972,46 +23723,23 @@ func (*StringSchema) isPrimitiveSchemaDefinition() {}
 // bStringSchema fills v, which is zero, from object n of a validated document.
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	d := c.Doc
-	var slab0 *[3]string
-	var slab3 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
+				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
 			case "format":
-				x := StringSchemaFormat(c.Text(m.Value()))
-				v.Format = &x
+				v.Format = ahprt.StringRef(c, StringSchemaFormat(c.Text(m.Value())))
 			case "minLength":
-				if slab3 == nil {
-					slab3 = new([2]ahprt.Number)
-				}
-				slab3[0] = c.Number(m.Value())
-				v.MinLength = &slab3[0]
+				v.MinLength = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxLength":
-				if slab3 == nil {
-					slab3 = new([2]ahprt.Number)
-				}
-				slab3[1] = c.Number(m.Value())
-				v.MaxLength = &slab3[1]
+				v.MaxLength = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -24148,8 +23876,6 @@ func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 // bNumberSchema fills v, which is zero, from object n of a validated document.
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	d := c.Doc
-	var slab0 *[2]string
-	var slab2 *[3]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -24157,35 +23883,15 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 			case "type":
 				v.Type = NumberSchemaType(c.Text(m.Value()))
 			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.Default = &slab2[0]
+				v.Default = ahprt.StringRef(c, c.Number(m.Value()))
 			case "minimum":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.Minimum = &slab2[1]
+				v.Minimum = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maximum":
-				if slab2 == nil {
-					slab2 = new([3]ahprt.Number)
-				}
-				slab2[2] = c.Number(m.Value())
-				v.Maximum = &slab2[2]
+				v.Maximum = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -24307,30 +24013,17 @@ func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
 	d := c.Doc
-	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
+				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			default:
@@ -24437,30 +24130,17 @@ func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
 	d := c.Doc
-	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
+				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
 			case "oneOf":
 				v.OneOf = buildListLabelledOption(c, m.Value())
 			default:
@@ -24654,41 +24334,23 @@ func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
 	d := c.Doc
-	var slab0 *[2]string
-	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.MinItems = &slab2[0]
+				v.MinItems = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.MaxItems = &slab2[1]
+				v.MaxItems = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -24893,41 +24555,23 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
 	d := c.Doc
-	var slab0 *[2]string
-	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[0] = c.Number(m.Value())
-				v.MinItems = &slab2[0]
+				v.MinItems = ahprt.StringRef(c, c.Number(m.Value()))
 			case "maxItems":
-				if slab2 == nil {
-					slab2 = new([2]ahprt.Number)
-				}
-				slab2[1] = c.Number(m.Value())
-				v.MaxItems = &slab2[1]
+				v.MaxItems = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 			}
 		}
@@ -25120,30 +24764,17 @@ func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 // bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
 	d := c.Doc
-	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Title = &slab0[0]
+				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
 			case "description":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Description = &slab0[1]
+				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "default":
-				if slab0 == nil {
-					slab0 = new([3]string)
-				}
-				slab0[2] = c.Text(m.Value())
-				v.Default = &slab0[2]
+				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			case "enumNames":
@@ -25258,8 +24889,7 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
 		for m.Next() {
 			switch m.Key() {
 			case "ttl":
-				x := c.Number(m.Value())
-				v.Ttl = &x
+				v.Ttl = ahprt.StringRef(c, c.Number(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -25624,11 +25254,9 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultConten
 		x := d.Bool(n)
 		v.Bool = &x
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Number = &x
+		v.Number = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	case ahprt.KindArray:
 		v.Array = buildList_string(c, n)
 	}
@@ -26106,8 +25734,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -26402,8 +26029,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 				bFilters(c, m.Value(), x)
 				v.Filters = x
 			case "scope":
-				x := InterceptSubscriptionScope(c.Text(m.Value()))
-				v.Scope = &x
+				v.Scope = ahprt.StringRef(c, InterceptSubscriptionScope(c.Text(m.Value())))
 			case "disableable":
 				if slab0 == nil {
 					slab0 = new([2]bool)
@@ -26701,8 +26327,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 				bFilters(c, m.Value(), x)
 				v.Filters = x
 			case "scope":
-				x := ObserveSubscriptionScope(c.Text(m.Value()))
-				v.Scope = &x
+				v.Scope = ahprt.StringRef(c, ObserveSubscriptionScope(c.Text(m.Value())))
 			case "disableable":
 				if slab0 == nil {
 					slab0 = new([2]bool)

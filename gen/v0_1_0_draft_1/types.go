@@ -198,11 +198,9 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Int = &x
+		v.Int = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -359,11 +357,9 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		x := c.Number(n)
-		v.Int = &x
+		v.Int = ahprt.StringRef(c, c.Number(n))
 	case ahprt.KindString:
-		x := c.Text(n)
-		v.String = &x
+		v.String = ahprt.StringRef(c, c.Text(n))
 	}
 	_ = d
 }
@@ -742,7 +738,6 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
-	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -750,19 +745,11 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[0] = c.Text(m.Value())
-				v.Cwd = &slab0[0]
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				if slab0 == nil {
-					slab0 = new([2]string)
-				}
-				slab0[1] = c.Text(m.Value())
-				v.Model = &slab0[1]
+				v.Model = ahprt.StringRef(c, c.Text(m.Value()))
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)
@@ -873,8 +860,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
-				x := c.Text(m.Value())
-				v.Type = &x
+				v.Type = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1064,8 +1050,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "code":
-				x := c.Text(m.Value())
-				v.Code = &x
+				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -2355,8 +2340,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
-				x := c.Text(m.Value())
-				v.Cwd = &x
+				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
