@@ -143,25 +143,3 @@ func TestStringList(t *testing.T) {
 		t.Errorf("StringRef: %q and %q at %p and %p", *a, *b, a, b)
 	}
 }
-
-// TestRaw: a raw value is compacted into the decode's arena, with
-// capacity = length, so appending to it does not write over the strings
-// after it.
-func TestRaw(t *testing.T) {
-	c, err := Begin([]byte(`{"args": { "a" : [1, 2] , "b":"x y" }, "s": "after"}`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Release()
-	args, _ := c.Doc.Member(0, "args")
-	s, _ := c.Doc.Member(0, "s")
-	raw := c.Raw(args)
-	text := c.Text(s)
-	if string(raw) != `{"a":[1,2],"b":"x y"}` || cap(raw) != len(raw) {
-		t.Fatalf("Raw = %s (capacity %d)", raw, cap(raw))
-	}
-	_ = append(raw, "garbage"...)
-	if text != "after" {
-		t.Errorf("appending to a raw value wrote over the next string: %q", text)
-	}
-}

@@ -225,18 +225,7 @@ func hasSpace(raw []byte) bool {
 //
 //go:noinline
 func (c *Ctx) KeepUnknown(u Unknown, name Node) Unknown {
-	return append(u, Member{Name: c.Text(name), Value: c.Raw(name + 1)}) // a member's value follows its name
-}
-
-// Raw returns node n as a compact Value for a value being built, copied
-// into the decode's arena like the strings (see Text), not a slice of its
-// own. Its capacity is its length: appending to it copies it.
-func (c *Ctx) Raw(n Node) Value {
-	x := &c.Doc.nodes[n]
-	c.room(int(x.end - x.start))
-	start := len(c.arena)
-	c.arena = c.Doc.compact(n, c.arena)
-	return Value(c.arena[start:len(c.arena):len(c.arena)])
+	return append(u, Member{Name: c.Text(name), Value: c.Doc.RawValue(name + 1)}) // a member's value follows its name
 }
 
 // RawValue returns node n as a compact Value (a copy).

@@ -2147,7 +2147,7 @@ func DecodeNative(data []byte, opts ...ahprt.Option) (Native, error) {
 // decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
 func decodeNative(c *ahprt.Ctx) (Native, error) {
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }
@@ -4362,7 +4362,7 @@ func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }
@@ -4797,7 +4797,7 @@ func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }
@@ -4834,7 +4834,7 @@ func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }
@@ -5449,7 +5449,7 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }

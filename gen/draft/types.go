@@ -140,7 +140,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
-				v.Params = c.Raw(m.Value())
+				v.Params = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -486,7 +486,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = c.Raw(m.Value())
+				v.Result = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1749,9 +1749,9 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicita
 		for m.Next() {
 			switch m.Key() {
 			case "form":
-				v.Form = c.Raw(m.Value())
+				v.Form = d.RawValue(m.Value())
 			case "url":
-				v.URL = c.Raw(m.Value())
+				v.URL = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2457,9 +2457,9 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -2672,9 +2672,9 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -2853,9 +2853,9 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -5279,9 +5279,9 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -5847,9 +5847,9 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -6297,9 +6297,9 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -7053,9 +7053,9 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -7288,7 +7288,7 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 				bErrorStatus(c, m.Value(), x)
 				v.Status = x
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			default:
 			}
 		}
@@ -7520,9 +7520,9 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -7750,7 +7750,7 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 			case "attempt":
 				bAttempt(c, m.Value(), &v.Attempt)
 			case "params":
-				v.Params = c.Raw(m.Value())
+				v.Params = d.RawValue(m.Value())
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -7766,9 +7766,9 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -8204,9 +8204,9 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -9077,9 +9077,9 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -9361,9 +9361,9 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -9707,9 +9707,9 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -9956,9 +9956,9 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -10298,7 +10298,7 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 			case "kind":
 				v.Kind = ahprt.StringRef(c, c.Text(m.Value()))
 			case "input":
-				v.Input = c.Raw(m.Value())
+				v.Input = d.RawValue(m.Value())
 			case "origin":
 				v.Origin = ToolOrigin(c.Text(m.Value()))
 			case "mcp":
@@ -11334,9 +11334,9 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -11643,9 +11643,9 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -11917,9 +11917,9 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -12307,9 +12307,9 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -12656,9 +12656,9 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -12976,9 +12976,9 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -13160,9 +13160,9 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 			case "operation":
 				v.Operation = TaskChangeOperation(c.Text(m.Value()))
 			case "change":
-				v.Change = c.Raw(m.Value())
+				v.Change = d.RawValue(m.Value())
 			case "prior":
-				v.Prior = c.Raw(m.Value())
+				v.Prior = d.RawValue(m.Value())
 			case "description":
 				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
 			case "synthesized":
@@ -13338,9 +13338,9 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -13555,9 +13555,9 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -14051,9 +14051,9 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -14567,9 +14567,9 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -15119,9 +15119,9 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -15615,9 +15615,9 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -16093,9 +16093,9 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -16517,9 +16517,9 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) 
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -16738,9 +16738,9 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -17092,9 +17092,9 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -17753,7 +17753,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 			case "message":
 				v.Message = c.Text(m.Value())
 			case "data":
-				v.Data = c.Raw(m.Value())
+				v.Data = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -17882,7 +17882,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
-				v.Params = c.Raw(m.Value())
+				v.Params = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -18674,7 +18674,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "code":
 				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 			}
 		}
@@ -19014,7 +19014,7 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
 			case "operation":
 				v.Operation = ModifyEffectOperation(c.Text(m.Value()))
 			case "value":
-				v.Value = c.Raw(m.Value())
+				v.Value = d.RawValue(m.Value())
 			default:
 			}
 		}
@@ -19231,7 +19231,7 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 			switch m.Key() {
 			case "type":
 			case "value":
-				v.Value = c.Raw(m.Value())
+				v.Value = d.RawValue(m.Value())
 			default:
 			}
 		}
@@ -19884,9 +19884,9 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -20162,9 +20162,9 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -20610,9 +20610,9 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -21563,9 +21563,9 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
-				v.Native = c.Raw(m.Value())
+				v.Native = d.RawValue(m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -22069,7 +22069,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 			case "effects":
 				v.Effects = buildListDenyEffect(c, m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -22266,7 +22266,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 			case "effects":
 				v.Effects = buildList_value(c, m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -22476,7 +22476,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 			case "capabilities":
 				bCapabilities(c, m.Value(), &v.Capabilities)
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			case "state":
 				x := new(InterceptRequestParamsState)
 				bInterceptRequestParamsState(c, m.Value(), x)
@@ -22792,9 +22792,9 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *
 		for m.Next() {
 			switch m.Key() {
 			case "value":
-				v.Value = c.Raw(m.Value())
+				v.Value = d.RawValue(m.Value())
 			case "provenance":
-				v.Provenance = c.Raw(m.Value())
+				v.Provenance = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -22997,7 +22997,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseRe
 			case "effects":
 				v.Effects = buildListEffect(c, m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -25146,7 +25146,7 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
 		for m.Next() {
 			switch m.Key() {
 			case "_meta":
-				v.Meta = c.Raw(m.Value())
+				v.Meta = d.RawValue(m.Value())
 			case "action":
 				v.Action = ElicitResultAction(c.Text(m.Value()))
 			case "content":
@@ -27023,7 +27023,7 @@ func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = c.Raw(it.Item())
+		out[it.Index()] = d.RawValue(it.Item())
 	}
 	return out
 }

@@ -396,7 +396,7 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := c.Raw(0)
+	v := d.RawValue(0)
 	_ = d
 	return v, nil
 }

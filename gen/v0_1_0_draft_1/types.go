@@ -272,7 +272,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 			case "message":
 				v.Message = c.Text(m.Value())
 			case "data":
-				v.Data = c.Raw(m.Value())
+				v.Data = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -429,7 +429,7 @@ func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
 			case "eventName":
 				v.EventName = c.Text(m.Value())
 			case "payload":
-				v.Payload = c.Raw(m.Value())
+				v.Payload = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -525,7 +525,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
-				v.Params = c.Raw(m.Value())
+				v.Params = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -633,7 +633,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 			case "method":
 				v.Method = c.Text(m.Value())
 			case "params":
-				v.Params = c.Raw(m.Value())
+				v.Params = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -949,7 +949,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "result":
-				v.Result = c.Raw(m.Value())
+				v.Result = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1052,7 +1052,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "code":
 				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1257,7 +1257,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 			case "effects":
 				v.Effects = buildListDenyEffect(c, m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1452,7 +1452,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 			case "effects":
 				v.Effects = buildList_value(c, m.Value())
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1656,7 +1656,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 			case "capabilities":
 				bCapabilities(c, m.Value(), &v.Capabilities)
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1784,7 +1784,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 				bNative(c, m.Value(), x)
 				v.Native = x
 			case "extensions":
-				v.Extensions = c.Raw(m.Value())
+				v.Extensions = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1930,9 +1930,9 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 			case "kind":
 				v.Kind = ToolBeforeToolKind(c.Text(m.Value()))
 			case "input":
-				v.Input = c.Raw(m.Value())
+				v.Input = d.RawValue(m.Value())
 			case "mcp":
-				v.MCP = c.Raw(m.Value())
+				v.MCP = d.RawValue(m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2994,7 +2994,7 @@ func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
 	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = c.Raw(it.Item())
+		out[it.Index()] = d.RawValue(it.Item())
 	}
 	return out
 }

@@ -46,7 +46,7 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 	case ir.BNull:
 		return Qual(rt, "Null").Values()
 	}
-	return Id("c").Dot("Raw").Call(nd)
+	return Id("d").Dot("RawValue").Call(nd)
 }
 
 // structOf is the struct type x is (through aliases; a struct of fields
