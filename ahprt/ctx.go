@@ -51,11 +51,9 @@ type Ctx struct {
 	// arena holds the bytes of the strings and numbers built so far (see
 	// Text); the built values alias it, so it is never reused.
 	arena []byte
-	// strs holds the strings and numbers of the lists built so far and
-	// those that pointers point to (see StringList); like the arena, never
-	// reused. strsTaken counts the slots handed out, over every slab.
-	strs      []string
-	strsTaken int
+	// strs holds the items of the lists of strings built so far (see
+	// StringList); like the arena, never reused.
+	strs []string
 	// memo holds results of named-type checks (see Memo).
 	memo memoTable
 	// anns, in StrictAll mode, records which members of which objects the
@@ -110,7 +108,7 @@ func (c *Ctx) Release() {
 	}
 	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
 	c.dropAnnotations(0)
-	c.arena, c.strs, c.strsTaken = nil, nil, 0
+	c.arena, c.strs = nil, nil
 	c.resetMemo()
 	ctxPool.Put(c)
 }

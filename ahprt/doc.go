@@ -50,9 +50,9 @@ type Doc struct {
 	// room for those a builder copies (map keys, kept unknown members),
 	// which text leaves out since most names are never copied.
 	names int
-	// values is the number of string and number values: a bound on the
-	// strings a builder puts in lists or points to (see StringList).
-	values int
+	// items is the number of array items: a bound on the strings of the
+	// lists a builder makes (see StringList).
+	items int
 	// keys holds the decoded member names that have escapes (rare); such
 	// a name node's count is its index here (see Key).
 	keys []string

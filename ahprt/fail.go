@@ -208,45 +208,28 @@ func (c *Ctx) room(k int) {
 	}
 }
 
-// StringList returns a list of n zero strings of type T (string, an enum,
-// Number, or another type whose underlying type is string) for a builder
-// to fill. The lists of one decode, and the values that StringRef points
-// to, are cut from one slab, sized by the scanner's count of string and
-// number values, instead of one allocation each (a capabilities manifest
-// has eight such lists). Each list's capacity is its length, so appending
-// to it copies it rather than writing over the next list. A kept list
-// keeps its slab alive.
+// StringList returns a list of n zero strings of type T (string, or an
+// enum or other type whose underlying type is string) for a builder to
+// fill: the lists of one decode are cut from one slab, sized by the
+// scanner's count of array items, instead of one allocation each (a
+// capabilities manifest has eight such lists). Each list's capacity is its
+// length, so appending to it copies it rather than writing over the next
+// list. A kept list keeps its slab alive.
 func StringList[T ~string](c *Ctx, n int) []T {
 	if n == 0 {
 		return []T{}
 	}
-	p := c.takeStrings(n)
-	// T's underlying type is string, so the memory is the same.
-	return unsafe.Slice((*T)(unsafe.Pointer(p)), n)
-}
-
-// StringRef returns a pointer to a copy of s, for an optional field of a
-// string type (or a string alternative of a union of JSON kinds), from
-// the decode's slab (see StringList) instead of an allocation of its own.
-func StringRef[T ~string](c *Ctx, s T) *T {
-	p := (*T)(unsafe.Pointer(c.takeStrings(1)))
-	*p = s
-	return p
-}
-
-// takeStrings hands out n consecutive slots of the slab, n ≥ 1.
-func (c *Ctx) takeStrings(n int) *string {
 	if cap(c.strs)-len(c.strs) < n {
-		c.strs = make([]string, 0, max(n, min(c.Doc.values-c.strsTaken, stringSlab)))
+		c.strs = make([]string, 0, max(n, min(c.Doc.items, stringSlab)))
 	}
 	start := len(c.strs)
 	c.strs = c.strs[:start+n]
-	c.strsTaken += n
-	return &c.strs[start]
+	// T's underlying type is string, so the memory is the same.
+	return unsafe.Slice((*T)(unsafe.Pointer(&c.strs[start])), n)
 }
 
-// stringSlab bounds one slab of StringList: in a large document, a slab
-// does not cover every value up front.
+// stringSlab bounds one slab of StringList: in a document with many
+// arrays, a slab does not cover every item up front.
 const stringSlab = 256
 
 // nameChunk bounds an arena opened for member names: a large document

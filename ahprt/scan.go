@@ -58,7 +58,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		d.nodes = make([]node, 0, len(data)/8+8)
 	}
 	d.nodes = d.nodes[:0]
-	d.text, d.names, d.values = 0, 0, 0
+	d.text, d.names, d.items = 0, 0, 0
 	clear(d.keys)
 	d.keys = d.keys[:0]
 	stack := d.stack[:0]
@@ -75,6 +75,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 			if len(stack) > 0 && !stack[len(stack)-1].obj {
 				f := &d.nodes[stack[len(stack)-1].node]
 				f.count++
+				d.items++
 				if int64(f.count) > int64(lim.MaxMembers) {
 					return d.limitErr(stack, "array has more than "+strconv.Itoa(lim.MaxMembers)+" items")
 				}
@@ -117,7 +118,6 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				}
 				d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
 				d.text += end - i - 2
-				d.values++
 				i = end
 			case 't', 'f', 'n':
 				lit, kind, val := "null", KindNull, false
@@ -138,7 +138,6 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				}
 				d.nodes = append(d.nodes, node{kind: KindNumber, start: uint32(i), end: uint32(end), next: idx + 1})
 				d.text += end - i
-				d.values++
 				i = end
 			}
 			wantValue = false

@@ -6,10 +6,10 @@ import (
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
 
-// TestScalarSlab: a struct's optional numbers (a manifest's limits) point
-// into the decode's string slab (ahprt.StringRef); each field still holds
-// its own member's value, absent members stay nil, and writing through
-// one field leaves the others alone.
+// TestScalarSlab: a struct's optional scalar fields of one type point into
+// one slab its builder allocates (a manifest's limits); each field still
+// holds its own member's value, absent members stay nil, and writing
+// through one field leaves the others alone.
 func TestScalarSlab(t *testing.T) {
 	limits := func(members string) *draft.CapabilitiesResponseResultManifestLimits {
 		t.Helper()

@@ -239,9 +239,11 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		v.Int = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Int = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -581,9 +583,11 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		v.Int = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Int = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -1450,6 +1454,7 @@ type CapabilitiesFlow struct {
 // bCapabilitiesFlow fills v, which is zero, from object n of a validated document.
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	d := c.Doc
+	var slab0 *[3]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -1457,11 +1462,23 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 			case "operations":
 				v.Operations = buildListCapabilitiesFlowOperation(c, m.Value())
 			case "remainingContinuations":
-				v.RemainingContinuations = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.RemainingContinuations = &slab0[0]
 			case "continuationCount":
-				v.ContinuationCount = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.ContinuationCount = &slab0[1]
 			case "maxContinuations":
-				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[2]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1950,18 +1967,35 @@ type CapabilitiesResponseResultManifestLimits struct {
 // bCapabilitiesResponseResultManifestLimits fills v, which is zero, from object n of a validated document.
 func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestLimits) {
 	d := c.Doc
+	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				v.MaxUploadBytes = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.MaxUploadBytes = &slab0[0]
 			case "maxContinuations":
-				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[1]
 			case "minTimeoutMs":
-				v.MinTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MinTimeoutMs = &slab0[2]
 			case "maxTimeoutMs":
-				v.MaxTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.MaxTimeoutMs = &slab0[3]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2453,7 +2487,8 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -2668,7 +2703,8 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -2849,7 +2885,8 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -2995,6 +3032,7 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -3002,11 +3040,19 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Cwd = &slab0[0]
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				v.Model = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Model = &slab0[1]
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)
@@ -3128,7 +3174,8 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
-				v.Type = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Type = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -3528,7 +3575,8 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 			case "text":
 				v.Text = c.Text(m.Value())
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -3667,11 +3715,14 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 			case "gap":
 				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -3805,7 +3856,8 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "path":
-				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Path = &x
 			default:
 			}
 		}
@@ -3903,11 +3955,14 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 			case "mediaType":
 			case "selection":
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4043,11 +4098,14 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 			case "mediaType":
 			case "selection":
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4258,7 +4316,8 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 			case "body":
 				bContentReference(c, m.Value(), &v.Body)
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4476,11 +4535,14 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 			case "gap":
 				bContentItemGap(c, m.Value(), &v.Gap)
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4633,11 +4695,14 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPa
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -4782,11 +4847,14 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart
 				v.MediaType = c.Text(m.Value())
 			case "selection":
 			case "category":
-				v.Category = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Category = &x
 			case "size":
-				v.Size = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Size = &x
 			case "sha256":
-				v.SHA256 = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.SHA256 = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -5016,7 +5084,8 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *In
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Path = &x
 			default:
 			}
 		}
@@ -5132,7 +5201,8 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *Cata
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Path = &x
 			default:
 			}
 		}
@@ -5275,7 +5345,8 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -5558,7 +5629,8 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *Int
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Path = &x
 			case "mcpServers":
 				v.MCPServers = buildList_value(c, m.Value())
 			default:
@@ -5685,7 +5757,8 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterCh
 			case "summary":
 				v.Summary = c.Text(m.Value())
 			case "path":
-				v.Path = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Path = &x
 			case "mcpServers":
 				v.MCPServers = buildList_value(c, m.Value())
 			default:
@@ -5819,6 +5892,7 @@ func (*TurnStart) isExecutionEvent() {}
 // bTurnStart fills v, which is zero, from object n of a validated document.
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -5831,7 +5905,11 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 			case "trigger":
 				v.Trigger = TurnStartTrigger(c.Text(m.Value()))
 			case "expandedFrom":
-				v.ExpandedFrom = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.ExpandedFrom = &slab0[0]
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -5843,7 +5921,11 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.ParentEventID = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -6293,7 +6375,8 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -6670,6 +6753,7 @@ type Usage struct {
 // bUsage fills v, which is zero, from object n of a validated document.
 func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	d := c.Doc
+	var slab0 *[4]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -6683,13 +6767,29 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 			case "provenance":
 				v.Provenance = UsageProvenance(c.Text(m.Value()))
 			case "inputTokens":
-				v.InputTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.InputTokens = &slab0[0]
 			case "outputTokens":
-				v.OutputTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.OutputTokens = &slab0[1]
 			case "cacheReadTokens":
-				v.CacheReadTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.CacheReadTokens = &slab0[2]
 			case "cacheWriteTokens":
-				v.CacheWriteTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]ExecutionEventNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.CacheWriteTokens = &slab0[3]
 			case "cost":
 				x := new(UsageCost)
 				bUsageCost(c, m.Value(), x)
@@ -7049,7 +7149,8 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -7282,7 +7383,8 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 			case "class":
 				v.Class = c.Text(m.Value())
 			case "code":
-				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Code = &x
 			case "status":
 				x := new(ErrorStatus)
 				bErrorStatus(c, m.Value(), x)
@@ -7386,9 +7488,11 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		v.Int = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Int = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -7516,7 +7620,8 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -7762,7 +7867,8 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -8188,7 +8294,8 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 			case "finishReason":
 				v.FinishReason = c.Text(m.Value())
 			case "latencyMs":
-				v.LatencyMs = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.LatencyMs = &x
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -8200,7 +8307,8 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -8645,7 +8753,8 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPoli
 			case "status":
 			case "reason":
 			case "detail":
-				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Detail = &x
 			default:
 			}
 		}
@@ -8734,7 +8843,8 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedC
 			case "status":
 			case "reason":
 			case "detail":
-				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Detail = &x
 			default:
 			}
 		}
@@ -8823,7 +8933,8 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTim
 			case "status":
 			case "reason":
 			case "detail":
-				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Detail = &x
 			default:
 			}
 		}
@@ -8912,7 +9023,8 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther
 			case "status":
 			case "reason":
 			case "detail":
-				v.Detail = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Detail = &x
 			default:
 			}
 		}
@@ -9035,6 +9147,7 @@ func (*ModelError) isExecutionEvent() {}
 // bModelError fills v, which is zero, from object n of a validated document.
 func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9059,9 +9172,14 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				bUsage(c, m.Value(), x)
 				v.Usage = x
 			case "latencyMs":
-				v.LatencyMs = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.LatencyMs = &x
 			case "recovery":
-				v.Recovery = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Recovery = &slab0[0]
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -9073,7 +9191,11 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.ParentEventID = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9357,7 +9479,8 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9553,6 +9676,7 @@ type ModelSwitchBeforePricing struct {
 // bModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
 func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforePricing) {
 	d := c.Doc
+	var slab0 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -9560,9 +9684,17 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforeP
 			case "currency":
 				v.Currency = c.Text(m.Value())
 			case "inputPerMillionTokens":
-				v.InputPerMillionTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]ahprt.Number)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.InputPerMillionTokens = &slab0[0]
 			case "outputPerMillionTokens":
-				v.OutputPerMillionTokens = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]ahprt.Number)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.OutputPerMillionTokens = &slab0[1]
 			default:
 			}
 		}
@@ -9703,7 +9835,8 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -9952,7 +10085,8 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -10296,7 +10430,8 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 			case "name":
 				v.Name = c.Text(m.Value())
 			case "kind":
-				v.Kind = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Kind = &x
 			case "input":
 				v.Input = d.RawValue(m.Value())
 			case "origin":
@@ -10529,7 +10664,8 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "name":
-				v.Name = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Name = &x
 			default:
 			}
 		}
@@ -10625,7 +10761,8 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1
 			switch m.Key() {
 			case "transport":
 			case "url":
-				v.URL = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.URL = &x
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -10809,7 +10946,8 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2
 			switch m.Key() {
 			case "transport":
 			case "url":
-				v.URL = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.URL = &x
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -10902,17 +11040,26 @@ func (*MCPConnectionVariant3) isMCPConnection() {}
 // bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "transport":
 			case "command":
-				v.Command = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Command = &slab0[0]
 			case "args":
 				v.Args = buildList_string(c, m.Value())
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Cwd = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11019,6 +11166,7 @@ func (*MCPConnectionVariant4) isMCPConnection() {}
 // bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -11026,9 +11174,17 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4
 			case "transport":
 				v.Transport = c.Text(m.Value())
 			case "addressForm":
-				v.AddressForm = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.AddressForm = &slab0[0]
 			case "address":
-				v.Address = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Address = &slab0[1]
 			case "gaps":
 				v.Gaps = buildListConnectionGap(c, m.Value())
 			default:
@@ -11330,7 +11486,8 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -11639,7 +11796,8 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -11913,7 +12071,8 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12303,7 +12462,8 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12505,14 +12665,23 @@ type TokenCounts struct {
 // bTokenCounts fills v, which is zero, from object n of a validated document.
 func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	d := c.Doc
+	var slab0 *[2]ExecutionEventNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "before":
-				v.Before = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]ExecutionEventNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.Before = &slab0[0]
 			case "after":
-				v.After = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]ExecutionEventNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.After = &slab0[1]
 			default:
 			}
 		}
@@ -12652,7 +12821,8 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -12972,7 +13142,8 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -13164,7 +13335,8 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 			case "prior":
 				v.Prior = d.RawValue(m.Value())
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Description = &x
 			case "synthesized":
 				x := d.Bool(m.Value())
 				v.Synthesized = &x
@@ -13334,7 +13506,8 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -13551,7 +13724,8 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -14047,7 +14221,8 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -14563,7 +14738,8 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -15115,7 +15291,8 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -15611,7 +15788,8 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16089,7 +16267,8 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16277,7 +16456,8 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 				bWorkspaceState(c, m.Value(), x)
 				v.Prior = x
 			case "reason":
-				v.Reason = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Reason = &x
 			default:
 			}
 		}
@@ -16385,7 +16565,8 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 		for m.Next() {
 			switch m.Key() {
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Cwd = &x
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			default:
@@ -16513,7 +16694,8 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) 
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -16734,7 +16916,8 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -17999,6 +18182,7 @@ type ContentSelection struct {
 // bContentSelection fills v, which is zero, from object n of a validated document.
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	d := c.Doc
+	var slab0 *[6]Disposition
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -18006,17 +18190,41 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 			case "default":
 				v.Default = Disposition(c.Text(m.Value()))
 			case "text":
-				v.Text = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[0] = Disposition(c.Text(m.Value()))
+				v.Text = &slab0[0]
 			case "reasoning":
-				v.Reasoning = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[1] = Disposition(c.Text(m.Value()))
+				v.Reasoning = &slab0[1]
 			case "images":
-				v.Images = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[2] = Disposition(c.Text(m.Value()))
+				v.Images = &slab0[2]
 			case "audio":
-				v.Audio = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[3] = Disposition(c.Text(m.Value()))
+				v.Audio = &slab0[3]
 			case "video":
-				v.Video = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[4] = Disposition(c.Text(m.Value()))
+				v.Video = &slab0[4]
 			case "files":
-				v.Files = ahprt.StringRef(c, Disposition(c.Text(m.Value())))
+				if slab0 == nil {
+					slab0 = new([6]Disposition)
+				}
+				slab0[5] = Disposition(c.Text(m.Value()))
+				v.Files = &slab0[5]
 			default:
 				if v.Extra == nil {
 					v.Extra = make(map[string]Disposition)
@@ -18411,9 +18619,11 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) 
 			switch m.Key() {
 			case "type":
 			case "tokenEnv":
-				v.TokenEnv = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.TokenEnv = &x
 			case "tokenRef":
-				v.TokenRef = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.TokenRef = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -18524,7 +18734,8 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 			case "clientId":
 				v.ClientID = c.Text(m.Value())
 			case "clientSecretRef":
-				v.ClientSecretRef = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ClientSecretRef = &x
 			case "flow":
 				v.Flow = AuthenticationOAuthFlow(c.Text(m.Value()))
 			case "scopes":
@@ -18672,7 +18883,8 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "code":
-				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Code = &x
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -19405,7 +19617,8 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 			case "type":
 			case "operation":
 			case "instruction":
-				v.Instruction = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Instruction = &x
 			default:
 			}
 		}
@@ -19880,7 +20093,8 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -20144,7 +20358,8 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 				bError(c, m.Value(), x)
 				v.Error = x
 			case "durationMs":
-				v.DurationMs = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.DurationMs = &x
 			case "fileChanges":
 				v.FileChanges = buildListFileChange(c, m.Value())
 			case "id":
@@ -20158,7 +20373,8 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 				bSession(c, m.Value(), x)
 				v.Session = x
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -20419,7 +20635,8 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 			case "change":
 				v.Change = FileChangeChange(c.Text(m.Value()))
 			case "previousPath":
-				v.PreviousPath = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.PreviousPath = &x
 			case "before":
 				v.Before = bContentItem(c, m.Value())
 			case "after":
@@ -20606,7 +20823,8 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 			case "session":
 				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -21302,18 +21520,35 @@ type SessionStartManifestLimits struct {
 // bSessionStartManifestLimits fills v, which is zero, from object n of a validated document.
 func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestLimits) {
 	d := c.Doc
+	var slab0 *[4]CommonNonNegativeInteger
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "maxUploadBytes":
-				v.MaxUploadBytes = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[0] = c.Number(m.Value())
+				v.MaxUploadBytes = &slab0[0]
 			case "maxContinuations":
-				v.MaxContinuations = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[1] = c.Number(m.Value())
+				v.MaxContinuations = &slab0[1]
 			case "minTimeoutMs":
-				v.MinTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[2] = c.Number(m.Value())
+				v.MinTimeoutMs = &slab0[2]
 			case "maxTimeoutMs":
-				v.MaxTimeoutMs = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab0 == nil {
+					slab0 = new([4]CommonNonNegativeInteger)
+				}
+				slab0[3] = c.Number(m.Value())
+				v.MaxTimeoutMs = &slab0[3]
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -21559,7 +21794,8 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 			case "session":
 				bSession(c, m.Value(), &v.Session)
 			case "parentEventId":
-				v.ParentEventID = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.ParentEventID = &x
 			case "gaps":
 				v.Gaps = buildListEventGap(c, m.Value())
 			case "native":
@@ -22605,7 +22841,8 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptReques
 			case "candidate":
 				bInterceptRequestParamsStateCandidate(c, m.Value(), &v.Candidate)
 			case "flow":
-				v.Flow = ahprt.StringRef(c, InterceptRequestParamsStateFlow(c.Text(m.Value())))
+				x := InterceptRequestParamsStateFlow(c.Text(m.Value()))
+				v.Flow = &x
 			case "instructions":
 				v.Instructions = buildListNonEmptyString(c, m.Value())
 			case "injections":
@@ -23157,15 +23394,24 @@ func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 // bBooleanSchema fills v, which is zero, from object n of a validated document.
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				x := d.Bool(m.Value())
 				v.Default = &x
@@ -23464,9 +23710,11 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		v.Number = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Number = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -23531,7 +23779,8 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *Elic
 		for m.Next() {
 			switch m.Key() {
 			case "$schema":
-				v.Schema = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Schema = &x
 			case "properties":
 				v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
 			case "required":
@@ -23723,23 +23972,46 @@ func (*StringSchema) isPrimitiveSchemaDefinition() {}
 // bStringSchema fills v, which is zero, from object n of a validated document.
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	d := c.Doc
+	var slab0 *[3]string
+	var slab3 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "format":
-				v.Format = ahprt.StringRef(c, StringSchemaFormat(c.Text(m.Value())))
+				x := StringSchemaFormat(c.Text(m.Value()))
+				v.Format = &x
 			case "minLength":
-				v.MinLength = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab3 == nil {
+					slab3 = new([2]ahprt.Number)
+				}
+				slab3[0] = c.Number(m.Value())
+				v.MinLength = &slab3[0]
 			case "maxLength":
-				v.MaxLength = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab3 == nil {
+					slab3 = new([2]ahprt.Number)
+				}
+				slab3[1] = c.Number(m.Value())
+				v.MaxLength = &slab3[1]
 			default:
 			}
 		}
@@ -23876,6 +24148,8 @@ func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 // bNumberSchema fills v, which is zero, from object n of a validated document.
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[3]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -23883,15 +24157,35 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 			case "type":
 				v.Type = NumberSchemaType(c.Text(m.Value()))
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				v.Default = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.Default = &slab2[0]
 			case "minimum":
-				v.Minimum = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.Minimum = &slab2[1]
 			case "maximum":
-				v.Maximum = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([3]ahprt.Number)
+				}
+				slab2[2] = c.Number(m.Value())
+				v.Maximum = &slab2[2]
 			default:
 			}
 		}
@@ -24013,17 +24307,30 @@ func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			default:
@@ -24130,17 +24437,30 @@ func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "oneOf":
 				v.OneOf = buildListLabelledOption(c, m.Value())
 			default:
@@ -24334,23 +24654,41 @@ func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				v.MinItems = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.MinItems = &slab2[0]
 			case "maxItems":
-				v.MaxItems = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.MaxItems = &slab2[1]
 			default:
 			}
 		}
@@ -24555,23 +24893,41 @@ func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 // bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
 	d := c.Doc
+	var slab0 *[2]string
+	var slab2 *[2]ahprt.Number
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
 				bTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
-				v.MinItems = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[0] = c.Number(m.Value())
+				v.MinItems = &slab2[0]
 			case "maxItems":
-				v.MaxItems = ahprt.StringRef(c, c.Number(m.Value()))
+				if slab2 == nil {
+					slab2 = new([2]ahprt.Number)
+				}
+				slab2[1] = c.Number(m.Value())
+				v.MaxItems = &slab2[1]
 			default:
 			}
 		}
@@ -24764,17 +25120,30 @@ func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 // bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
 	d := c.Doc
+	var slab0 *[3]string
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "type":
 			case "title":
-				v.Title = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Title = &slab0[0]
 			case "description":
-				v.Description = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Description = &slab0[1]
 			case "default":
-				v.Default = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([3]string)
+				}
+				slab0[2] = c.Text(m.Value())
+				v.Default = &slab0[2]
 			case "enum":
 				v.Enum = buildList_string(c, m.Value())
 			case "enumNames":
@@ -24889,7 +25258,8 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
 		for m.Next() {
 			switch m.Key() {
 			case "ttl":
-				v.Ttl = ahprt.StringRef(c, c.Number(m.Value()))
+				x := c.Number(m.Value())
+				v.Ttl = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -25254,9 +25624,11 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultConten
 		x := d.Bool(n)
 		v.Bool = &x
 	case ahprt.KindNumber:
-		v.Number = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Number = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	case ahprt.KindArray:
 		v.Array = buildList_string(c, n)
 	}
@@ -25734,7 +26106,8 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Cwd = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -26029,7 +26402,8 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 				bFilters(c, m.Value(), x)
 				v.Filters = x
 			case "scope":
-				v.Scope = ahprt.StringRef(c, InterceptSubscriptionScope(c.Text(m.Value())))
+				x := InterceptSubscriptionScope(c.Text(m.Value()))
+				v.Scope = &x
 			case "disableable":
 				if slab0 == nil {
 					slab0 = new([2]bool)
@@ -26327,7 +26701,8 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 				bFilters(c, m.Value(), x)
 				v.Filters = x
 			case "scope":
-				v.Scope = ahprt.StringRef(c, ObserveSubscriptionScope(c.Text(m.Value())))
+				x := ObserveSubscriptionScope(c.Text(m.Value()))
+				v.Scope = &x
 			case "disableable":
 				if slab0 == nil {
 					slab0 = new([2]bool)

@@ -198,9 +198,11 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	case ahprt.KindNull:
 		v.Null = true
 	case ahprt.KindNumber:
-		v.Int = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Int = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -357,9 +359,11 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
-		v.Int = ahprt.StringRef(c, c.Number(n))
+		x := c.Number(n)
+		v.Int = &x
 	case ahprt.KindString:
-		v.String = ahprt.StringRef(c, c.Text(n))
+		x := c.Text(n)
+		v.String = &x
 	}
 	_ = d
 }
@@ -738,6 +742,7 @@ type Session struct {
 // bSession fills v, which is zero, from object n of a validated document.
 func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	d := c.Doc
+	var slab0 *[2]string
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -745,11 +750,19 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[0] = c.Text(m.Value())
+				v.Cwd = &slab0[0]
 			case "workspaceRoots":
 				v.WorkspaceRoots = buildList_string(c, m.Value())
 			case "model":
-				v.Model = ahprt.StringRef(c, c.Text(m.Value()))
+				if slab0 == nil {
+					slab0 = new([2]string)
+				}
+				slab0[1] = c.Text(m.Value())
+				v.Model = &slab0[1]
 			case "agent":
 				x := new(SessionAgent)
 				bSessionAgent(c, m.Value(), x)
@@ -860,7 +873,8 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "type":
-				v.Type = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Type = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -1050,7 +1064,8 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "code":
-				v.Code = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Code = &x
 			case "extensions":
 				v.Extensions = d.RawValue(m.Value())
 			default:
@@ -2340,7 +2355,8 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 			case "lifecycle":
 				v.Lifecycle = StdioTransportLifecycle(c.Text(m.Value()))
 			case "cwd":
-				v.Cwd = ahprt.StringRef(c, c.Text(m.Value()))
+				x := c.Text(m.Value())
+				v.Cwd = &x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}

@@ -87,11 +87,6 @@ func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 		g.Add(dst).Op("=").Id("x")
 		return
 	}
-	if stringLike(x) {
-		// From the decode's slab (ahprt.StringRef), not an allocation.
-		g.Add(dst).Op("=").Qual(rt, "StringRef").Call(Id("c"), e.value(x, nd))
-		return
-	}
 	g.Id("x").Op(":=").Add(e.value(x, nd))
 	g.Add(dst).Op("=").Op("&").Id("x")
 }
@@ -140,14 +135,10 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 }
 
 // stringLike reports whether values of x are Go strings underneath (a
-// string, a number, an enum, or an alias of one): the decode's string
-// slab holds them (ahprt.StringList, ahprt.StringRef).
+// string, an enum, or an alias of either).
 func stringLike(x *ir.Expr) bool {
 	x = resolve(x)
-	if x.Named != nil {
-		return x.Named.Kind == ir.EnumKind
-	}
-	return !x.Slice && !x.Map && (x.Builtin == ir.BString || x.Builtin == ir.BNumber)
+	return x.Named == nil && x.Builtin == ir.BString || x.Named != nil && x.Named.Kind == ir.EnumKind
 }
 
 func (e *gotypes) mapHelper(x *ir.Expr) string {
@@ -236,17 +227,16 @@ type slabSlot struct {
 }
 
 // scalarSlabs declares, for each Go type of which t has two or more
-// optional scalar fields (pointers to an int64 or a bool: a limits
-// object's four optional counts), one slab those fields point into,
-// allocated when the first of them is built: one allocation per struct
-// where each field had its own. Optional strings, numbers and enums point
-// into the decode's string slab instead (see assignNew).
+// optional scalar fields (pointers to a string, a number, an enum, a
+// bool: a limits object's four optional counts), one slab those fields
+// point into, allocated when the first of them is built: one allocation
+// per struct where each field had its own.
 func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
 	groups := map[string][]*ir.Field{}
 	var order []string
 	for _, f := range t.Fields {
-		if f.Const != nil || f.Required || nilable(f.Type) || structOf(f.Type) != nil || stringLike(f.Type) {
-			continue // strings and numbers point into the decode's slab
+		if f.Const != nil || f.Required || nilable(f.Type) || structOf(f.Type) != nil {
+			continue
 		}
 		k := fmt.Sprintf("%#v", e.goType(f.Type))
 		if _, ok := groups[k]; !ok {
