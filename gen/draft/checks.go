@@ -289,6 +289,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason20)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -313,6 +314,9 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_successResponse_result) {
 						return false
 					}
+				case "error":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -325,11 +329,8 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required3)
 		}
 	}
-	{
-		p := presence0(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason24)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason24)
 	}
 	_ = d
 	return true
@@ -424,6 +425,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason29)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -443,6 +445,9 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
 						return false
 					}
+				case "effects":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -455,11 +460,8 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required5)
 		}
 	}
-	{
-		p := presence1(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason32)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason32)
 	}
 	_ = d
 	return true
@@ -477,6 +479,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason33)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -531,6 +534,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 					if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
 						return false
 					}
+				case "identity":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -543,11 +549,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 			return c.FailRequired(n, seen, &required6)
 		}
 	}
-	{
-		p := presence2(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason43)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason43)
 	}
 	_ = d
 	return true
@@ -1476,7 +1479,7 @@ func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || presence3(d, n) == 1 {
+	if k != ahprt.KindObject || presence0(d, n) == 1 {
 		if !vCapabilities_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -1612,7 +1615,7 @@ func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || presence4(d, n) == 1 {
+	if k != ahprt.KindObject || presence1(d, n) == 1 {
 		if !vCapabilities_allOf_3_then(c, n, ev) {
 			return false
 		}
@@ -1748,7 +1751,7 @@ func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || presence5(d, n) == 1 {
+	if k != ahprt.KindObject || presence2(d, n) == 1 {
 		if !vCapabilities_allOf_5_then(c, n, ev) {
 			return false
 		}
@@ -7885,6 +7888,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason272)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -7927,6 +7931,12 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
+				case "size":
+					present |= 1
+					return c.FailWith(m.Name(), &reason273)
+				case "sha256":
+					present |= 2
+					return c.FailWith(m.Name(), &reason273)
 				default:
 					return c.FailWith(m.Name(), &reason273)
 				}
@@ -7939,11 +7949,8 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailRequired(n, seen, &required27)
 		}
 	}
-	{
-		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason279)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason279)
 	}
 	_ = d
 	return true
@@ -8471,6 +8478,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason323)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -8513,6 +8521,12 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
+				case "size":
+					present |= 1
+					return c.FailWith(m.Name(), &reason324)
+				case "sha256":
+					present |= 2
+					return c.FailWith(m.Name(), &reason324)
 				default:
 					return c.FailWith(m.Name(), &reason324)
 				}
@@ -8525,11 +8539,8 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailRequired(n, seen, &required32)
 		}
 	}
-	{
-		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason330)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason330)
 	}
 	_ = d
 	return true
@@ -8598,6 +8609,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason337)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -8612,6 +8624,12 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
+				case "size":
+					present |= 1
+					return c.FailWith(m.Name(), &reason338)
+				case "sha256":
+					present |= 2
+					return c.FailWith(m.Name(), &reason338)
 				default:
 					return c.FailWith(m.Name(), &reason338)
 				}
@@ -8624,11 +8642,8 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required33)
 		}
 	}
-	{
-		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason340)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason340)
 	}
 	_ = d
 	return true
@@ -10271,7 +10286,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence0(d, n)
+		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason467)
 		}
@@ -10547,6 +10562,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason490)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -10584,6 +10600,21 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
 						return false
 					}
+				case "usage":
+					present |= 1
+					continue
+				case "execution":
+					present |= 2
+					continue
+				case "finishReason":
+					present |= 4
+					continue
+				case "latencyMs":
+					present |= 8
+					continue
+				case "error":
+					present |= 16
+					continue
 				default:
 					continue
 				}
@@ -10599,11 +10630,8 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	{
-		p := presence7(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 || p&16 == 16 {
-			return c.FailWith(n, &reason495)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
+		return c.FailWith(n, &reason495)
 	}
 	_ = d
 	return true
@@ -10796,6 +10824,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason514)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -10846,6 +10875,9 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
 						return false
 					}
+				case "error":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -10867,11 +10899,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !vExecutionEvent_modelResponseAfter_allOf_2(c, n, ev) {
 		return false
 	}
-	{
-		p := presence0(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason520)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason520)
 	}
 	_ = d
 	return true
@@ -11061,7 +11090,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence8(d, n)
+		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reason525)
 		}
@@ -11747,6 +11776,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason579)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -11800,6 +11830,9 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
 						return false
 					}
+				case "finishReason":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -11815,11 +11848,8 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	{
-		p := presence9(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason584)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason584)
 	}
 	_ = d
 	return true
@@ -11937,6 +11967,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason591)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -11977,6 +12008,9 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
 						return false
 					}
+				case "previous":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -11992,11 +12026,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	{
-		p := presence10(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason595)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason595)
 	}
 	_ = d
 	return true
@@ -12119,6 +12150,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason606)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -12155,6 +12187,9 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
 						return false
 					}
+				case "proposed":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -12170,11 +12205,8 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	{
-		p := presence11(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason610)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason610)
 	}
 	_ = d
 	return true
@@ -12220,6 +12252,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason614)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -12251,6 +12284,18 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 					if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
 						return false
 					}
+				case "decision":
+					present |= 1
+					continue
+				case "decidedBy":
+					present |= 2
+					continue
+				case "outcome":
+					present |= 4
+					continue
+				case "execution":
+					present |= 8
+					continue
 				default:
 					continue
 				}
@@ -12269,11 +12314,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	{
-		p := presence12(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason617)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+		return c.FailWith(n, &reason617)
 	}
 	_ = d
 	return true
@@ -12454,7 +12496,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence13(d, n)
+		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason628)
 		}
@@ -14578,6 +14620,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason750)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -14609,6 +14652,12 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
 						return false
 					}
+				case "outcome":
+					present |= 1
+					continue
+				case "execution":
+					present |= 2
+					continue
 				default:
 					continue
 				}
@@ -14627,11 +14676,8 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	{
-		p := presence14(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason753)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason753)
 	}
 	_ = d
 	return true
@@ -14996,6 +15042,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason774)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -15031,6 +15078,15 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
 						return false
 					}
+				case "summary":
+					present |= 1
+					continue
+				case "removed":
+					present |= 2
+					continue
+				case "execution":
+					present |= 4
+					continue
 				default:
 					continue
 				}
@@ -15046,11 +15102,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !vEvent_eventCore(c, n, ev) {
 		return false
 	}
-	{
-		p := presence15(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason777)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+		return c.FailWith(n, &reason777)
 	}
 	_ = d
 	return true
@@ -15119,7 +15172,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 		return false
 	}
 	{
-		p := presence16(d, n)
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason781)
 		}
@@ -17513,6 +17566,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		{
@@ -17522,6 +17576,9 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 				case "tokenEnv":
 					seen |= uint64(0x1)
 					continue
+				case "tokenRef":
+					present |= 1
+					continue
 				}
 			}
 		}
@@ -17529,11 +17586,8 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailRequired(n, seen, &required129)
 		}
 	}
-	{
-		p := presence17(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason946)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason946)
 	}
 	_ = d
 	return true
@@ -17543,6 +17597,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		{
@@ -17552,6 +17607,9 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 				case "tokenRef":
 					seen |= uint64(0x1)
 					continue
+				case "tokenEnv":
+					present |= 1
+					continue
 				}
 			}
 		}
@@ -17559,11 +17617,8 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailRequired(n, seen, &required130)
 		}
 	}
-	{
-		p := presence18(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason948)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason948)
 	}
 	_ = d
 	return true
@@ -19085,6 +19140,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1035)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -19097,6 +19153,18 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vToolBefore_type(c, m.Value(), nil) {
 						return false
 					}
+				case "outcome":
+					present |= 1
+					continue
+				case "execution":
+					present |= 2
+					continue
+				case "durationMs":
+					present |= 4
+					continue
+				case "fileChanges":
+					present |= 8
+					continue
 				default:
 					continue
 				}
@@ -19112,11 +19180,8 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vExecutionEvent_toolCall(c, n, ev) {
 		return false
 	}
-	{
-		p := presence19(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 || p&8 == 8 {
-			return c.FailWith(n, &reason1036)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+		return c.FailWith(n, &reason1036)
 	}
 	_ = d
 	return true
@@ -19292,7 +19357,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence0(d, n)
+		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason1043)
 		}
@@ -19370,7 +19435,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence20(d, n)
+		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason1044)
 		}
@@ -19399,7 +19464,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence21(d, n)
+		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reason1045)
 		}
@@ -19627,7 +19692,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence22(d, n)
+		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason1055)
 		}
@@ -19676,7 +19741,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence16(d, n)
+		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason1056)
 		}
@@ -19746,6 +19811,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1062)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -19795,6 +19861,12 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "session":
 					seen |= uint64(0x1)
 					continue
+				case "tool":
+					present |= 1
+					continue
+				case "outcome":
+					present |= 2
+					continue
 				default:
 					continue
 				}
@@ -19813,11 +19885,8 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
 	}
-	{
-		p := presence23(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1069)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason1069)
 	}
 	_ = d
 	return true
@@ -20012,6 +20081,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1083)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -20042,6 +20112,9 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "session":
 					seen |= uint64(0x1)
 					continue
+				case "tool":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -20057,11 +20130,8 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	{
-		p := presence24(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1087)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason1087)
 	}
 	_ = d
 	return true
@@ -23610,6 +23680,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1153)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -23633,6 +23704,9 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !c.Child(m.Value(), vExtensions) {
 						return false
 					}
+				case "manifest":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -23645,11 +23719,8 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required157)
 		}
 	}
-	{
-		p := presence25(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1156)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason1156)
 	}
 	_ = d
 	return true
@@ -23755,6 +23826,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1161)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -23779,6 +23851,9 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_notification_params) {
 						return false
 					}
+				case "id":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -23791,11 +23866,8 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required158)
 		}
 	}
-	{
-		p := presence26(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1165)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason1165)
 	}
 	_ = d
 	return true
@@ -23819,6 +23891,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1167)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -23843,6 +23916,9 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_errorResponse_error) {
 						return false
 					}
+				case "result":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -23855,11 +23931,8 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required159)
 		}
 	}
-	{
-		p := presence27(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1171)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason1171)
 	}
 	_ = d
 	return true
@@ -24115,6 +24188,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1187)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -24143,6 +24217,9 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
 						return false
 					}
+				case "contentReceiver":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -24161,11 +24238,8 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vRegistration_backend_allOf_1(c, n, ev) {
 		return false
 	}
-	{
-		p := presence28(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1191)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason1191)
 	}
 	_ = d
 	return true
@@ -24261,7 +24335,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence29(d, n)
+		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason1193)
 		}
@@ -24275,7 +24349,7 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || presence29(d, n) == 1 {
+	if k != ahprt.KindObject || presence10(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -25066,6 +25140,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1240)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -25110,6 +25185,12 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
 						return false
 					}
+				case "timeoutMs":
+					present |= 1
+					continue
+				case "failurePolicy":
+					present |= 2
+					continue
 				default:
 					continue
 				}
@@ -25125,11 +25206,8 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
 		return false
 	}
-	{
-		p := presence30(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1244)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason1244)
 	}
 	_ = d
 	return true
@@ -35298,44 +35376,8 @@ var (
 	required185 = []*ahprt.Reason{&reason1406, &reason1407, &reason1408}
 )
 
-// presence0 reports which of "error" object n has: bit i for the i-th.
+// presence0 reports which of "flow" object n has: bit i for the i-th.
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "error":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence1 reports which of "effects" object n has: bit i for the i-th.
-func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "effects":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence2 reports which of "identity" object n has: bit i for the i-th.
-func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "identity":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence3 reports which of "flow" object n has: bit i for the i-th.
-func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35346,8 +35388,8 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence4 reports which of "inject" object n has: bit i for the i-th.
-func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence1 reports which of "inject" object n has: bit i for the i-th.
+func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35358,8 +35400,8 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence5 reports which of "modify" object n has: bit i for the i-th.
-func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence2 reports which of "modify" object n has: bit i for the i-th.
+func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35370,42 +35412,20 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence6 reports which of "size", "sha256" object n has: bit i for the i-th.
-func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence3 reports which of "error" object n has: bit i for the i-th.
+func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
-		case "size":
-			p |= 1
-		case "sha256":
-			p |= 2
-		}
-	}
-	return
-}
-
-// presence7 reports which of "usage", "execution", "finishReason", "latencyMs", "error" object n has: bit i for the i-th.
-func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "usage":
-			p |= 1
-		case "execution":
-			p |= 2
-		case "finishReason":
-			p |= 4
-		case "latencyMs":
-			p |= 8
 		case "error":
-			p |= 16
+			p |= 1
 		}
 	}
 	return
 }
 
-// presence8 reports which of "usage", "latencyMs" object n has: bit i for the i-th.
-func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence4 reports which of "usage", "latencyMs" object n has: bit i for the i-th.
+func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35418,62 +35438,8 @@ func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence9 reports which of "finishReason" object n has: bit i for the i-th.
-func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "finishReason":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence10 reports which of "previous" object n has: bit i for the i-th.
-func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "previous":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence11 reports which of "proposed" object n has: bit i for the i-th.
-func presence11(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "proposed":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence12 reports which of "decision", "decidedBy", "outcome", "execution" object n has: bit i for the i-th.
-func presence12(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "decision":
-			p |= 1
-		case "decidedBy":
-			p |= 2
-		case "outcome":
-			p |= 4
-		case "execution":
-			p |= 8
-		}
-	}
-	return
-}
-
-// presence13 reports which of "mcp" object n has: bit i for the i-th.
-func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence5 reports which of "mcp" object n has: bit i for the i-th.
+func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35484,38 +35450,8 @@ func presence13(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence14 reports which of "outcome", "execution" object n has: bit i for the i-th.
-func presence14(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "outcome":
-			p |= 1
-		case "execution":
-			p |= 2
-		}
-	}
-	return
-}
-
-// presence15 reports which of "summary", "removed", "execution" object n has: bit i for the i-th.
-func presence15(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "summary":
-			p |= 1
-		case "removed":
-			p |= 2
-		case "execution":
-			p |= 4
-		}
-	}
-	return
-}
-
-// presence16 reports which of "after" object n has: bit i for the i-th.
-func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence6 reports which of "after" object n has: bit i for the i-th.
+func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35526,50 +35462,8 @@ func presence16(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence17 reports which of "tokenRef" object n has: bit i for the i-th.
-func presence17(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "tokenRef":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence18 reports which of "tokenEnv" object n has: bit i for the i-th.
-func presence18(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "tokenEnv":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence19 reports which of "outcome", "execution", "durationMs", "fileChanges" object n has: bit i for the i-th.
-func presence19(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "outcome":
-			p |= 1
-		case "execution":
-			p |= 2
-		case "durationMs":
-			p |= 4
-		case "fileChanges":
-			p |= 8
-		}
-	}
-	return
-}
-
-// presence20 reports which of "output" object n has: bit i for the i-th.
-func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence7 reports which of "output" object n has: bit i for the i-th.
+func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35580,8 +35474,8 @@ func presence20(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence21 reports which of "durationMs", "fileChanges" object n has: bit i for the i-th.
-func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence8 reports which of "durationMs", "fileChanges" object n has: bit i for the i-th.
+func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35594,8 +35488,8 @@ func presence21(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence22 reports which of "before" object n has: bit i for the i-th.
-func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence9 reports which of "before" object n has: bit i for the i-th.
+func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -35606,101 +35500,13 @@ func presence22(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence23 reports which of "tool", "outcome" object n has: bit i for the i-th.
-func presence23(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "tool":
-			p |= 1
-		case "outcome":
-			p |= 2
-		}
-	}
-	return
-}
-
-// presence24 reports which of "tool" object n has: bit i for the i-th.
-func presence24(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "tool":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence25 reports which of "manifest" object n has: bit i for the i-th.
-func presence25(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "manifest":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence26 reports which of "id" object n has: bit i for the i-th.
-func presence26(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "id":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence27 reports which of "result" object n has: bit i for the i-th.
-func presence27(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "result":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence28 reports which of "contentReceiver" object n has: bit i for the i-th.
-func presence28(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "contentReceiver":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence29 reports which of "authentication" object n has: bit i for the i-th.
-func presence29(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+// presence10 reports which of "authentication" object n has: bit i for the i-th.
+func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "authentication":
 			p |= 1
-		}
-	}
-	return
-}
-
-// presence30 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
-func presence30(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "timeoutMs":
-			p |= 1
-		case "failurePolicy":
-			p |= 2
 		}
 	}
 	return

@@ -278,6 +278,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason18)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -302,6 +303,9 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_successResponse_result) {
 						return false
 					}
+				case "error":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -314,11 +318,8 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required2)
 		}
 	}
-	{
-		p := presence0(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason22)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason22)
 	}
 	_ = d
 	return true
@@ -1195,6 +1196,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason83)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -1228,6 +1230,12 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vToolBefore_tool_mcp) {
 						return false
 					}
+				case "output":
+					present |= 1
+					continue
+				case "error":
+					present |= 2
+					continue
 				default:
 					continue
 				}
@@ -1240,11 +1248,8 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required10)
 		}
 	}
-	{
-		p := presence1(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason88)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason88)
 	}
 	_ = d
 	return true
@@ -1568,6 +1573,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason110)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -1592,6 +1598,9 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_notification_params) {
 						return false
 					}
+				case "id":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -1604,11 +1613,8 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required12)
 		}
 	}
-	{
-		p := presence2(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason114)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason114)
 	}
 	_ = d
 	return true
@@ -1660,6 +1666,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason119)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -1684,6 +1691,9 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !c.Child(m.Value(), vCommon_errorResponse_error) {
 						return false
 					}
+				case "result":
+					present |= 1
+					continue
 				default:
 					continue
 				}
@@ -1696,11 +1706,8 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required13)
 		}
 	}
-	{
-		p := presence3(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason123)
-		}
+	if k != ahprt.KindObject || present&1 == 1 {
+		return c.FailWith(n, &reason123)
 	}
 	_ = d
 	return true
@@ -2003,7 +2010,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	k := d.Kind(n)
 	_ = k
 	{
-		p := presence4(d, n)
+		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reason140)
 		}
@@ -2017,7 +2024,7 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	_ = k
-	if k != ahprt.KindObject || presence4(d, n) == 1 {
+	if k != ahprt.KindObject || presence0(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -2379,6 +2386,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason164)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -2398,6 +2406,15 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 					if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
 						return false
 					}
+				case "token":
+					present |= 1
+					continue
+				case "bearerToken":
+					present |= 2
+					continue
+				case "value":
+					present |= 4
+					continue
 				default:
 					continue
 				}
@@ -2410,11 +2427,8 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required19)
 		}
 	}
-	{
-		p := presence5(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 || p&4 == 4 {
-			return c.FailWith(n, &reason167)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+		return c.FailWith(n, &reason167)
 	}
 	_ = d
 	return true
@@ -2682,6 +2696,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason190)
 	}
+	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -2705,6 +2720,12 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
 						return false
 					}
+				case "timeoutMs":
+					present |= 1
+					continue
+				case "failurePolicy":
+					present |= 2
+					continue
 				default:
 					continue
 				}
@@ -2717,11 +2738,8 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required21)
 		}
 	}
-	{
-		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason193)
-		}
+	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+		return c.FailWith(n, &reason193)
 	}
 	_ = d
 	return true
@@ -3971,93 +3989,13 @@ var (
 	required21 = []*ahprt.Reason{&reason191, &reason192}
 )
 
-// presence0 reports which of "error" object n has: bit i for the i-th.
+// presence0 reports which of "authentication" object n has: bit i for the i-th.
 func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "error":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence1 reports which of "output", "error" object n has: bit i for the i-th.
-func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "output":
-			p |= 1
-		case "error":
-			p |= 2
-		}
-	}
-	return
-}
-
-// presence2 reports which of "id" object n has: bit i for the i-th.
-func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "id":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence3 reports which of "result" object n has: bit i for the i-th.
-func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "result":
-			p |= 1
-		}
-	}
-	return
-}
-
-// presence4 reports which of "authentication" object n has: bit i for the i-th.
-func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
 		case "authentication":
 			p |= 1
-		}
-	}
-	return
-}
-
-// presence5 reports which of "token", "bearerToken", "value" object n has: bit i for the i-th.
-func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "token":
-			p |= 1
-		case "bearerToken":
-			p |= 2
-		case "value":
-			p |= 4
-		}
-	}
-	return
-}
-
-// presence6 reports which of "timeoutMs", "failurePolicy" object n has: bit i for the i-th.
-func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
-	m := d.Members(n)
-	for m.Next() {
-		switch m.Key() {
-		case "timeoutMs":
-			p |= 1
-		case "failurePolicy":
-			p |= 2
 		}
 	}
 	return

@@ -45,6 +45,10 @@ type checks struct {
 	// cur is the schema whose function is being written: its RunsOnce and
 	// MembersRunOnce say which memoized checks it may call directly.
 	cur *ir.Schema
+	// present, when set, lists the names of cur's `not` of required-only
+	// alternatives, which its member loop collects into the variable
+	// present (see object) for notPresent, instead of a walk of their own.
+	present []string
 }
 
 // callee names the function that checks t on the node of the schema
@@ -313,6 +317,17 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 				evaluates = true
 			}
 		}
+	}
+	// Names that only `not` looks for (see object): noted, then treated
+	// as any other undeclared member.
+	for i, name := range e.present {
+		if slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name) {
+			continue // its case notes it (mark)
+		}
+		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
+			cg.Id("present").Op("|=").Add(maskLit(1 << i))
+			other(cg)
+		}))
 	}
 	if len(cases) == 0 {
 		if s.AdditionalProperties == nil {
@@ -602,8 +617,16 @@ func hasObjectKeywords(s *ir.Schema) bool {
 }
 
 func (e *checks) object(g *Group, s *ir.Schema) bool {
+	e.present = nil
 	if !hasObjectKeywords(s) || !mayBe(s, "object") {
 		return false
+	}
+	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
+	if names := notPresenceNames(s); names != nil && walk && len(s.PatternProperties) == 0 {
+		// The member loop below sees every member: it also collects
+		// which of `not`'s names the object has (0 for a non-object).
+		e.present = names
+		g.Var().Id("present").Uint64()
 	}
 	g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
 		loc := s.Loc
@@ -632,6 +655,9 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			}
 		}
 		mark := func(sg *Group, name string) {
+			if i := slices.Index(e.present, name); i >= 0 {
+				sg.Id("present").Op("|=").Add(maskLit(1 << i))
+			}
 			i, ok := req[name]
 			if !ok {
 				return
@@ -642,7 +668,6 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				sg.Id("seen").Op("|=").Lit(uint64(1) << i)
 			}
 		}
-		walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(req) > 0
 		declared := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil
 		if declared {
 			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
@@ -1212,7 +1237,10 @@ func maskLit(mask uint64) Code {
 // names are there, instead of one walk per alternative. A non-object
 // satisfies every required, so `not` rejects it.
 func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
-	names := presenceNames(groups)
+	names, v := presenceNames(groups), "p"
+	if e.present != nil {
+		names, v = e.present, "present" // collected by the member loop (see object)
+	}
 	index := map[string]int{}
 	for i, name := range names {
 		index[name] = i
@@ -1224,12 +1252,33 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 			mask |= 1 << index[name]
 		}
 		m := maskLit(mask)
-		cond = cond.Op("||").Id("p").Op("&").Add(m).Op("==").Add(m)
+		cond = cond.Op("||").Id(v).Op("&").Add(m).Op("==").Add(m)
+	}
+	if e.present != nil {
+		g.If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
+		return
 	}
 	g.Block(
 		Id("p").Op(":=").Add(e.presenceCall(names)),
 		If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match"))),
 	)
+}
+
+// notPresenceNames lists the names of s's `not` when notPresent writes it
+// (a `not` of required-only alternatives), or nil.
+func notPresenceNames(s *ir.Schema) []string {
+	if s.Not == nil {
+		return nil
+	}
+	t := target(s.Not)
+	if t == nil || t.IsFalse() {
+		return nil
+	}
+	groups, ok := requiredGroups(t)
+	if !ok {
+		return nil
+	}
+	return presenceNames(groups)
 }
 
 // union emits anyOf (one == false) or oneOf.
