@@ -260,3 +260,39 @@ func TestMissingRequiredNamesFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestNoneOfTheseMembers: a tool.before event must have none of the
+// after-the-fact members (outcome, execution, durationMs, fileChanges);
+// the event's member loop notes them as it goes. Each one alone, among
+// the others or not, last or first, rejects the request with CodeNot, in
+// both modes; without them the request passes.
+func TestNoneOfTheseMembers(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		var opts []ahprt.Option
+		if strict {
+			opts = append(opts, ahprt.WithMode(ahprt.StrictAll))
+		}
+		if _, err := draft.DecodeInterceptRequest([]byte(request), opts...); err != nil {
+			t.Fatalf("strict %v: the baseline: %v", strict, err)
+		}
+		for _, member := range []string{`"outcome":"completed"`, `"execution":{"status":"executed"}`, `"durationMs":5`, `"fileChanges":[]`} {
+			for _, at := range []string{"first", "last"} {
+				doc := strings.Replace(request, `"event":{"id":"evt_1",`, `"event":{`+member+`,"id":"evt_1",`, 1)
+				if at == "last" {
+					doc = strings.Replace(request, `"path":"example"}`, `"path":"example",`+member+`}`, 1)
+				}
+				if doc == request {
+					t.Fatal("the test's document did not change")
+				}
+				_, err := draft.DecodeInterceptRequest([]byte(doc), opts...)
+				if err == nil {
+					t.Errorf("strict %v: %s %s: accepted", strict, member, at)
+					continue
+				}
+				if c := code(t, err); c != ahprt.CodeNot {
+					t.Errorf("strict %v: %s %s: code %s, want %s (%v)", strict, member, at, c, ahprt.CodeNot, err)
+				}
+			}
+		}
+	}
+}
