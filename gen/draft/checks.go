@@ -7931,12 +7931,6 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-				case "size":
-					present |= 1
-					return c.FailWith(m.Name(), &reason273)
-				case "sha256":
-					present |= 2
-					return c.FailWith(m.Name(), &reason273)
 				default:
 					return c.FailWith(m.Name(), &reason273)
 				}
@@ -8521,12 +8515,6 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vContentItem_synthesized(c, m.Value(), nil) {
 						return false
 					}
-				case "size":
-					present |= 1
-					return c.FailWith(m.Name(), &reason324)
-				case "sha256":
-					present |= 2
-					return c.FailWith(m.Name(), &reason324)
 				default:
 					return c.FailWith(m.Name(), &reason324)
 				}
@@ -8624,12 +8612,6 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vCommon_nonEmptyString(c, m.Value(), nil) {
 						return false
 					}
-				case "size":
-					present |= 1
-					return c.FailWith(m.Name(), &reason338)
-				case "sha256":
-					present |= 2
-					return c.FailWith(m.Name(), &reason338)
 				default:
 					return c.FailWith(m.Name(), &reason338)
 				}

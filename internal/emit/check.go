@@ -319,10 +319,14 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		}
 	}
 	// Names that only `not` looks for (see object): noted, then treated
-	// as any other undeclared member.
+	// as any other undeclared member. A closed object rejects them in its
+	// default case before `not` is reached, so there is nothing to note.
 	for i, name := range e.present {
 		if slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name) {
 			continue // its case notes it (mark)
+		}
+		if ap := s.AdditionalProperties; ap != nil && ap.IsFalse() {
+			continue
 		}
 		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
 			cg.Id("present").Op("|=").Add(maskLit(1 << i))
