@@ -7188,6 +7188,7 @@ func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
+	var seen1 uint64
 	if k == ahprt.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -7204,6 +7205,45 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vEvent_contentItems(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "type":
+					seen1 |= uint64(0x8)
+					continue
 				default:
 					continue
 				}
@@ -7212,9 +7252,12 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			}
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	_ = d
 	return true
@@ -7225,7 +7268,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason228)
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9414,6 +9457,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason410)
 	}
+	var seen1 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -9424,6 +9468,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_turnStart_type(c, m.Value(), nil) {
 						return false
 					}
@@ -9446,6 +9491,42 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 					if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -9457,9 +9538,12 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		if seen != uint64(0x7) {
 			return c.FailRequired(n, seen, &required41)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	_ = d
 	return true
@@ -9713,6 +9797,8 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason432)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	if k == ahprt.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -9722,7 +9808,72 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_turnFinishBefore_type(c, m.Value(), nil) {
+						return false
+					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "turn":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "items":
+					seen2 |= uint64(0x8)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+				case "outcome":
+					seen2 |= uint64(0x2)
+					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
+						return false
+					}
+				case "lastAssistantItem":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "continuationCount":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+						return false
+					}
+				case "usage":
+					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
 						return false
 					}
 				default:
@@ -9733,12 +9884,18 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 				}
 			}
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0xf) {
+			return c.FailRequired(n, seen2, &required44)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_turnCompletion(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason437)
 	}
 	_ = d
 	return true
@@ -9754,7 +9911,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason433)
+		return c.FailTypeWith(n, &reason437)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10190,6 +10347,8 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason466)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	if k == ahprt.KindObject {
 		if ev != nil {
 			ev.Declared = true
@@ -10199,11 +10358,76 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_turnEnd_type(c, m.Value(), nil) {
 						return false
 					}
 				case "error":
 					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+						return false
+					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "turn":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "items":
+					seen2 |= uint64(0x8)
+					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+						return false
+					}
+				case "outcome":
+					seen2 |= uint64(0x2)
+					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
+						return false
+					}
+				case "lastAssistantItem":
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "continuationCount":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+						return false
+					}
+				case "usage":
+					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
 						return false
 					}
 				default:
@@ -10214,12 +10438,18 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 				}
 			}
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0xf) {
+			return c.FailRequired(n, seen2, &required44)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_turnCompletion(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason437)
 	}
 	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
 		return false
@@ -10453,6 +10683,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason483)
 	}
+	var seen1 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -10463,6 +10694,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_turnProgress_type(c, m.Value(), nil) {
 						return false
 					}
@@ -10490,6 +10722,42 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -10501,9 +10769,12 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if seen != uint64(0xf) {
 			return c.FailRequired(n, seen, &required48)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	_ = d
 	return true
@@ -10544,6 +10815,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason490)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10555,6 +10827,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_modelRequestBefore_type(c, m.Value(), nil) {
 						return false
 					}
@@ -10580,6 +10853,42 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 				case "params":
 					seen |= uint64(0x4)
 					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
+						return false
+					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 						return false
 					}
 				case "usage":
@@ -10608,9 +10917,12 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if seen != uint64(0xf) {
 			return c.FailRequired(n, seen, &required49)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
 		return c.FailWith(n, &reason495)
@@ -10806,6 +11118,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason514)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10817,6 +11130,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_modelResponseAfter_type(c, m.Value(), nil) {
 						return false
 					}
@@ -10857,6 +11171,42 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 					if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "error":
 					present |= 1
 					continue
@@ -10871,9 +11221,12 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		if seen != uint64(0x1f) {
 			return c.FailRequired(n, seen, &required52)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -11758,6 +12111,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason579)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11769,6 +12123,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_modelError_type(c, m.Value(), nil) {
 						return false
 					}
@@ -11812,6 +12167,42 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 					if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "finishReason":
 					present |= 1
 					continue
@@ -11826,9 +12217,12 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		if seen != uint64(0xf) {
 			return c.FailRequired(n, seen, &required61)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reason584)
@@ -11949,6 +12343,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason591)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11960,6 +12355,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_modelSwitchBefore_type(c, m.Value(), nil) {
 						return false
 					}
@@ -11990,6 +12386,42 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 					if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "previous":
 					present |= 1
 					continue
@@ -12004,9 +12436,12 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		if seen != uint64(0x7) {
 			return c.FailRequired(n, seen, &required62)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reason595)
@@ -12132,6 +12567,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason606)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12143,6 +12579,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_modelSwitchAfter_type(c, m.Value(), nil) {
 						return false
 					}
@@ -12169,6 +12606,42 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 					if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "proposed":
 					present |= 1
 					continue
@@ -12183,9 +12656,12 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		if seen != uint64(0x7) {
 			return c.FailRequired(n, seen, &required64)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reason610)
@@ -12234,6 +12710,8 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason614)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12245,6 +12723,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_toolPermissionRequest_type(c, m.Value(), nil) {
 						return false
 					}
@@ -12264,6 +12743,61 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 				case "sandboxBypass":
 					seen |= uint64(0x2)
 					if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
+						return false
+					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "call":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "tool":
+					seen2 |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+				case "path":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 						return false
 					}
 				case "decision":
@@ -12289,15 +12823,21 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		if seen != uint64(0x3) {
 			return c.FailRequired(n, seen, &required65)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0x7) {
+			return c.FailRequired(n, seen2, &required66)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_toolCall(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reason617)
+		return c.FailWith(n, &reason621)
 	}
 	_ = d
 	return true
@@ -12313,7 +12853,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason618)
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14491,6 +15031,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason744)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -14501,6 +15043,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_toolPermissionResolved_type(c, m.Value(), nil) {
 						return false
 					}
@@ -14522,6 +15065,61 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 					if !vExecutionEvent_toolPermissionResolved_decidedBy(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "call":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "tool":
+					seen2 |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+				case "path":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -14533,12 +15131,18 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		if seen != uint64(0x3) {
 			return c.FailRequired(n, seen, &required98)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0x7) {
+			return c.FailRequired(n, seen2, &required66)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_toolCall(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason620)
 	}
 	_ = d
 	return true
@@ -14602,6 +15206,8 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason750)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14613,6 +15219,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_toolProgress_type(c, m.Value(), nil) {
 						return false
 					}
@@ -14634,6 +15241,61 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 					if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "call":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "tool":
+					seen2 |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+				case "path":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+						return false
+					}
 				case "outcome":
 					present |= 1
 					continue
@@ -14651,12 +15313,18 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		if seen != uint64(0x3) {
 			return c.FailRequired(n, seen, &required99)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0x7) {
+			return c.FailRequired(n, seen2, &required66)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_toolCall(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reason753)
@@ -14700,6 +15368,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason756)
 	}
+	var seen1 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -14710,6 +15379,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_toolBatchAfter_type(c, m.Value(), nil) {
 						return false
 					}
@@ -14731,6 +15401,42 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 					if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -14742,9 +15448,12 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		if seen != uint64(0x3) {
 			return c.FailRequired(n, seen, &required100)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	_ = d
 	return true
@@ -15024,6 +15733,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason774)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15035,6 +15745,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_contextCompactBefore_type(c, m.Value(), nil) {
 						return false
 					}
@@ -15060,6 +15771,42 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "summary":
 					present |= 1
 					continue
@@ -15080,9 +15827,12 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		if seen != uint64(0x3) {
 			return c.FailRequired(n, seen, &required102)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reason777)
@@ -15211,6 +15961,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason784)
 	}
+	var seen1 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -15221,6 +15972,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vExecutionEvent_contextCompactAfter_type(c, m.Value(), nil) {
 						return false
 					}
@@ -15251,6 +16003,42 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 					if !c.Child(m.Value(), vExecutionEvent_execution) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -15262,9 +16050,12 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		if seen != uint64(0x7) {
 			return c.FailRequired(n, seen, &required103)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -19122,6 +19913,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1035)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -19133,6 +19925,25 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				switch m.Key() {
 				case "type":
 					if !vToolBefore_type(c, m.Value(), nil) {
+						return false
+					}
+				case "call":
+					seen1 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "tool":
+					seen1 |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+				case "path":
+					seen1 |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
 						return false
 					}
 				case "outcome":
@@ -19155,12 +19966,15 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				}
 			}
 		}
+		if seen1 != uint64(0x7) {
+			return c.FailRequired(n, seen1, &required66)
+		}
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if !vExecutionEvent_toolCall(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason620)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reason1036)
@@ -19193,6 +20007,8 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1038)
 	}
+	var seen1 uint64
+	var seen2 uint64
 	if k == ahprt.KindObject {
 		var seen uint64
 		if ev != nil {
@@ -19203,6 +20019,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vToolAfter_type(c, m.Value(), nil) {
 						return false
 					}
@@ -19237,6 +20054,61 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					if !vToolAfter_fileChanges(c, m.Value(), nil) {
 						return false
 					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "session":
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
+				case "call":
+					seen2 |= uint64(0x1)
+					if !c.ChildAll(m.Value(), vEvent_identity) {
+						return false
+					}
+				case "tool":
+					seen2 |= uint64(0x2)
+					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+						return false
+					}
+				case "path":
+					seen2 |= uint64(0x4)
+					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+						return false
+					}
+				case "batch":
+					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+						return false
+					}
 				default:
 					continue
 				}
@@ -19248,12 +20120,18 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if seen != uint64(0x7) {
 			return c.FailRequired(n, seen, &required141)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
+		if seen2 != uint64(0x7) {
+			return c.FailRequired(n, seen2, &required66)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
-	if !vExecutionEvent_toolCall(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason620)
 	}
 	if !vToolAfter_allOf_2(c, n, ev) {
 		return false
@@ -19793,6 +20671,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reason1062)
 	}
+	var seen1 uint64
 	var present uint64
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19804,6 +20683,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			for m.Next() {
 				switch m.Key() {
 				case "type":
+					seen1 |= uint64(0x8)
 					if !vSessionStart_type(c, m.Value(), nil) {
 						return false
 					}
@@ -19842,7 +20722,41 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "session":
 					seen |= uint64(0x1)
-					continue
+					if !c.Child(m.Value(), vCommon_session) {
+						return false
+					}
+				case "id":
+					seen1 |= uint64(0x1)
+					if !vEvent_eventCore_id(c, m.Value(), nil) {
+						return false
+					}
+				case "source":
+					seen1 |= uint64(0x2)
+					if !vEvent_eventCore_source(c, m.Value(), nil) {
+						return false
+					}
+				case "time":
+					seen1 |= uint64(0x4)
+					if !vEvent_eventCore_time(c, m.Value(), nil) {
+						return false
+					}
+				case "parentEventId":
+					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+						return false
+					}
+				case "gaps":
+					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+						return false
+					}
+				case "native":
+				case "extensions":
+					if !c.Child(m.Value(), vExtensions) {
+						return false
+					}
+				case "synthesized":
+					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+						return false
+					}
 				case "tool":
 					present |= 1
 					continue
@@ -19860,9 +20774,12 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		if seen != uint64(0x3f) {
 			return c.FailRequired(n, seen, &required145)
 		}
+		if seen1 != uint64(0xf) {
+			return c.FailRequired(n, seen1, &required22)
+		}
 	}
-	if !vEvent_eventCore(c, n, ev) {
-		return false
+	if k != ahprt.KindObject {
+		return c.FailTypeWith(n, &reason232)
 	}
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
@@ -29262,29 +30179,29 @@ var (
 		Schema:  "draft/catalogue-event.schema.json#/oneOf",
 	}
 	reason228 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
-	}
-	reason229 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"id\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason230 = ahprt.Reason{
+	reason229 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"source\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason231 = ahprt.Reason{
+	reason230 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"time\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
 	}
-	reason232 = ahprt.Reason{
+	reason231 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"type\"",
 		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
+	}
+	reason232 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
 	}
 	reason233 = ahprt.Reason{
 		Code:    ahprt.CodeType,
@@ -30287,29 +31204,29 @@ var (
 		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
 	}
 	reason433 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
-	}
-	reason434 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"turn\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason435 = ahprt.Reason{
+	reason434 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"outcome\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason436 = ahprt.Reason{
+	reason435 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"continuationCount\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
 	}
-	reason437 = ahprt.Reason{
+	reason436 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"items\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
+	}
+	reason437 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
 	}
 	reason438 = ahprt.Reason{
 		Code:    ahprt.CodeEnum,
@@ -31207,29 +32124,29 @@ var (
 		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
 	}
 	reason617 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
-	}
-	reason618 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
-	}
-	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"call\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason620 = ahprt.Reason{
+	reason618 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"tool\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
 	}
-	reason621 = ahprt.Reason{
+	reason619 = ahprt.Reason{
 		Code:    ahprt.CodeRequired,
 		Message: "missing member \"path\"",
 		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
+	}
+	reason620 = ahprt.Reason{
+		Code:    ahprt.CodeType,
+		Message: "object",
+		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
+	}
+	reason621 = ahprt.Reason{
+		Code:    ahprt.CodeNot,
+		Message: "matches a schema it must not match",
+		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
 	}
 	reason622 = ahprt.Reason{
 		Code:    ahprt.CodeType,
@@ -35192,7 +36109,7 @@ var (
 	required19  = []*ahprt.Reason{&reason95, &reason96}
 	required20  = []*ahprt.Reason{&reason203, &reason204}
 	required21  = []*ahprt.Reason{&reason217, &reason218}
-	required22  = []*ahprt.Reason{&reason229, &reason230, &reason231, &reason232}
+	required22  = []*ahprt.Reason{&reason228, &reason229, &reason230, &reason231}
 	required23  = []*ahprt.Reason{&reason240}
 	required24  = []*ahprt.Reason{&reason246}
 	required25  = []*ahprt.Reason{&reason253, &reason254}
@@ -35214,7 +36131,7 @@ var (
 	required41  = []*ahprt.Reason{&reason411, &reason412, &reason413}
 	required42  = []*ahprt.Reason{&reason417}
 	required43  = []*ahprt.Reason{&reason423, &reason424, &reason425}
-	required44  = []*ahprt.Reason{&reason434, &reason435, &reason436, &reason437}
+	required44  = []*ahprt.Reason{&reason433, &reason434, &reason435, &reason436}
 	required45  = []*ahprt.Reason{&reason443, &reason444, &reason445, &reason446}
 	required46  = []*ahprt.Reason{&reason455, &reason456, &reason457}
 	required47  = []*ahprt.Reason{&reason471, &reason472}
@@ -35236,7 +36153,7 @@ var (
 	required63  = []*ahprt.Reason{&reason601}
 	required64  = []*ahprt.Reason{&reason607, &reason608, &reason609}
 	required65  = []*ahprt.Reason{&reason615, &reason616}
-	required66  = []*ahprt.Reason{&reason619, &reason620, &reason621}
+	required66  = []*ahprt.Reason{&reason617, &reason618, &reason619}
 	required67  = []*ahprt.Reason{&reason624, &reason625, &reason626}
 	required68  = []*ahprt.Reason{&reason627}
 	required69  = []*ahprt.Reason{&reason637, &reason638, &reason639, &reason640}

@@ -49,6 +49,10 @@ type checks struct {
 	// alternatives, which its member loop collects into the variable
 	// present (see object) for notPresent, instead of a walk of their own.
 	present []string
+	// merged lists the schemas that cur applies in place (allOf, $ref)
+	// and that only declare members: cur's member loop checks their
+	// members too (see mergeable), instead of a call and a walk each.
+	merged []*ir.Schema
 }
 
 // callee names the function that checks t on the node of the schema
@@ -227,6 +231,20 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 	g.If(Op("!").Id(e.callee(t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
 }
 
+// sameOrMerged checks n against a schema applied in place, or, when the
+// member loop already checked its members (e.merged), only what is left
+// of it: that n is an object, if its type says so.
+func (e *checks) sameOrMerged(g *Group, a *ir.Schema) {
+	t := target(a)
+	if t == nil || !slices.Contains(e.merged, t) {
+		e.same(g, a, Id("ev"))
+		return
+	}
+	if len(t.Types) > 0 {
+		g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(Return(e.failType(Id("n"), t.Loc+"/type", "object")))
+	}
+}
+
 // child emits a check of a nested value (a member or an item). It reports
 // whether the emitted code always returns (the schema false), so callers
 // add nothing unreachable after it.
@@ -299,13 +317,18 @@ func rulesOutObjects(s *ir.Schema) bool {
 func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)) {
 	value, index := Id("m").Dot("Value").Call(), Id("m").Dot("Index").Call()
 	evaluates := false // some case falls through to the shared record
-	cases := memberCases(s, mark, func(cg *Group, p ir.Prop) {
-		if !e.childOf(cg, value, p.Schema, s) {
-			evaluates = true
-		}
-	}, func(cg *Group) {
-		cg.Continue() // required but not declared: present, not evaluated
-	})
+	var cases []Code
+	if len(e.merged) == 0 {
+		cases = memberCases(s, mark, func(cg *Group, p ir.Prop) {
+			if !e.childOf(cg, value, p.Schema, s) {
+				evaluates = true
+			}
+		}, func(cg *Group) {
+			cg.Continue() // required but not declared: present, not evaluated
+		})
+	} else {
+		cases = e.mergedCases(s, mark, &evaluates)
+	}
 	other := func(ag *Group) {
 		switch ap := s.AdditionalProperties; {
 		case ap == nil:
@@ -322,7 +345,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 	// as any other undeclared member. A closed object rejects them in its
 	// default case before `not` is reached, so there is nothing to note.
 	for i, name := range e.present {
-		if slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name) {
+		if declares(s, name) || slices.ContainsFunc(e.merged, func(t *ir.Schema) bool { return declares(t, name) }) {
 			continue // its case notes it (mark)
 		}
 		if ap := s.AdditionalProperties; ap != nil && ap.IsFalse() {
@@ -373,6 +396,96 @@ func memberCases(s *ir.Schema, mark func(*Group, string), property func(*Group, 
 		}))
 	}
 	return cases
+}
+
+// declares reports whether s names member name in properties or required.
+func declares(s *ir.Schema, name string) bool {
+	return slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name)
+}
+
+// mergedCases writes the cases of s's member switch with the members of
+// the schemas merged into it (e.merged): one case per name any of them
+// declares or requires, in which each schema declaring it checks the
+// value and each requiring it marks it seen (s with mark, the k-th
+// merged schema in seen<k+1>). A member some schema's properties declare
+// is evaluated (the case falls through to the shared record); one that
+// is only required is not.
+func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool) []Code {
+	schemas := append([]*ir.Schema{s}, e.merged...)
+	var names []string
+	for _, t := range schemas {
+		for _, p := range t.Properties {
+			if !slices.Contains(names, p.Name) {
+				names = append(names, p.Name)
+			}
+		}
+		for _, r := range t.Required {
+			if !slices.Contains(names, r) {
+				names = append(names, r)
+			}
+		}
+	}
+	value := Id("m").Dot("Value").Call()
+	var cases []Code
+	for _, name := range names {
+		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
+			mark(cg, name)
+			for k, t := range e.merged {
+				if i := slices.Index(t.Required, name); i >= 0 {
+					cg.Id("seen" + strconv.Itoa(k+1)).Op("|=").Lit(uint64(1) << i)
+				}
+			}
+			checked := false
+			for _, t := range schemas {
+				for _, p := range t.Properties {
+					if p.Name != name {
+						continue
+					}
+					checked = true
+					if e.childOf(cg, value, p.Schema, t) {
+						return // always fails: nothing after it runs
+					}
+				}
+			}
+			if checked {
+				*evaluates = true
+				return
+			}
+			cg.Continue() // required but not declared: present, not evaluated
+		}))
+	}
+	return cases
+}
+
+// mergeable lists the schemas s applies in place (its $ref and allOf)
+// that only declare members (properties and required, perhaps type
+// object): s's member loop can check their members as it goes, instead
+// of calling each for a walk of its own. Their checks run in a different
+// order then, so an invalid document may report a different first
+// error; a valid one gets the same result and the same annotations.
+func mergeable(s *ir.Schema) []*ir.Schema {
+	var out []*ir.Schema
+	for _, a := range append([]*ir.Schema{s.Ref}, s.AllOf...) {
+		t := target(a)
+		if t == nil || t == s || slices.Contains(out, t) || !membersOnly(t) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// membersOnly reports whether t only declares members: properties,
+// required (at most 64) and perhaps type object, and nothing that needs
+// a function of its own (a dynamic scope, unevaluated keywords).
+func membersOnly(t *ir.Schema) bool {
+	if t.Scope != nil || t.Inner != "" || len(t.Required) > 64 || t.Properties == nil && t.Required == nil {
+		return false
+	}
+	if len(t.Types) > 1 || len(t.Types) == 1 && t.Types[0] != "object" {
+		return false
+	}
+	return only(t, func(y *ir.Schema) { y.Types, y.Properties, y.Required = nil, nil, nil })
 }
 
 // mark records, when annotations are collected, that member or item i
@@ -621,11 +734,19 @@ func hasObjectKeywords(s *ir.Schema) bool {
 }
 
 func (e *checks) object(g *Group, s *ir.Schema) bool {
-	e.present = nil
+	e.present, e.merged = nil, nil
 	if !hasObjectKeywords(s) || !mayBe(s, "object") {
 		return false
 	}
 	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
+	if walk && len(s.PatternProperties) == 0 {
+		e.merged = mergeable(s)
+		for k, t := range e.merged {
+			if len(t.Required) > 0 {
+				g.Var().Id("seen" + strconv.Itoa(k+1)).Uint64()
+			}
+		}
+	}
 	if names := notPresenceNames(s); names != nil && walk && len(s.PatternProperties) == 0 {
 		// The member loop below sees every member: it also collects
 		// which of `not`'s names the object has (0 for a non-object).
@@ -673,6 +794,9 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			}
 		}
 		declared := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil
+		for _, t := range e.merged {
+			declared = declared || t.Properties != nil
+		}
 		if declared {
 			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
 		}
@@ -747,6 +871,18 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			}
 			all := ^uint64(0) >> (64 - len(req))
 			g.If(Id("seen").Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id("seen"), Op("&").Id(e.reasonList(reasons)))))
+		}
+		for k, t := range e.merged {
+			if len(t.Required) == 0 {
+				continue
+			}
+			reasons := make([]string, len(t.Required))
+			for i, r := range t.Required {
+				reasons[i] = e.reason("CodeRequired", t.Loc+"/required", "missing member "+strconv.Quote(r))
+			}
+			seen := Id("seen" + strconv.Itoa(k+1))
+			all := ^uint64(0) >> (64 - len(t.Required))
+			g.If(seen.Clone().Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), seen, Op("&").Id(e.reasonList(reasons)))))
 		}
 		for _, dep := range s.DependentRequired {
 			dep := dep
@@ -912,7 +1048,7 @@ func (e *checks) number(g *Group, s *ir.Schema) bool {
 // applicators: keywords that apply other schemas to the same instance.
 func (e *checks) applicators(g *Group, s *ir.Schema) {
 	if s.Ref != nil {
-		e.same(g, s.Ref, Id("ev"))
+		e.sameOrMerged(g, s.Ref)
 	}
 	if dr := s.DynamicRef; dr != nil {
 		if dr.Anchor == nil {
@@ -927,7 +1063,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			i += len(chain)
 			continue
 		}
-		e.same(g, s.AllOf[i], Id("ev"))
+		e.sameOrMerged(g, s.AllOf[i])
 		i++
 	}
 	if len(s.AnyOf) > 0 {

@@ -296,3 +296,40 @@ func TestNoneOfTheseMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestMergedMemberChecks: the event core's members (id, source, time;
+// declared in a schema the envelope applies in place) are checked in the
+// envelope's member loop: a missing one is reported as missing, by its
+// own schema location, and a malformed one is rejected, in both modes.
+func TestMergedMemberChecks(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		var opts []ahprt.Option
+		if strict {
+			opts = append(opts, ahprt.WithMode(ahprt.StrictAll))
+		}
+		for _, tc := range []struct {
+			name, from, to string
+			code           ahprt.Code
+			schema         string
+		}{
+			{"no time", `"time":"2026-08-24T08:51:14Z",`, ``, ahprt.CodeRequired, "eventCore/required"},
+			{"no source", `"source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d",`, ``, ahprt.CodeRequired, "eventCore/required"},
+			{"bad time", `"time":"2026-08-24T08:51:14Z"`, `"time":"yesterday"`, ahprt.CodeFormat, "eventCore/properties/time"},
+		} {
+			doc := strings.Replace(request, tc.from, tc.to, 1)
+			if doc == request {
+				t.Fatalf("%s: the test's document did not change", tc.name)
+			}
+			_, err := draft.DecodeInterceptRequest([]byte(doc), opts...)
+			if err == nil {
+				t.Errorf("strict %v: %s: accepted", strict, tc.name)
+				continue
+			}
+			var e *ahprt.Error
+			errors.As(err, &e)
+			if c := code(t, err); c != tc.code || !strings.Contains(e.Root().Schema, tc.schema) {
+				t.Errorf("strict %v: %s: %s at %s, want %s at …%s (%v)", strict, tc.name, c, e.Root().Schema, tc.code, tc.schema, err)
+			}
+		}
+	}
+}
