@@ -109,11 +109,7 @@ func key(x *ir.Expr) string {
 
 func (e *gotypes) listHelper(x *ir.Expr) string {
 	name := "build" + key(x)
-	if e.helpers[name] {
-		return name
-	}
-	e.helpers[name] = true
-	e.pending = append(e.pending, func() {
+	return e.helper(name, func() {
 		length := Id("d").Dot("Len").Call(Id("n"))
 		out := Make(e.goType(x), length)
 		if stringLike(x.Elem) {
@@ -131,7 +127,6 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 		)
 		e.f.Line()
 	})
-	return name
 }
 
 // stringLike reports whether values of x are Go strings underneath (a
@@ -143,11 +138,7 @@ func stringLike(x *ir.Expr) bool {
 
 func (e *gotypes) mapHelper(x *ir.Expr) string {
 	name := "build" + key(x)
-	if e.helpers[name] {
-		return name
-	}
-	e.helpers[name] = true
-	e.pending = append(e.pending, func() {
+	return e.helper(name, func() {
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
@@ -160,7 +151,6 @@ func (e *gotypes) mapHelper(x *ir.Expr) string {
 		)
 		e.f.Line()
 	})
-	return name
 }
 
 func (e *gotypes) build(t *ir.Type) {
@@ -384,4 +374,15 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 		g.Id("_").Op("=").Id("d")
 	})
 	e.f.Line()
+}
+
+// helper names a package-level helper function once: the first caller
+// for name queues emit, which writes it after the type being written (the
+// file's pending list); later callers get the name alone.
+func (e *gotypes) helper(name string, emit func()) string {
+	if !e.helpers[name] {
+		e.helpers[name] = true
+		e.pending = append(e.pending, emit)
+	}
+	return name
 }

@@ -49,11 +49,7 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 
 func (e *gotypes) appendListHelper(x *ir.Expr) string {
 	name := "append" + key(x)
-	if e.helpers[name] {
-		return name
-	}
-	e.helpers[name] = true
-	e.pending = append(e.pending, func() {
+	return e.helper(name, func() {
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("list").Add(e.goType(x))).Index().Byte().Block(
 			Id("b").Op("=").Append(Id("b"), LitRune('[')),
 			For(Id("i").Op(":=").Range().Id("list")).Block(
@@ -64,16 +60,11 @@ func (e *gotypes) appendListHelper(x *ir.Expr) string {
 		)
 		e.f.Line()
 	})
-	return name
 }
 
 func (e *gotypes) appendMapHelper(x *ir.Expr) string {
 	name := "append" + key(x)
-	if e.helpers[name] {
-		return name
-	}
-	e.helpers[name] = true
-	e.pending = append(e.pending, func() {
+	return e.helper(name, func() {
 		e.f.Comment(name + " writes members in name order: the output is deterministic.")
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
 			Id("b").Op("=").Append(Id("b"), LitRune('{')),
@@ -87,7 +78,6 @@ func (e *gotypes) appendMapHelper(x *ir.Expr) string {
 		)
 		e.f.Line()
 	})
-	return name
 }
 
 func (e *gotypes) encode(t *ir.Type) {
