@@ -195,10 +195,11 @@ func (c *Ctx) Number(n Node) Number {
 // room makes sure the arena has k free bytes without moving what it
 // holds. The first arena holds the string values and numbers, which the
 // scanner counted. Member names are copied only where a type keeps them
-// (map keys, unknown members), so they are not in that count: the first
-// name that finds no room opens a further arena for the names, up to
-// 4 KiB at a time, instead of each name allocating a string of its own.
-// The strings built so far keep the earlier arenas alive.
+// (map keys, unknown members), so they are not in that count: a string
+// that finds no room (a name, or a string built twice) opens a further
+// arena, sized for the names up to 4 KiB at a time, instead of each name
+// allocating a string of its own. The strings built so far keep the
+// earlier arenas alive.
 func (c *Ctx) room(k int) {
 	if c.arena == nil {
 		c.arena = make([]byte, 0, c.Doc.text)

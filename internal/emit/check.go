@@ -398,6 +398,37 @@ func memberCases(s *ir.Schema, mark func(*Group, string), property func(*Group, 
 	return cases
 }
 
+// requiredBits numbers the distinct names of required, in order: each
+// one's bit in the mask a member walk sets (see failMissing).
+func requiredBits(required []string) map[string]int {
+	bits := map[string]int{}
+	for _, r := range required {
+		if _, dup := bits[r]; !dup {
+			bits[r] = len(bits)
+		}
+	}
+	return bits
+}
+
+// failMissing writes the test, after a member walk, that the mask seen
+// holds the bit of every required member (bits, at most 64): one
+// comparison for all of them. Which one is missing is worked out out of
+// line (ahprt.Ctx.FailRequired), in the order the schema (at loc) lists
+// them.
+func (e *checks) failMissing(g *Group, seen, loc string, required []string, bits map[string]int) {
+	reasons := make([]string, len(bits))
+	for _, r := range required {
+		if i := bits[r]; reasons[i] == "" {
+			reasons[i] = e.reason("CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))
+		}
+	}
+	all := ^uint64(0) >> (64 - len(bits))
+	g.If(Id(seen).Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(e.reasonList(reasons)))))
+}
+
+// mergedSeen names the mask of the k-th merged schema's required members.
+func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
+
 // declares reports whether s names member name in properties or required.
 func declares(s *ir.Schema, name string) bool {
 	return slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name)
@@ -407,7 +438,7 @@ func declares(s *ir.Schema, name string) bool {
 // the schemas merged into it (e.merged): one case per name any of them
 // declares or requires, in which each schema declaring it checks the
 // value and each requiring it marks it seen (s with mark, the k-th
-// merged schema in seen<k+1>). A member some schema's properties declare
+// merged schema in its mask, mergedSeen(k)). A member some schema's properties declare
 // is evaluated (the case falls through to the shared record); one that
 // is only required is not.
 func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool) []Code {
@@ -431,8 +462,8 @@ func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates 
 		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
 			mark(cg, name)
 			for k, t := range e.merged {
-				if i := slices.Index(t.Required, name); i >= 0 {
-					cg.Id("seen" + strconv.Itoa(k+1)).Op("|=").Lit(uint64(1) << i)
+				if i, ok := requiredBits(t.Required)[name]; ok {
+					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
 				}
 			}
 			checked := false
@@ -740,18 +771,19 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 	}
 	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
 	if walk && len(s.PatternProperties) == 0 {
+		// The member loop below is one switch on every member's name
+		// (memberSwitch): it can check the members of schemas applied in
+		// place, and note which of `not`'s names the object has (0 for a
+		// non-object).
 		e.merged = mergeable(s)
 		for k, t := range e.merged {
 			if len(t.Required) > 0 {
-				g.Var().Id("seen" + strconv.Itoa(k+1)).Uint64()
+				g.Var().Id(mergedSeen(k)).Uint64()
 			}
 		}
-	}
-	if names := notPresenceNames(s); names != nil && walk && len(s.PatternProperties) == 0 {
-		// The member loop below sees every member: it also collects
-		// which of `not`'s names the object has (0 for a non-object).
-		e.present = names
-		g.Var().Id("present").Uint64()
+		if e.present = notPresenceNames(s); e.present != nil {
+			g.Var().Id("present").Uint64()
+		}
 	}
 	g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
 		loc := s.Loc
@@ -765,12 +797,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 		}
 		// Required members become bits of a mask set while walking the
 		// members once.
-		req := map[string]int{}
-		for _, r := range s.Required {
-			if _, dup := req[r]; !dup {
-				req[r] = len(req)
-			}
-		}
+		req := requiredBits(s.Required)
 		bigReq := len(req) > 64
 		if len(req) > 0 {
 			if bigReq {
@@ -860,29 +887,12 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
 			}
 		case len(req) > 0:
-			// One comparison for all of them; which one is missing is
-			// worked out out of line (ahprt.Ctx.FailRequired), in the
-			// order the schema lists them.
-			reasons := make([]string, len(req))
-			for _, r := range s.Required {
-				if i := req[r]; reasons[i] == "" {
-					reasons[i] = e.reason("CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))
-				}
-			}
-			all := ^uint64(0) >> (64 - len(req))
-			g.If(Id("seen").Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id("seen"), Op("&").Id(e.reasonList(reasons)))))
+			e.failMissing(g, "seen", loc, s.Required, req)
 		}
 		for k, t := range e.merged {
-			if len(t.Required) == 0 {
-				continue
+			if len(t.Required) > 0 {
+				e.failMissing(g, mergedSeen(k), t.Loc, t.Required, requiredBits(t.Required))
 			}
-			reasons := make([]string, len(t.Required))
-			for i, r := range t.Required {
-				reasons[i] = e.reason("CodeRequired", t.Loc+"/required", "missing member "+strconv.Quote(r))
-			}
-			seen := Id("seen" + strconv.Itoa(k+1))
-			all := ^uint64(0) >> (64 - len(t.Required))
-			g.If(seen.Clone().Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), seen, Op("&").Id(e.reasonList(reasons)))))
 		}
 		for _, dep := range s.DependentRequired {
 			dep := dep

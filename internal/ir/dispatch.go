@@ -20,6 +20,14 @@ type facts struct {
 	order      []string           // members with a constant, in schema order
 }
 
+// factsOf is what s asserts unconditionally (collect), the schemas in
+// seen left out.
+func factsOf(s *Schema, seen map[*Schema]bool) *facts {
+	f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
+	collect(s, f, seen)
+	return f
+}
+
 func collect(s *Schema, f *facts, seen map[*Schema]bool) {
 	if s == nil || seen[s] {
 		return
@@ -65,8 +73,7 @@ func collect(s *Schema, f *facts, seen map[*Schema]bool) {
 func common(list []*Schema, seen map[*Schema]bool) *facts {
 	var out *facts
 	for _, b := range list {
-		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
-		collect(b, f, maps.Clone(seen))
+		f := factsOf(b, maps.Clone(seen))
 		if out == nil {
 			out = f
 			continue
@@ -137,8 +144,7 @@ func dispatch(list []*Schema, branches []int, decided map[string]bool) *Dispatch
 	}
 	fs := make([]*facts, len(branches))
 	for i, b := range branches {
-		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
-		collect(list[b], f, map[*Schema]bool{})
+		f := factsOf(list[b], map[*Schema]bool{})
 		if !f.objectOnly {
 			return nil
 		}
@@ -228,9 +234,7 @@ func disjoint(list []*Schema, idx []int) bool {
 	}
 	shapes := make([]shape, len(idx))
 	for k, b := range idx {
-		f := &facts{required: map[string]bool{}, consts: map[string]Literal{}}
-		collect(list[b], f, map[*Schema]bool{})
-		shapes[k] = shape{f, closedTo(list[b], map[*Schema]bool{})}
+		shapes[k] = shape{factsOf(list[b], map[*Schema]bool{}), closedTo(list[b], map[*Schema]bool{})}
 	}
 	excludes := func(a, b shape) bool { // no instance passes a and b
 		if !a.f.objectOnly {
