@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"sync"
@@ -15,11 +16,10 @@ import (
 )
 
 type fixture struct {
-	root     string
-	kinds    []Kind
-	skipped  []string
-	santhosh map[string]*jsonschema.Schema
-	err      error
+	root    string
+	kinds   []Kind
+	skipped []string
+	err     error
 }
 
 var (
@@ -36,14 +36,7 @@ func load(tb testing.TB) *fixture {
 		if f.root, f.err = Root(); f.err != nil {
 			return
 		}
-		if f.kinds, f.skipped, f.err = Corpus(f.root); f.err != nil {
-			return
-		}
-		var files []string
-		for _, k := range f.kinds {
-			files = append(files, k.Schema)
-		}
-		f.santhosh, f.err = Santhosh(f.root, files...)
+		f.kinds, f.skipped, f.err = Corpus(f.root)
 	})
 	if errors.Is(loaded.err, ErrNoUpstream) {
 		tb.Skipf("skipping: %v", loaded.err)
@@ -60,37 +53,67 @@ func load(tb testing.TB) *fixture {
 // keeps it on the stack (its opts do not escape).
 var strictOpts = []ahprt.Option{Strict}
 
-// decoders lists the decode cases, in the column order of the tables.
-func decoders(f *fixture, k Kind) []struct {
+// santhosh compiles the schema of kind k with santhosh-tekuri/jsonschema
+// (see Santhosh).
+func (f *fixture) santhosh(tb testing.TB, k Kind) *jsonschema.Schema {
+	tb.Helper()
+	s, err := Santhosh(f.root, k.Schema)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s[k.Schema]
+}
+
+// decodeCase is one column of the decode tables. open makes the case's
+// decoder, with whatever the case keeps between messages (santhosh's
+// compiled schema, the scanner's reused decoder), when the case starts:
+// that state is reachable only while its own case runs. Built up front,
+// santhosh's compiled schemas (2.3 MB of pointers) stayed reachable while
+// every other case ran, and each of their collections marked them: the
+// allocating cases paid for a heap that belongs to one baseline.
+type decodeCase struct {
 	name string
-	run  func(data []byte) error
-} {
+	open func(tb testing.TB) func(data []byte) error
+}
+
+// decoders lists the decode cases, in the column order of the tables.
+func decoders(f *fixture, k Kind) []decodeCase {
 	c := Codecs[k.Name]
-	sch := f.santhosh[k.Schema]
-	scan := &Scanner{}
-	return []struct {
-		name string
-		run  func(data []byte) error
-	}{
-		{"ahpgen-strict", func(d []byte) error { _, err := c.Decode(d, strictOpts...); return err }},
-		{"ahpgen-lenient", func(d []byte) error { _, err := c.Decode(d); return err }},
-		{"encoding-json", func(d []byte) error { return json.Unmarshal(d, c.Twin()) }},
-		{"santhosh", func(d []byte) error { return SanthoshDecode(sch, d, c.Twin()) }},
-		{"go-jsonschema", func(d []byte) error { return json.Unmarshal(d, c.GoJSONSchema()) }},
-		{"scan", scan.Scan},
+	return []decodeCase{
+		{"ahpgen-strict", func(testing.TB) func([]byte) error {
+			return func(d []byte) error { _, err := c.Decode(d, strictOpts...); return err }
+		}},
+		{"ahpgen-lenient", func(testing.TB) func([]byte) error {
+			return func(d []byte) error { _, err := c.Decode(d); return err }
+		}},
+		{"encoding-json", func(testing.TB) func([]byte) error {
+			return func(d []byte) error { return json.Unmarshal(d, c.Twin()) }
+		}},
+		{"santhosh", func(tb testing.TB) func([]byte) error {
+			sch := f.santhosh(tb, k)
+			return func(d []byte) error { return SanthoshDecode(sch, d, c.Twin()) }
+		}},
+		{"go-jsonschema", func(testing.TB) func([]byte) error {
+			return func(d []byte) error { return json.Unmarshal(d, c.GoJSONSchema()) }
+		}},
+		{"scan", func(testing.TB) func([]byte) error { return (&Scanner{}).Scan }},
 		// Not a baseline: ahprt's parse step alone (syntax, UTF-8, duplicate
 		// names, node table) as the decoders run it (a pooled context), to
 		// split ahpgen's cost into parse and check+build.
-		{"ahprt-parse", func(d []byte) error {
-			c, err := ahprt.Begin(d, nil)
-			if err == nil {
-				c.Release()
+		{"ahprt-parse", func(testing.TB) func([]byte) error {
+			return func(d []byte) error {
+				c, err := ahprt.Begin(d, nil)
+				if err == nil {
+					c.Release()
+				}
+				return err
 			}
-			return err
 		}},
 		// Not a baseline either: the strict decode without building the
 		// value (CheckX: parse and validate), to split check from build.
-		{"ahpgen-check", func(d []byte) error { return c.Check(d, strictOpts...) }},
+		{"ahpgen-check", func(testing.TB) func([]byte) error {
+			return func(d []byte) error { return c.Check(d, strictOpts...) }
+		}},
 	}
 }
 
@@ -107,8 +130,9 @@ func BenchmarkDecode(b *testing.B) {
 		b.Run("kind="+k.Name, func(b *testing.B) {
 			for _, d := range rotate(decoders(f, k), pass()) {
 				b.Run("impl="+d.name, func(b *testing.B) {
+					run := d.open(b)
 					for i, m := range k.Msgs {
-						if err := d.run(m); err != nil {
+						if err := run(m); err != nil {
 							b.Skipf("%s rejects valid message %s: %s", d.name, k.Cases[i], Short(err))
 						}
 					}
@@ -117,7 +141,7 @@ func BenchmarkDecode(b *testing.B) {
 					runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
 					for b.Loop() {
 						for _, m := range k.Msgs {
-							if err := d.run(m); err != nil {
+							if err := run(m); err != nil {
 								b.Fatal(err)
 							}
 						}
@@ -158,21 +182,22 @@ func BenchmarkEncode(b *testing.B) {
 	f := load(b)
 	for _, k := range f.kinds {
 		c := Codecs[k.Name]
-		var vals []Encoder
-		var twins []any
-		for _, m := range k.Msgs {
-			v, err := c.Decode(m)
-			if err != nil {
-				b.Fatal(err)
+		// Each case decodes the values it encodes when it starts, so that
+		// only its own are reachable while it runs (see decodeCase).
+		values := func(b *testing.B) []Encoder {
+			var vals []Encoder
+			for _, m := range k.Msgs {
+				v, err := c.Decode(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				vals = append(vals, v)
 			}
-			t := c.Twin()
-			if err := json.Unmarshal(m, t); err != nil {
-				b.Fatal(err)
-			}
-			vals, twins = append(vals, v), append(twins, t)
+			return vals
 		}
 		b.Run("kind="+k.Name, func(b *testing.B) {
 			b.Run("impl=ahpgen", func(b *testing.B) {
+				vals := values(b)
 				b.SetBytes(k.Bytes)
 				b.ReportAllocs()
 				runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
@@ -183,6 +208,7 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			})
 			b.Run("impl=ahpgen-reuse", func(b *testing.B) {
+				vals := values(b)
 				b.SetBytes(k.Bytes)
 				b.ReportAllocs()
 				runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
@@ -194,6 +220,7 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			})
 			b.Run("impl=ahpgen-validated", func(b *testing.B) {
+				vals := values(b)
 				b.SetBytes(k.Bytes)
 				b.ReportAllocs()
 				runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
@@ -206,6 +233,14 @@ func BenchmarkEncode(b *testing.B) {
 				}
 			})
 			b.Run("impl=encoding-json", func(b *testing.B) {
+				var twins []any
+				for _, m := range k.Msgs {
+					t := c.Twin()
+					if err := json.Unmarshal(m, t); err != nil {
+						b.Fatal(err)
+					}
+					twins = append(twins, t)
+				}
 				b.SetBytes(k.Bytes)
 				b.ReportAllocs()
 				runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
@@ -251,5 +286,27 @@ func TestRotate(t *testing.T) {
 	}
 	if !slices.Equal(cases, []string{"a", "b", "c", "d", "e"}) {
 		t.Fatalf("rotate reordered its input: %v", cases)
+	}
+}
+
+// TestHarnessHeap: between cases the harness keeps little reachable that
+// the collector must scan (the corpus is bytes, which it does not), so a
+// case's collections mark what that case keeps, not another's state (see
+// decodeCase).
+func TestHarnessHeap(t *testing.T) {
+	load(t)
+	runtime.GC()
+	s := []metrics.Sample{{Name: "/gc/scan/heap:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		t.Skipf("skipping: this Go has no %s metric", s[0].Name)
+	}
+	// The test binary's own scannable heap is a few hundred kilobytes;
+	// santhosh's compiled schemas alone are over a megabyte.
+	const most = 1 << 20
+	scan := s[0].Value.Uint64()
+	t.Logf("scannable heap between cases: %d bytes", scan)
+	if scan > most {
+		t.Errorf("the heap the collector scans between cases is %d bytes, more than %d: does the harness keep a case's state?", scan, most)
 	}
 }
