@@ -90,7 +90,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				if c == '{' {
 					kind = KindObject
 				}
-				d.nodes = append(d.nodes, node{kind: kind, start: uint32(i)})
+				d.push(kind, false, uint32(i), 0, 0)
 				stack = append(stack, frame{node: idx, obj: c == '{'})
 				i = skipSpace(data, i+1)
 				closer := byte(']')
@@ -116,7 +116,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				if err != nil {
 					return err
 				}
-				d.nodes = append(d.nodes, node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1})
+				d.push(KindString, esc, uint32(i), uint32(end), idx+1)
 				d.text += end - i - 2
 				i = end
 			case 't', 'f', 'n':
@@ -129,14 +129,14 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				if n-i < len(lit) || string(data[i:i+len(lit)]) != lit {
 					return d.syntaxErr(stack, i, "invalid literal")
 				}
-				d.nodes = append(d.nodes, node{kind: kind, flag: val, start: uint32(i), end: uint32(i + len(lit)), next: idx + 1})
+				d.push(kind, val, uint32(i), uint32(i+len(lit)), idx+1)
 				i += len(lit)
 			default:
 				end := scanNumber(data, i)
 				if end < 0 {
 					return d.syntaxErr(stack, i, "invalid character "+quoteChar(c)+" at start of value")
 				}
-				d.nodes = append(d.nodes, node{kind: KindNumber, start: uint32(i), end: uint32(end), next: idx + 1})
+				d.push(KindNumber, false, uint32(i), uint32(end), idx+1)
 				d.text += end - i
 				i = end
 			}
@@ -181,6 +181,18 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		return &Error{Code: CodeTrailingData, Offset: int64(i), Message: "data after the JSON value"}
 	}
 	return nil
+}
+
+// push appends a node with no members or items yet, cleared and then
+// written field by field. Go compiles append(d.nodes, node{…}) with
+// fields set to a node built on the stack with narrow stores and copied
+// with wide loads, which the processor cannot forward from those stores;
+// appending the zero node compiles to stores alone. (Profiles put the
+// copies at a tenth of a check-only decode; paired timings saw 0–2 %.)
+func (d *Doc) push(kind Kind, flag bool, start, end, next uint32) {
+	d.nodes = append(d.nodes, node{})
+	x := &d.nodes[len(d.nodes)-1]
+	x.kind, x.flag, x.start, x.end, x.next = kind, flag, start, end, next
 }
 
 // name reads a member name at i (after '{' or ','), the colon and the
@@ -230,13 +242,12 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	}
 	idx := uint32(len(d.nodes))
 	d.names += end - i - 2
-	nd := node{kind: KindString, flag: esc, start: uint32(i), end: uint32(end), next: idx + 1}
+	d.push(KindString, esc, uint32(i), uint32(end), idx+1)
 	if esc {
 		key, _ := appendUnquote(nil, d.data[i:end]) // scanString validated it
-		nd.count = uint32(len(d.keys))
+		d.nodes[idx].count = uint32(len(d.keys))
 		d.keys = append(d.keys, string(key))
 	}
-	d.nodes = append(d.nodes, nd)
 	top.lastName = idx
 	if f.count <= 16 {
 		// Duplicate names in small objects, while the name is in cache: it
