@@ -197,7 +197,62 @@ func (d *Doc) push(kind Kind, flag bool, start, end, next uint32) {
 
 // name reads a member name at i (after '{' or ','), the colon and the
 // space before the value; it counts the member.
+//
+// This is the common case alone: a plain ASCII name, not the empty one,
+// with eight bytes of input after its opening quote, in an object within
+// the member limit whose name filter (see nameSlow) does not call for a
+// comparison, followed by the colon. Anything else goes to nameSlow
+// before name has changed anything. Kept free of calls, the path keeps
+// its values in registers: with the rare cases in the same function, Go
+// spilled and reloaded them around every name.
 func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
+	data := d.data
+	top := &stack[len(stack)-1]
+	j := i + 1
+	if j+8 > len(data) || data[i] != '"' {
+		return d.nameSlow(stack, i, lim)
+	}
+	first := binary.LittleEndian.Uint64(data[j:])
+	for w := first; ; {
+		if m := specialBytes(w); m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			break
+		}
+		j += 8
+		if j+8 > len(data) {
+			return d.nameSlow(stack, i, lim)
+		}
+		w = binary.LittleEndian.Uint64(data[j:])
+	}
+	f := &d.nodes[top.node]
+	count := f.count + 1
+	fp := printOf(first, j-i-1)
+	h := (fp * 0x9E3779B97F4A7C15) >> 56
+	bit := uint64(1) << (h & 63)
+	small := count <= 16
+	if data[j] != '"' || fp == 0 || int64(count) > int64(lim.MaxMembers) ||
+		small && (top.zero || top.filter[h>>6]&bit != 0) {
+		return d.nameSlow(stack, i, lim)
+	}
+	end := j + 1
+	f.count = count
+	if small {
+		top.filter[h>>6] |= bit
+	}
+	idx := uint32(len(d.nodes))
+	d.names += end - i - 2
+	d.push(KindString, false, uint32(i), uint32(end), idx+1)
+	top.lastName = idx
+	if end < len(data) && data[end] == ':' {
+		return skipSpace(data, end+1), nil
+	}
+	return d.colon(stack, end)
+}
+
+// nameSlow is name for every case: names with escapes or non-ASCII bytes,
+// near the end of the input, empty, whose print may repeat an earlier
+// one, and errors.
+func (d *Doc) nameSlow(stack []frame, i int, lim Limits) (int, error) {
 	top := &stack[len(stack)-1]
 	if i >= len(d.data) {
 		return i, d.syntaxErr(stack, i, "unexpected end of JSON input")
@@ -267,7 +322,13 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 		top.zero = top.zero || fp == 0
 		top.filter[h>>6] |= 1 << (h & 63)
 	}
-	i = skipSpace(d.data, end)
+	return d.colon(stack, end)
+}
+
+// colon reads the space and the colon after the member name ending at i,
+// and the space after the colon.
+func (d *Doc) colon(stack []frame, i int) (int, error) {
+	i = skipSpace(d.data, i)
 	if i >= len(d.data) || d.data[i] != ':' {
 		if i >= len(d.data) {
 			return i, d.syntaxErr(stack, i, "unexpected end of JSON input")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -206,6 +207,57 @@ func TestNameFastPath(t *testing.T) {
 	for _, doc := range []string{`{"é":1,"é":2}`, `{"aé":1,"a":2}`, `{"abcdefghij":1}`, `{"a":{"bcdefgh":1}}`} {
 		if _, err := Parse([]byte(doc), Limits{}); (err != nil) != (doc == `{"é":1,"é":2}`) {
 			t.Errorf("%s: error %v", doc, err)
+		}
+	}
+}
+
+// TestNameCounts: however a name is read (name's common case or
+// nameSlow: space before the colon, escapes, an earlier name of the same
+// print), every member is counted once and kept in order, and the member
+// limit holds on both paths.
+func TestNameCounts(t *testing.T) {
+	for k := 1; k <= 40; k++ {
+		var b strings.Builder
+		var want []string
+		b.WriteString("{")
+		for i := range k {
+			name := fmt.Sprintf("member%d", i)
+			spelled := `"` + name + `"`
+			switch i % 4 {
+			case 1:
+				spelled += " \n\t"
+			case 2:
+				spelled = `"\u006d` + name[1:] + `"`
+			case 3:
+				name = fmt.Sprintf("%07d", i) // a print shared with no other, in a crowded filter
+				spelled = `"` + name + `"`
+			}
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, "%s:%d", spelled, i)
+			want = append(want, name)
+		}
+		b.WriteString("}")
+		doc := []byte(b.String())
+		d, err := Parse(doc, Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", doc, err)
+		}
+		if d.Len(0) != k {
+			t.Fatalf("%s: %d members, want %d", doc, d.Len(0), k)
+		}
+		var got []string
+		for m := d.Members(0); m.Next(); {
+			got = append(got, m.Key())
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: names %q, want %q", doc, got, want)
+		}
+		_, err = Parse(doc, Limits{MaxMembers: k - 1})
+		var e *Error
+		if k > 1 && (!errors.As(err, &e) || e.Code != CodeTooMany) {
+			t.Fatalf("%s with at most %d members: %v, want the member limit", doc, k-1, err)
 		}
 	}
 }

@@ -8,7 +8,10 @@
 // comparing two versions of the code (run each build, compare the
 // medians); bench/run remains the benchmark of record.
 //
-//	pairratio [-rounds n] [-lenient] [kind ...]
+// -step times a part of the decode instead: "parse" (ahprt's parse step
+// alone) or "check" (CheckX: parse and validate, no value built).
+//
+//	pairratio [-rounds n] [-lenient] [-step parse|check] [kind ...]
 package main
 
 import (
@@ -25,7 +28,12 @@ import (
 func main() {
 	rounds := flag.Int("rounds", 200, "pairs per kind")
 	lenient := flag.Bool("lenient", false, "decode leniently instead of with ahprt.StrictAll")
+	step := flag.String("step", "decode", "what to time against the scan: decode, check or parse")
 	flag.Parse()
+	if *step != "decode" && *step != "check" && *step != "parse" {
+		fmt.Fprintln(os.Stderr, "pairratio: -step is decode, check or parse")
+		os.Exit(2)
+	}
 	root, err := bench.Root()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pairratio:", err)
@@ -46,9 +54,22 @@ func main() {
 		}
 		codec := bench.Codecs[k.Name]
 		scan := &bench.Scanner{}
+		run := func(m []byte) error { _, err := codec.Decode(m, opts...); return err }
+		switch *step {
+		case "check":
+			run = func(m []byte) error { return codec.Check(m, opts...) }
+		case "parse":
+			run = func(m []byte) error {
+				c, err := ahprt.Begin(m, nil)
+				if err == nil {
+					c.Release()
+				}
+				return err
+			}
+		}
 		decode := func() {
 			for _, m := range k.Msgs {
-				if _, err := codec.Decode(m, opts...); err != nil {
+				if err := run(m); err != nil {
 					panic(err)
 				}
 			}
@@ -77,8 +98,8 @@ func main() {
 		}
 		slices.Sort(ratios)
 		q := func(p float64) float64 { return ratios[int(p*float64(len(ratios)-1))] }
-		fmt.Printf("%-22s decode/scan median %.2f  quartiles %.2f–%.2f  (%d pairs of %d rounds)\n",
-			k.Name, q(0.5), q(0.25), q(0.75), len(ratios), reps)
+		fmt.Printf("%-22s %s/scan median %.2f  quartiles %.2f–%.2f  (%d pairs of %d rounds)\n",
+			k.Name, *step, q(0.5), q(0.25), q(0.75), len(ratios), reps)
 	}
 }
 
