@@ -112,9 +112,24 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				}
 				continue
 			case '"':
-				end, esc, err := d.scanString(stack, i)
-				if err != nil {
-					return err
+				// Plain ASCII strings end here, eight bytes at a time, as
+				// names do (see name); the rest, and strings among the
+				// input's last eight bytes, continue in scanString from
+				// the first byte that needs a closer look.
+				j := i + 1
+				for j+8 <= n {
+					if m := specialBytes(binary.LittleEndian.Uint64(data[j:])); m != 0 {
+						j += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					j += 8
+				}
+				end, esc := j+1, false
+				if j >= n || data[j] != '"' {
+					var err error
+					if end, esc, err = d.scanString(stack, i, j); err != nil {
+						return err
+					}
 				}
 				d.push(KindString, esc, uint32(i), uint32(end), idx+1)
 				d.text += end - i - 2
@@ -291,7 +306,7 @@ func (d *Doc) nameSlow(stack []frame, i int, lim Limits) (int, error) {
 	}
 	if !plain {
 		var err error
-		if end, esc, err = d.scanString(stack, i); err != nil {
+		if end, esc, err = d.scanString(stack, i, i+1); err != nil {
 			return i, err
 		}
 	}
@@ -441,10 +456,11 @@ func skipSpace(data []byte, i int) int {
 }
 
 // scanString checks the string starting at i (a quote) and returns the
-// offset after its closing quote and whether it holds escapes.
-func (d *Doc) scanString(stack []frame, i int) (end int, esc bool, err error) {
+// offset after its closing quote and whether it holds escapes. The
+// caller has read the bytes from i+1 up to j as plain ASCII (no quote,
+// backslash or control character), and the check goes on from j.
+func (d *Doc) scanString(stack []frame, i, j int) (end int, esc bool, err error) {
 	data := d.data
-	j := i + 1
 	for {
 		// Fast path: plain ASCII, eight bytes at a time, then byte by byte
 		// up to the byte that needs a closer look.
