@@ -207,6 +207,13 @@ func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
 			return // unreachable: the caller found the path
 		}
 		if rec == nil { // below n
+			if c.opts.mode != StrictAll {
+				// Only StrictAll keeps records of nested objects (see
+				// Child): unevaluatedProperties sees the annotations of
+				// its own object's schemas, and a record here would have
+				// strictCheck judge an object no schema asked it to.
+				return
+			}
 			rec = c.NewEval(cur)
 			c.annotate(cur, rec)
 		}
