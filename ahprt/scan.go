@@ -213,13 +213,13 @@ func (d *Doc) push(kind Kind, flag bool, start, end, next uint32) {
 // name reads a member name at i (after '{' or ','), the colon and the
 // space before the value; it counts the member.
 //
-// This is the common case alone: a plain ASCII name, not the empty one,
-// with eight bytes of input after its opening quote, in an object within
-// the member limit whose name filter (see nameSlow) does not call for a
-// comparison, followed by the colon. Anything else goes to nameSlow
-// before name has changed anything. Kept free of calls, the path keeps
-// its values in registers: with the rare cases in the same function, Go
-// spilled and reloaded them around every name.
+// name itself reads the common case: a plain ASCII name, not the empty
+// one, with eight bytes of input after its opening quote, in an object
+// within the member limit whose name filter (see nameSlow) does not call
+// for a comparison. Any other name goes to nameSlow before name has
+// changed anything, and space before the colon goes to colon. When the
+// colon follows the name, the path makes no calls: with the rare cases in
+// the same function, Go spilled and reloaded its values around every name.
 func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	data := d.data
 	top := &stack[len(stack)-1]
