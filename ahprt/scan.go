@@ -112,18 +112,10 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 				}
 				continue
 			case '"':
-				// Plain ASCII strings end here, eight bytes at a time, as
-				// names do (see name); the rest, and strings among the
-				// input's last eight bytes, continue in scanString from
-				// the first byte that needs a closer look.
-				j := i + 1
-				for j+8 <= n {
-					if m := specialBytes(binary.LittleEndian.Uint64(data[j:])); m != 0 {
-						j += bits.TrailingZeros64(m) >> 3
-						break
-					}
-					j += 8
-				}
+				// Plain ASCII strings end here, as names do (see name);
+				// the rest continue in scanString from the first byte
+				// that needs a closer look.
+				j := plainEnd(data, i+1)
 				end, esc := j+1, false
 				if j >= n || data[j] != '"' {
 					var err error
@@ -223,29 +215,18 @@ func (d *Doc) push(kind Kind, flag bool, start, end, next uint32) {
 func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 	data := d.data
 	top := &stack[len(stack)-1]
-	j := i + 1
-	if j+8 > len(data) || data[i] != '"' {
+	if i+9 > len(data) || data[i] != '"' {
 		return d.nameSlow(stack, i, lim)
 	}
-	first := binary.LittleEndian.Uint64(data[j:])
-	for w := first; ; {
-		if m := specialBytes(w); m != 0 {
-			j += bits.TrailingZeros64(m) >> 3
-			break
-		}
-		j += 8
-		if j+8 > len(data) {
-			return d.nameSlow(stack, i, lim)
-		}
-		w = binary.LittleEndian.Uint64(data[j:])
-	}
+	j := plainEnd(data, i+1)
 	f := &d.nodes[top.node]
 	count := f.count + 1
-	fp := printOf(first, j-i-1)
+	// The print (see namePrint) from the name's first word.
+	fp := printOf(binary.LittleEndian.Uint64(data[i+1:]), j-i-1)
 	h := (fp * 0x9E3779B97F4A7C15) >> 56
 	bit := uint64(1) << (h & 63)
 	small := count <= 16
-	if data[j] != '"' || fp == 0 || int64(count) > int64(lim.MaxMembers) ||
+	if j >= len(data) || data[j] != '"' || fp == 0 || int64(count) > int64(lim.MaxMembers) ||
 		small && (top.zero || top.filter[h>>6]&bit != 0) {
 		return d.nameSlow(stack, i, lim)
 	}
@@ -280,35 +261,9 @@ func (d *Doc) nameSlow(stack []frame, i int, lim Limits) (int, error) {
 	if int64(f.count) > int64(lim.MaxMembers) {
 		return i, d.limitErr(stack, "object has more than "+strconv.Itoa(lim.MaxMembers)+" members")
 	}
-	// Most names are plain ASCII: found eight bytes at a time, with the
-	// print (see namePrint) taken from the word already loaded. Escapes,
-	// non-ASCII bytes and the end of the input take scanString.
-	var end int
-	var esc bool
-	var fp uint64
-	plain := false
-	if j := i + 1; j+8 <= len(d.data) {
-		first := binary.LittleEndian.Uint64(d.data[j:])
-		for w := first; ; {
-			if m := specialBytes(w); m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				if d.data[j] == '"' {
-					plain, end, fp = true, j+1, printOf(first, j-i-1)
-				}
-				break
-			}
-			j += 8
-			if j+8 > len(d.data) {
-				break
-			}
-			w = binary.LittleEndian.Uint64(d.data[j:])
-		}
-	}
-	if !plain {
-		var err error
-		if end, esc, err = d.scanString(stack, i, i+1); err != nil {
-			return i, err
-		}
+	end, esc, err := d.scanString(stack, i, i+1)
+	if err != nil {
+		return i, err
 	}
 	idx := uint32(len(d.nodes))
 	d.names += end - i - 2
@@ -323,9 +278,7 @@ func (d *Doc) nameSlow(stack []frame, i int, lim Limits) (int, error) {
 		// Duplicate names in small objects, while the name is in cache: it
 		// is compared with the earlier ones only when the filter of their
 		// prints says one may be equal (or a print is 0: escapes, "").
-		if !plain {
-			fp = d.namePrint(Node(idx))
-		}
+		fp := d.namePrint(Node(idx))
 		h := (fp * 0x9E3779B97F4A7C15) >> 56
 		if fp == 0 || top.zero || top.filter[h>>6]&(1<<(h&63)) != 0 {
 			for p := top.node + 1; p != idx; p = d.nodes[p].next { // earlier names, linked
@@ -464,14 +417,7 @@ func (d *Doc) scanString(stack []frame, i, j int) (end int, esc bool, err error)
 	for {
 		// Fast path: plain ASCII, eight bytes at a time, then byte by byte
 		// up to the byte that needs a closer look.
-		for j+8 <= len(data) {
-			m := specialBytes(binary.LittleEndian.Uint64(data[j:]))
-			if m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			j += 8
-		}
+		j = plainEnd(data, j)
 		for j < len(data) && strFlags[data[j]] == 0 {
 			j++
 		}
@@ -524,6 +470,20 @@ func (d *Doc) scanString(stack []frame, i, j int) (end int, esc bool, err error)
 			j += size
 		}
 	}
+}
+
+// plainEnd returns the offset of the first byte from j on that a string
+// scan must look at closely (a quote, a backslash, a control character or
+// a non-ASCII byte), reading eight bytes at a time. It stops at the last
+// offset with eight bytes left without looking further: the byte at the
+// offset it returns, if any, is not known to be plain.
+func plainEnd(data []byte, j int) int {
+	for ; j+8 <= len(data); j += 8 {
+		if m := specialBytes(binary.LittleEndian.Uint64(data[j:])); m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	return j
 }
 
 // specialBytes flags (high bit of each byte) the bytes of x, eight
