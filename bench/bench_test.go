@@ -79,13 +79,12 @@ type decodeCase struct {
 // decoders lists the decode cases, in the column order of the tables.
 func decoders(f *fixture, k Kind) []decodeCase {
 	c := Codecs[k.Name]
+	step := func(name string, opts ...ahprt.Option) func(testing.TB) func([]byte) error {
+		return func(testing.TB) func([]byte) error { return Step(c, name, opts...) }
+	}
 	return []decodeCase{
-		{"ahpgen-strict", func(testing.TB) func([]byte) error {
-			return func(d []byte) error { _, err := c.Decode(d, strictOpts...); return err }
-		}},
-		{"ahpgen-lenient", func(testing.TB) func([]byte) error {
-			return func(d []byte) error { _, err := c.Decode(d); return err }
-		}},
+		{"ahpgen-strict", step("decode", strictOpts...)},
+		{"ahpgen-lenient", step("decode")},
 		{"encoding-json", func(testing.TB) func([]byte) error {
 			return func(d []byte) error { return json.Unmarshal(d, c.Twin()) }
 		}},
@@ -96,24 +95,14 @@ func decoders(f *fixture, k Kind) []decodeCase {
 		{"go-jsonschema", func(testing.TB) func([]byte) error {
 			return func(d []byte) error { return json.Unmarshal(d, c.GoJSONSchema()) }
 		}},
-		{"scan", func(testing.TB) func([]byte) error { return (&Scanner{}).Scan }},
+		{"scan", step("scan")},
 		// Not a baseline: ahprt's parse step alone (syntax, UTF-8, duplicate
 		// names, node table) as the decoders run it (a pooled context), to
 		// split ahpgen's cost into parse and check+build.
-		{"ahprt-parse", func(testing.TB) func([]byte) error {
-			return func(d []byte) error {
-				c, err := ahprt.Begin(d, nil)
-				if err == nil {
-					c.Release()
-				}
-				return err
-			}
-		}},
+		{"ahprt-parse", step("parse")},
 		// Not a baseline either: the strict decode without building the
 		// value (CheckX: parse and validate), to split check from build.
-		{"ahpgen-check", func(testing.TB) func([]byte) error {
-			return func(d []byte) error { return c.Check(d, strictOpts...) }
-		}},
+		{"ahpgen-check", step("check", strictOpts...)},
 	}
 }
 

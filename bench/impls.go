@@ -142,6 +142,31 @@ func SanthoshDecode(s *jsonschema.Schema, data []byte, v any) error {
 	return json.Unmarshal(data, v)
 }
 
+// Step returns what one message of c costs at one step of a decode, for
+// the cases and tools that time the steps apart: "decode" (DecodeX),
+// "check" (CheckX: parse and validate, no value built), "parse" (ahprt's
+// parse step alone, on a pooled context as the decoders run it) or "scan"
+// (the floor, a Scanner of its own). Another step gives nil.
+func Step(c Codec, step string, opts ...ahprt.Option) func(data []byte) error {
+	switch step {
+	case "decode":
+		return func(d []byte) error { _, err := c.Decode(d, opts...); return err }
+	case "check":
+		return func(d []byte) error { return c.Check(d, opts...) }
+	case "parse":
+		return func(d []byte) error {
+			ctx, err := ahprt.Begin(d, opts)
+			if err == nil {
+				ctx.Release()
+			}
+			return err
+		}
+	case "scan":
+		return (&Scanner{}).Scan
+	}
+	return nil
+}
+
 // Scanner is the floor: a bare jsontext token scan (SkipValue) of the bytes,
 // with jsontext's default checks (UTF-8, duplicate names), reusing one
 // decoder so the steady state allocates nothing.

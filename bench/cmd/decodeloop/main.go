@@ -79,31 +79,14 @@ func run(kind string, rounds int, strict bool, mode string) error {
 	if strict {
 		opts = append(opts, bench.Strict)
 	}
-	// run is what one message costs in this mode.
-	run := func(m []byte, codec bench.Codec) error { _, err := codec.Decode(m, opts...); return err }
-	switch mode {
-	case "check":
-		run = func(m []byte, codec bench.Codec) error { return codec.Check(m, opts...) }
-	case "scan":
-		scan := &bench.Scanner{}
-		run = func(m []byte, _ bench.Codec) error { return scan.Scan(m) }
-	case "parse":
-		run = func(m []byte, _ bench.Codec) error {
-			c, err := ahprt.Begin(m, opts)
-			if err == nil {
-				c.Release()
-			}
-			return err
-		}
-	}
 	for _, k := range kinds {
 		if k.Name != kind {
 			continue
 		}
-		codec := bench.Codecs[k.Name]
+		run := bench.Step(bench.Codecs[k.Name], mode, opts...)
 		for range rounds {
 			for i, m := range k.Msgs {
-				if err := run(m, codec); err != nil {
+				if err := run(m); err != nil {
 					return fmt.Errorf("%s: %w", k.Cases[i], err)
 				}
 			}

@@ -52,21 +52,8 @@ func main() {
 		if flag.NArg() > 0 && !slices.Contains(flag.Args(), k.Name) {
 			continue
 		}
-		codec := bench.Codecs[k.Name]
-		scan := &bench.Scanner{}
-		run := func(m []byte) error { _, err := codec.Decode(m, opts...); return err }
-		switch *step {
-		case "check":
-			run = func(m []byte) error { return codec.Check(m, opts...) }
-		case "parse":
-			run = func(m []byte) error {
-				c, err := ahprt.Begin(m, nil)
-				if err == nil {
-					c.Release()
-				}
-				return err
-			}
-		}
+		run := bench.Step(bench.Codecs[k.Name], *step, opts...)
+		scan := bench.Step(bench.Codecs[k.Name], "scan")
 		decode := func() {
 			for _, m := range k.Msgs {
 				if err := run(m); err != nil {
@@ -76,7 +63,7 @@ func main() {
 		}
 		floor := func() {
 			for _, m := range k.Msgs {
-				if err := scan.Scan(m); err != nil {
+				if err := scan(m); err != nil {
 					panic(err)
 				}
 			}
