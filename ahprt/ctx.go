@@ -197,8 +197,10 @@ func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
 // condition chain's: {properties: {P: {properties: {Q: {const: …}}}}})
 // evaluated, without running it again: the chain found the value at the
 // path, so each object on the path declared its members and evaluated
-// the next one. n's record is ev; the objects below get records of their
-// own, as Child gives them. Only for a path the caller found whole.
+// the next one. n's record is ev; in StrictAll mode the objects below get
+// records of their own, as Child gives them (unevaluatedProperties sees
+// only its own object's annotations, so other modes keep none). Only for
+// a path the caller found whole.
 func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
 	cur, rec := n, ev
 	for _, name := range path {
@@ -208,11 +210,7 @@ func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
 		}
 		if rec == nil { // below n
 			if c.opts.mode != StrictAll {
-				// Only StrictAll keeps records of nested objects (see
-				// Child): unevaluatedProperties sees the annotations of
-				// its own object's schemas, and a record here would have
-				// strictCheck judge an object no schema asked it to.
-				return
+				return // a record here would have strictCheck judge an object no mode asked for
 			}
 			rec = c.NewEval(cur)
 			c.annotate(cur, rec)
