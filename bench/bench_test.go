@@ -141,6 +141,51 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
+// BenchmarkPaired times ahpgen's decodes against the bare scan of the same
+// messages in interleaved pairs of slices (see Pairer): the measurement of
+// record for the "within 2.5× of the scan" target, which sits closer to
+// its limit than this host's drift moves two separately timed cases. Each
+// iteration is one pair; the result is the median of the pairs' ratios
+// (x-scan), and ns/op, which would be a pair's time, is not reported.
+func BenchmarkPaired(b *testing.B) {
+	f := load(b)
+	for _, k := range f.kinds {
+		c := Codecs[k.Name]
+		b.Run("kind="+k.Name, func(b *testing.B) {
+			for _, pc := range []struct {
+				name string
+				opts []ahprt.Option
+			}{{"ahpgen-strict", strictOpts}, {"ahpgen-lenient", nil}} {
+				b.Run("impl="+pc.name, func(b *testing.B) {
+					var err error
+					all := func(run func([]byte) error) func() {
+						return func() {
+							for _, m := range k.Msgs {
+								if e := run(m); e != nil && err == nil {
+									err = e
+								}
+							}
+						}
+					}
+					p := NewPairer(all(Step(c, "decode", pc.opts...)), all(Step(c, "scan")))
+					if err != nil {
+						b.Skipf("the scan rejects a valid message: %s", Short(err))
+					}
+					runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
+					for b.Loop() {
+						p.Pair()
+					}
+					if err != nil {
+						b.Fatalf("%s: %s", pc.name, Short(err))
+					}
+					b.ReportMetric(0, "ns/op")
+					b.ReportMetric(p.Quantile(0.5), "x-scan")
+				})
+			}
+		})
+	}
+}
+
 // pass is the number bench/run gives each of its passes (BENCH_PASS, from
 // 1; 0 when unset).
 func pass() int {

@@ -1,12 +1,8 @@
 // Command pairratio measures, per corpus kind, the strict decode's time
-// over the bare jsontext scan's in tightly interleaved pairs: each round
-// times a few milliseconds of one and then of the other (alternating which
-// goes first), and the ratio of the pair is one sample. On a host whose
-// speed drifts by up to two times within a minute, both halves of a pair
-// see nearly the same machine, so the median of the pairs' ratios spreads
-// far less than a ratio of separately measured medians. It is a tool for
+// over the bare jsontext scan's in tightly interleaved pairs (bench.Pairer,
+// as BenchmarkPaired does), outside the benchmark harness: a quick tool for
 // comparing two versions of the code (run each build, compare the
-// medians); bench/run remains the benchmark of record.
+// medians), with the quartiles of the pairs' ratios.
 //
 // -step times a part of the decode instead: "parse" (ahprt's parse step
 // alone) or "check" (CheckX: parse and validate, no value built).
@@ -19,7 +15,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/bench"
@@ -68,32 +63,11 @@ func main() {
 				}
 			}
 		}
-		// Enough repetitions for about 2 ms of scanning per half pair.
-		reps := 1
-		for t := timeOf(floor, 1); t < 2*time.Millisecond; t = timeOf(floor, reps) {
-			reps *= 2
+		p := bench.NewPairer(decode, floor)
+		for range *rounds {
+			p.Pair()
 		}
-		ratios := make([]float64, *rounds)
-		for r := range ratios {
-			var d, s time.Duration
-			if r%2 == 0 {
-				d, s = timeOf(decode, reps), timeOf(floor, reps)
-			} else {
-				s, d = timeOf(floor, reps), timeOf(decode, reps)
-			}
-			ratios[r] = float64(d) / float64(s)
-		}
-		slices.Sort(ratios)
-		q := func(p float64) float64 { return ratios[int(p*float64(len(ratios)-1))] }
 		fmt.Printf("%-22s %s/scan median %.2f  quartiles %.2f–%.2f  (%d pairs of %d rounds)\n",
-			k.Name, *step, q(0.5), q(0.25), q(0.75), len(ratios), reps)
+			k.Name, *step, p.Quantile(0.5), p.Quantile(0.25), p.Quantile(0.75), p.Pairs(), p.Reps())
 	}
-}
-
-func timeOf(f func(), reps int) time.Duration {
-	start := time.Now()
-	for range reps {
-		f()
-	}
-	return time.Since(start)
 }
