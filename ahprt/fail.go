@@ -48,19 +48,12 @@ func (c *Ctx) Branch(n Node, ev *Eval, f CheckFunc) bool {
 	switch {
 	case ev == nil:
 		ok = f(c, n, nil)
-	case len(ev.bits) <= 1:
+	case len(ev.hi) == 0:
 		// Up to 64 members: record straight into ev and put back its one
 		// word if the branch fails, instead of a record of its own.
-		var w uint64
-		if len(ev.bits) == 1 {
-			w = ev.bits[0]
-		}
-		declared, all := ev.Declared, ev.AllItems
+		w, declared, all := ev.lo, ev.Declared, ev.AllItems
 		if ok = f(c, n, ev); !ok {
-			if len(ev.bits) == 1 {
-				ev.bits[0] = w
-			}
-			ev.Declared, ev.AllItems = declared, all
+			ev.lo, ev.Declared, ev.AllItems = w, declared, all
 		}
 	default:
 		b := c.NewEval(n)
