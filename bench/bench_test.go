@@ -157,26 +157,18 @@ func BenchmarkPaired(b *testing.B) {
 				opts []ahprt.Option
 			}{{"ahpgen-strict", strictOpts}, {"ahpgen-lenient", nil}} {
 				b.Run("impl="+pc.name, func(b *testing.B) {
-					var err error
-					all := func(run func([]byte) error) func() {
-						return func() {
-							for _, m := range k.Msgs {
-								if e := run(m); e != nil && err == nil {
-									err = e
-								}
-							}
-						}
+					decode, err := Batch(k.Msgs, Step(c, "decode", pc.opts...))
+					if err != nil {
+						b.Fatalf("%s rejects a valid message: %s", pc.name, Short(err))
 					}
-					p := NewPairer(all(Step(c, "decode", pc.opts...)), all(Step(c, "scan")))
+					scan, err := Batch(k.Msgs, Step(c, "scan"))
 					if err != nil {
 						b.Skipf("the scan rejects a valid message: %s", Short(err))
 					}
+					p := NewPairer(decode, scan)
 					runtime.GC() // every case starts from a collected heap (see BenchmarkDecode)
 					for b.Loop() {
 						p.Pair()
-					}
-					if err != nil {
-						b.Fatalf("%s: %s", pc.name, Short(err))
 					}
 					b.ReportMetric(0, "ns/op")
 					b.ReportMetric(p.Quantile(0.5), "x-scan")

@@ -47,27 +47,29 @@ func main() {
 		if flag.NArg() > 0 && !slices.Contains(flag.Args(), k.Name) {
 			continue
 		}
-		run := bench.Step(bench.Codecs[k.Name], *step, opts...)
-		scan := bench.Step(bench.Codecs[k.Name], "scan")
-		decode := func() {
-			for _, m := range k.Msgs {
-				if err := run(m); err != nil {
-					panic(err)
-				}
-			}
+		if err := pair(k, *step, opts, *rounds); err != nil {
+			fmt.Fprintf(os.Stderr, "pairratio: %s: %v\n", k.Name, err)
+			os.Exit(1)
 		}
-		floor := func() {
-			for _, m := range k.Msgs {
-				if err := scan(m); err != nil {
-					panic(err)
-				}
-			}
-		}
-		p := bench.NewPairer(decode, floor)
-		for range *rounds {
-			p.Pair()
-		}
-		fmt.Printf("%-22s %s/scan median %.2f  quartiles %.2f–%.2f  (%d pairs of %d rounds)\n",
-			k.Name, *step, p.Quantile(0.5), p.Quantile(0.25), p.Quantile(0.75), p.Pairs(), p.Reps())
 	}
+}
+
+// pair times rounds pairs of kind k's step against its scan and prints
+// the median and quartiles of their ratios.
+func pair(k bench.Kind, step string, opts []ahprt.Option, rounds int) error {
+	work, err := bench.Batch(k.Msgs, bench.Step(bench.Codecs[k.Name], step, opts...))
+	if err != nil {
+		return err
+	}
+	floor, err := bench.Batch(k.Msgs, bench.Step(bench.Codecs[k.Name], "scan"))
+	if err != nil {
+		return err
+	}
+	p := bench.NewPairer(work, floor)
+	for range rounds {
+		p.Pair()
+	}
+	fmt.Printf("%-22s %s/scan median %.2f  quartiles %.2f–%.2f  (%d pairs of %d rounds)\n",
+		k.Name, step, p.Quantile(0.5), p.Quantile(0.25), p.Quantile(0.75), p.Pairs(), p.Reps())
+	return nil
 }
