@@ -10,7 +10,6 @@ import (
 	"github.com/ahpgen/ahpgen/gen/draft"
 	legacy "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/internal/generate"
-	"github.com/ahpgen/ahpgen/internal/semantic"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
@@ -67,7 +66,7 @@ func TestUpstreamSchemas(t *testing.T) {
 	for _, s := range []struct{ root, key string }{{"schema", "draft"}, {"schemas", "0.1.0-draft.1"}} {
 		files, err := generate.Run(generate.Config{
 			Schemas: filepath.Join(root, s.root), Keys: []string{s.key},
-			Out: filepath.Join(t.TempDir(), "gen"), ImportPath: "ahpconformance.test/gen", Rules: semantic.AHP,
+			Out: filepath.Join(t.TempDir(), "gen"), ImportPath: "ahpconformance.test/gen",
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
-	"github.com/ahpgen/ahpgen/internal/semantic"
 )
 
 func runGenerate(args []string, stdout, stderr io.Writer) int {
@@ -31,7 +30,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ahpgen generate: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	files, err := generate.Run(generate.Config{Schemas: *schemas, Out: *out, ImportPath: *importPath, Rules: semantic.AHP})
+	files, err := generate.Run(generate.Config{Schemas: *schemas, Out: *out, ImportPath: *importPath})
 	if err != nil {
 		fmt.Fprintf(stderr, "ahpgen generate: %v\n", err)
 		return 1

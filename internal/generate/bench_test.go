@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
-	"github.com/ahpgen/ahpgen/internal/semantic"
 )
 
 // BenchmarkGenerateDraft times generating the whole draft package from
@@ -20,7 +19,6 @@ func BenchmarkGenerateDraft(b *testing.B) {
 		Out:        filepath.Join(root, "gen"),
 		ImportPath: "github.com/ahpgen/ahpgen/gen",
 		Keys:       []string{"draft"},
-		Rules:      semantic.AHP,
 	}
 	var size int64
 	for b.Loop() {

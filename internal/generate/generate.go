@@ -16,12 +16,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/ahpgen/ahpgen/ahprt/format"
-	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/emit"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
-	"github.com/ahpgen/ahpgen/internal/semantic"
 	"github.com/ahpgen/ahpgen/templates"
 )
 
@@ -36,13 +33,9 @@ type Config struct {
 	ImportPath string
 	// Keys restricts generation to these snapshots (all when empty).
 	Keys []string
-	// Load tunes schema loading (tests point it at other rules).
-	Load load.Options
-	// IR tunes check generation.
-	IR ir.Options
-	// Rules are the checks beyond JSON Schema to attach (semantic.AHP
-	// for AHP snapshots; nil for plain JSON Schema).
-	Rules []semantic.Rule
+	// Options are the generation's choices; the zero value is what
+	// `ahpgen generate` ships.
+	Options Options
 	// Version is the generator version recorded in provenance files
 	// (default: Version()).
 	Version string
@@ -51,7 +44,8 @@ type Config struct {
 // Files maps paths relative to Out (slash-separated) to contents.
 type Files map[string][]byte
 
-// Run generates every package of the schema root.
+// Run generates every package of the schema root, and the dispatcher
+// over them.
 func Run(cfg Config) (Files, error) {
 	if cfg.ImportPath == "" {
 		p, err := ImportPathOf(cfg.Out)
@@ -67,16 +61,10 @@ func Run(cfg Config) (Files, error) {
 			return nil, err
 		}
 	}
-	if cfg.Load.Translate == nil {
-		cfg.Load.Translate = ecmaregex.Translate
-	}
-	if cfg.IR.KnownFormat == nil {
-		cfg.IR.KnownFormat = func(name string) bool { _, _, ok := format.Lookup(name); return ok }
-	}
 	files := Files{}
 	pkgs := map[string]string{}
 	for _, key := range keys {
-		snap, err := load.LoadSnapshot(cfg.Schemas, key, cfg.Load)
+		dir, srcs, err := load.ReadSnapshot(cfg.Schemas, key)
 		if err != nil {
 			return nil, err
 		}
@@ -85,30 +73,17 @@ func Run(cfg Config) (Files, error) {
 			return nil, fmt.Errorf("snapshots %q and %q both map to package %s", other, key, name)
 		}
 		pkgs[name] = key
-		prog, err := ir.Build(snap.Set, cfg.IR)
-		if err != nil {
-			return nil, err
-		}
-		if err := semantic.Attach(prog, key, cfg.Rules); err != nil {
-			return nil, err
-		}
-		types, err := ir.BuildTypes(prog)
-		if err != nil {
-			return nil, err
-		}
-		ir.MarkMemo(prog, types)
-		out, err := emit.Package(emit.Snapshot{
-			Key: key, WireVersion: snap.WireVersion, ImportPath: path.Join(cfg.ImportPath, name),
+		pkg, err := Snapshot(Input{
+			Key: key, Sources: srcs, ImportPath: path.Join(cfg.ImportPath, name),
 			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), key),
-			Prog:   prog, Types: types,
-		})
+		}, cfg.Options)
 		if err != nil {
 			return nil, err
 		}
-		for f, b := range out {
+		for f, b := range pkg.Files {
 			files[name+"/"+f] = b
 		}
-		lock, err := provenance(cfg, snap, filepath.Join(cfg.Out, name))
+		lock, err := provenance(cfg, key, pkg.WireVersion, dir, srcs, filepath.Join(cfg.Out, name))
 		if err != nil {
 			return nil, err
 		}
@@ -133,20 +108,17 @@ func Run(cfg Config) (Files, error) {
 // generator version, the schema folder and the sha256 of every input.
 const ProvenanceFile = "ahpgen.lock"
 
-// provenance renders the lock file of the package written to pkgDir. The
-// schema folder is recorded relative to pkgDir, so the file is the same
-// on every machine.
-func provenance(cfg Config, snap *load.Snapshot, pkgDir string) ([]byte, error) {
+// provenance renders the lock file of snapshot key (read from dir) for
+// the package written to pkgDir. The schema folder is recorded relative to
+// pkgDir, so the file is the same on every machine.
+func provenance(cfg Config, key, wire, dir string, srcs []load.Source, pkgDir string) ([]byte, error) {
 	type doc struct{ Path, SHA256 string }
 	var docs []doc
-	for _, d := range snap.Set.Docs {
-		data, err := os.ReadFile(filepath.Join(snap.Dir, filepath.FromSlash(snap.File(d))))
-		if err != nil {
-			continue // a remote or synthetic document: not an input file
-		}
-		sum := sha256.Sum256(data)
-		docs = append(docs, doc{snap.File(d), hex.EncodeToString(sum[:])})
+	for _, src := range srcs {
+		sum := sha256.Sum256(src.Data)
+		docs = append(docs, doc{strings.TrimPrefix(src.Path, key+"/"), hex.EncodeToString(sum[:])})
 	}
+	sort.Slice(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
 	version := cfg.Version
 	if version == "" {
 		version = Version()
@@ -155,18 +127,18 @@ func provenance(cfg Config, snap *load.Snapshot, pkgDir string) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	to, err := filepath.Abs(snap.Dir)
+	to, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
 	rel, err := filepath.Rel(from, to)
 	if err != nil {
-		rel = snap.Dir
+		rel = dir
 	}
 	var b bytes.Buffer
 	err = templates.All.ExecuteTemplate(&b, "provenance.tmpl", map[string]any{
 		"Version": version, "Schemas": filepath.ToSlash(rel),
-		"Key": snap.Key, "WireVersion": snap.WireVersion, "Documents": docs,
+		"Key": key, "WireVersion": wire, "Documents": docs,
 	})
 	return b.Bytes(), err
 }

@@ -1,4 +1,4 @@
-package ir
+package ir_test
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package ir
+package ir_test
 
 import (
 	"fmt"
@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
 // dump renders the types of a program, for golden tests and debugging.
-func dump(ts *Types) string {
+func dump(ts *ir.Types) string {
 	var b strings.Builder
 	for _, t := range ts.All {
 		kind := [...]string{"struct", "union", "enum", "alias", "kinds"}[t.Kind]
@@ -31,7 +33,7 @@ func dump(ts *Types) string {
 			}
 			fmt.Fprintf(&b, "  %s %q %s%s\n", f.Go, f.JSON, f.Type, req)
 		}
-		if t.Kind == StructKind && t.Open {
+		if t.Kind == ir.StructKind && t.Open {
 			b.WriteString("  (open)\n")
 		}
 		if t.Extra != nil {
@@ -61,17 +63,14 @@ func TestDumpUpstream(t *testing.T) {
 	if os.Getenv("IR_DUMP") == "" {
 		t.Skip("set IR_DUMP=1 to print the types of the upstream draft")
 	}
-	s, err := load.LoadSnapshot(filepath.Join(root, "schema"), "draft", load.Options{})
+	dir := filepath.Join(root, "schema")
+	_, srcs, err := load.ReadSnapshot(dir, "draft")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Build(s.Set, Options{})
+	pkg, err := generate.Snapshot(generate.Input{Key: "draft", Sources: srcs, ImportPath: "irtest.example/draft"}, generate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := BuildTypes(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(os.Getenv("IR_DUMP"), []byte(dump(ts)), 0o644)
+	os.WriteFile(os.Getenv("IR_DUMP"), []byte(dump(pkg.Types)), 0o644)
 }

@@ -1,29 +1,20 @@
-package ir
+package ir_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
-func build(t *testing.T, schema string) *Program {
+func build(t *testing.T, schema string) *ir.Program {
 	t.Helper()
-	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}, load.Options{AnnotateUnknown: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Build(set, Options{AnnotateFormats: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := BuildTypes(p); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return generateProgram(t, schema, generate.Options{Plain: true, AnnotateUnknown: true, AnnotateFormats: true})
 }
 
-func find(t *testing.T, p *Program, ptr string) *Schema {
+func find(t *testing.T, p *ir.Program, ptr string) *ir.Schema {
 	t.Helper()
 	s, ok := p.Find("t/a.json", ptr)
 	if !ok {
@@ -119,16 +110,8 @@ func TestVocabularyAnnotations(t *testing.T) {
 		"$dynamicAnchor": "meta",
 		"allOf": [{"$ref": "https://json-schema.org/draft/2020-12/meta/core"}, {"$ref": "https://json-schema.org/draft/2020-12/meta/applicator"}]
 	}`
-	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(
-		`{"$schema": "http://localhost:1234/meta.json", "type": "object", "properties": {"n": {"minimum": 10, "enum": [1]}, "no": false}}`)}},
-		load.Options{Remotes: func(u string) ([]byte, bool) { return []byte(meta), u == "http://localhost:1234/meta.json" }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Build(set, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := generateProgram(t, `{"$schema": "http://localhost:1234/meta.json", "type": "object", "properties": {"n": {"minimum": 10, "enum": [1]}, "no": false}}`,
+		generate.Options{Plain: true, Remotes: func(u string) ([]byte, bool) { return []byte(meta), u == "http://localhost:1234/meta.json" }})
 	root, _ := p.Find("t/a.json", "")
 	if root.Types != nil || len(root.Properties) != 2 {
 		t.Errorf("root: types %v, %d properties", root.Types, len(root.Properties))
@@ -141,12 +124,10 @@ func TestVocabularyAnnotations(t *testing.T) {
 // TestEarlierDraftRefused: a draft-07 schema fails generation rather than
 // being read as 2020-12.
 func TestEarlierDraftRefused(t *testing.T) {
-	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(
-		`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"a": {"type": "string"}}, "$ref": "#/definitions/a", "type": "number"}`)}}, load.Options{AnnotateUnknown: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Build(set, Options{}); err == nil || !strings.Contains(err.Error(), "draft 2020-12 only") {
+	_, err := generate.Snapshot(generate.Input{Key: "t", ImportPath: "irtest.example/t", Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(
+		`{"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"a": {"type": "string"}}, "$ref": "#/definitions/a", "type": "number"}`)}}},
+		generate.Options{Plain: true, AnnotateUnknown: true})
+	if err == nil || !strings.Contains(err.Error(), "draft 2020-12 only") {
 		t.Errorf("draft-07 schema: %v", err)
 	}
 }

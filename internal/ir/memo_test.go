@@ -1,28 +1,32 @@
-package ir
+package ir_test
 
 import (
 	"testing"
 
+	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
-// buildMemo builds schema's checks and types and marks the memo.
-func buildMemo(t *testing.T, schema string) *Program {
+// buildMemo generates schema as plain JSON Schema and returns its
+// annotated model.
+func buildMemo(t *testing.T, schema string) *ir.Program {
 	t.Helper()
-	set, err := load.Load([]load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}, load.Options{})
+	return generateProgram(t, schema, generate.Options{Plain: true})
+}
+
+// generateProgram runs the generator (generate.Snapshot, as `ahpgen
+// generate` runs it) over one document, t/a.json, and returns its model.
+func generateProgram(t *testing.T, schema string, opt generate.Options) *ir.Program {
+	t.Helper()
+	pkg, err := generate.Snapshot(generate.Input{
+		Key: "t", ImportPath: "irtest.example/t",
+		Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}},
+	}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Build(set, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	types, err := BuildTypes(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	MarkMemo(p, types)
-	return p
+	return pkg.Prog
 }
 
 // TestMemoRecursiveRepeat: a type every level of a recursive document

@@ -9,10 +9,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/ahpgen/ahpgen/ahprt/format"
-	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/emit"
-	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
@@ -126,6 +124,16 @@ type caseJSON struct {
 	Data json.RawMessage `json:"data"`
 }
 
+// Options are the generator options the suite's tests assume: plain JSON
+// Schema, unknown keywords and unknown formats ignored, formats asserted
+// only in the files that test them as assertions.
+func Options(assertFormats bool, remotes func(string) ([]byte, bool)) generate.Options {
+	return generate.Options{
+		Plain: true, AnnotateUnknown: true, Remotes: remotes,
+		AnnotateFormats: !assertFormats, IgnoreUnknownFormats: true,
+	}
+}
+
 // GenerateGroup runs the generator over one group's schema and returns
 // the files of its package (importPath), with an entry point
 // JSTSCheck(data []byte) error for the schema's root. A schema the
@@ -143,32 +151,15 @@ func GenerateGroup(g *Group, remotes func(string) ([]byte, bool), importPath str
 		URL:  fmt.Sprintf("file:///jsts/%s/%d.json", stem, g.Index),
 		Data: g.Schema,
 	}
-	set, err := load.Load([]load.Source{src}, load.Options{Remotes: remotes, AnnotateUnknown: true, Translate: ecmaregex.Translate})
-	if err != nil {
-		return nil, err
-	}
-	opt := ir.Options{
-		AnnotateFormats: !g.File.AssertFormats,
-		// The suite's format tests expect unknown formats to be ignored.
-		IgnoreUnknownFormats: true,
-		KnownFormat:          func(name string) bool { _, _, ok := format.Lookup(name); return ok },
-	}
-	prog, err := ir.Build(set, opt)
-	if err != nil {
-		return nil, err
-	}
-	types, err := ir.BuildTypes(prog)
-	if err != nil {
-		return nil, err
-	}
 	name := path.Base(importPath)
-	files, err = emit.Package(emit.Snapshot{
-		Key: name, ImportPath: importPath, Source: "JSON-Schema-Test-Suite " + g.File.Name,
-		Prog: prog, Types: types,
-	})
+	pkg, err := generate.Snapshot(generate.Input{
+		Key: name, Sources: []load.Source{src}, ImportPath: importPath,
+		Source: "JSON-Schema-Test-Suite " + g.File.Name,
+	}, Options(g.File.AssertFormats, remotes))
 	if err != nil {
 		return nil, err
 	}
+	files, prog := pkg.Files, pkg.Prog
 	root, ok := prog.Roots[src.Path]
 	if !ok {
 		return nil, fmt.Errorf("internal: no root schema for %s", src.Path)

@@ -7,18 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ahpgen/ahpgen/ahprt/format"
-	"github.com/ahpgen/ahpgen/internal/ecmaregex"
-	"github.com/ahpgen/ahpgen/internal/emit"
-	"github.com/ahpgen/ahpgen/internal/ir"
+	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/load"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 // FuzzLoad feeds arbitrary bytes to the generator as one schema document,
 // a.schema.json, of a snapshot whose common.schema.json is the project's
-// draft one (so that the AHP $refs of the seeds resolve). load → ir.Build
-// → ir.BuildTypes → emit.Package must never panic or hang: every input
+// draft one (so that the AHP $refs of the seeds resolve). the generator (generate.Snapshot,
+// as `ahpgen generate` runs it) must never panic or hang: every input
 // either generates a package or fails with an error.
 //
 // Seeds: every document of schemas/draft, the robustness cases and a few
@@ -50,35 +47,28 @@ func FuzzLoad(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	abs, _ := filepath.Abs(filepath.Join(f.TempDir(), "s"))
-	base := "file://" + filepath.ToSlash(abs) + "/"
 	f.Fuzz(func(t *testing.T, data []byte) {
 		timer := time.AfterFunc(20*time.Second, func() { panic("FuzzLoad: generation still running after 20s: hang") })
 		defer timer.Stop()
-		err := pipeline(base, common, data)
+		err := pipeline(common, data)
 		if err != nil && err.Error() == "" {
 			t.Errorf("generation failed with an empty error")
 		}
 	})
 }
 
-// pipeline runs the generator's stages on a snapshot of two documents.
-func pipeline(base string, common, data []byte) error {
-	set, err := load.Load([]load.Source{
-		{Path: "s/common.schema.json", URL: base + "common.schema.json", Data: common},
-		{Path: "s/a.schema.json", URL: base + "a.schema.json", Data: data},
-	}, load.Options{Translate: ecmaregex.Translate})
-	if err != nil {
-		return err
-	}
-	prog, err := ir.Build(set, ir.Options{KnownFormat: func(name string) bool { _, _, ok := format.Lookup(name); return ok }})
-	if err != nil {
-		return err
-	}
-	types, err := ir.BuildTypes(prog)
-	if err != nil {
-		return err
-	}
-	_, err = emit.Package(emit.Snapshot{Key: "s", WireVersion: "draft", ImportPath: "fuzz.test/gen/s", Source: "schemas/s", Prog: prog, Types: types})
+// pipeline runs the generator on a snapshot of two documents.
+func pipeline(common, data []byte) error {
+	_, err := generate.Snapshot(generate.Input{
+		Key: "s", ImportPath: "fuzz.test/gen/s", Source: "schemas/s",
+		Sources: []load.Source{
+			{Path: "s/common.schema.json", URL: fuzzBase + "common.schema.json", Data: common},
+			{Path: "s/a.schema.json", URL: fuzzBase + "a.schema.json", Data: data},
+		},
+	}, generate.Options{})
 	return err
 }
+
+// fuzzBase is where the fuzzed snapshot's documents live: a folder that
+// does not exist, so no $ref can reach a real file.
+const fuzzBase = "file:///nonexistent/fuzzload/s/"

@@ -73,45 +73,56 @@ func Root(root string) ([]string, error) {
 	return keys, nil
 }
 
-// LoadSnapshot loads every document of root/key. Paths in messages are
-// relative to root's parent-free form "key/file".
-func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
-	dir := filepath.Join(root, key)
+// ReadSnapshot reads every document of root/key, without loading them:
+// their paths are "key/file", their URLs the files' file: URLs.
+func ReadSnapshot(root, key string) (dir string, srcs []Source, err error) {
+	dir = filepath.Join(root, key)
 	files, err := DocumentFiles(dir)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	var srcs []Source
 	for _, f := range files {
 		name := filepath.Base(f)
 		data, err := os.ReadFile(f)
 		if err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(abs, name))}).String()
 		srcs = append(srcs, Source{Path: key + "/" + name, URL: u, Data: data})
 	}
 	if len(srcs) == 0 {
-		return nil, fmt.Errorf("%s: no schema documents", dir)
+		return "", nil, fmt.Errorf("%s: no schema documents", dir)
+	}
+	return dir, srcs, nil
+}
+
+// LoadSnapshot loads every document of root/key. Paths in messages are
+// relative to root's parent-free form "key/file".
+func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
+	dir, srcs, err := ReadSnapshot(root, key)
+	if err != nil {
+		return nil, err
 	}
 	set, err := Load(srcs, opt)
 	if err != nil {
 		return nil, err
 	}
 	s := &Snapshot{Key: key, Dir: dir, Set: set}
-	if s.WireVersion, err = s.wireVersion(); err != nil {
+	if s.WireVersion, err = WireVersion(set, key); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *Snapshot) wireVersion() (string, error) {
-	doc := s.Doc(VersionDocument)
-	where := s.Key + "/" + VersionDocument
+// WireVersion is the protocolVersion a message of snapshot key carries:
+// the const of common.schema.json#/$defs/protocolVersion in set.
+func WireVersion(set *Set, key string) (string, error) {
+	doc := set.Doc(key + "/" + VersionDocument)
+	where := key + "/" + VersionDocument
 	if doc == nil {
 		return "", &Error{File: where, Msg: "missing: it must define the wire version at " + VersionPointer}
 	}
@@ -130,15 +141,18 @@ func (s *Snapshot) wireVersion() (string, error) {
 	return v, nil
 }
 
-// Doc returns the document with the given file name, or nil.
-func (s *Snapshot) Doc(file string) *Document {
-	for _, d := range s.Set.Docs {
-		if strings.TrimPrefix(d.Path, s.Key+"/") == file {
+// Doc returns the document with the given path ("key/file"), or nil.
+func (s *Set) Doc(path string) *Document {
+	for _, d := range s.Docs {
+		if d.Path == path {
 			return d
 		}
 	}
 	return nil
 }
+
+// Doc returns the document with the given file name, or nil.
+func (s *Snapshot) Doc(file string) *Document { return s.Set.Doc(s.Key + "/" + file) }
 
 // File is a document's file name within its snapshot.
 func (s *Snapshot) File(d *Document) string { return strings.TrimPrefix(d.Path, s.Key+"/") }

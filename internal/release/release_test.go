@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
-	"github.com/ahpgen/ahpgen/internal/semantic"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
@@ -139,7 +138,7 @@ func TestDispatchAcrossSnapshots(t *testing.T) {
 	if err := Publish(root, "2099-01-31"); err != nil {
 		t.Fatal(err)
 	}
-	files, err := generate.Run(generate.Config{Schemas: root, Out: "gen", ImportPath: "dispatchtest.example/gen", Rules: semantic.AHP})
+	files, err := generate.Run(generate.Config{Schemas: root, Out: "gen", ImportPath: "dispatchtest.example/gen"})
 	if err != nil {
 		t.Fatal(err)
 	}
