@@ -158,7 +158,11 @@ func TestSuite(t *testing.T) {
 	for _, n := range mustAgree {
 		f := files[n]
 		if f == nil {
-			t.Errorf("%s: missing from the suite", n)
+			if !explicit || isDefault(dir) {
+				// Elsewhere (a folder of cases in the suite's layout)
+				// these files need not exist.
+				t.Errorf("%s: missing from the suite", n)
+			}
 			continue
 		}
 		if f.agree < f.total {

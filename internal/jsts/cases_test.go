@@ -1,0 +1,49 @@
+package jsts
+
+import (
+	"testing"
+)
+
+// TestCases runs the project's own cases, kept in the suite's layout in
+// cases/ (JSTS_DIR=internal/jsts/cases runs them as a suite too): where
+// the suite is silent, regressions of bugs found elsewhere, and every
+// disagreement the schema fuzzer has found. Each test's verdict is first
+// checked with santhosh-tekuri/jsonschema, so a case cannot be wrong;
+// then every test must agree.
+func TestCases(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building generated packages")
+	}
+	suite, err := Load("cases")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var groups []*Group
+	remotes := Remotes(suite.Dir)
+	for _, f := range suite.Files {
+		for _, g := range f.Groups {
+			o, err := NewOracle(g.Schema, f.AssertFormats, remotes)
+			if err != nil {
+				t.Fatalf("%s: %s: santhosh: %v", f.Name, g.Description, err)
+			}
+			for _, tc := range g.Tests {
+				valid, err := o.Valid(tc.Data)
+				if err != nil {
+					t.Fatalf("%s: santhosh: %v", g.Where(tc), err)
+				}
+				if valid != tc.Valid {
+					t.Fatalf("%s: santhosh says valid %v: the case's verdict is wrong", g.Where(tc), valid)
+				}
+			}
+			groups = append(groups, g)
+		}
+	}
+	n := 0
+	for _, o := range Run(t, suite, groups) {
+		n++
+		if !o.Agrees() {
+			t.Errorf("%s: generated code says valid %v (%s), want %v", o.Group.Where(o.Test), o.Valid, o.Reason, o.Test.Valid)
+		}
+	}
+	t.Logf("%d groups, %d tests", len(groups), n)
+}
