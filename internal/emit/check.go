@@ -317,22 +317,17 @@ func rulesOutObjects(s *ir.Schema) bool {
 func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)) {
 	value, index := Id("m").Dot("Value").Call(), Id("m").Dot("Index").Call()
 	evaluates := false // some case falls through to the shared record
-	var cases []Code
-	if len(e.merged) == 0 {
-		cases = memberCases(s, mark, func(cg *Group, p ir.Prop) {
-			if !e.childOf(cg, value, p.Schema, s) {
-				evaluates = true
-			}
-		}, func(cg *Group) {
-			cg.Continue() // required but not declared: present, not evaluated
-		})
-	} else {
-		cases = e.mergedCases(s, mark, &evaluates)
-	}
-	other := func(ag *Group) {
+	// additional writes what additionalProperties does to a member that
+	// s's own properties do not declare, whatever else looked at it: a
+	// member that only s's required list, or a schema applied in place
+	// (merged), names is still additional to s. evaluated says whether
+	// the case already evaluated the member (a merged schema's property).
+	additional := func(ag *Group, evaluated bool) {
 		switch ap := s.AdditionalProperties; {
+		case ap == nil && evaluated:
+			evaluates = true
 		case ap == nil:
-			ag.Continue() // an unknown member of an open object: not evaluated
+			ag.Continue() // not evaluated: an unknown member of an open object, or one only required
 		case ap.IsFalse():
 			ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
 		default:
@@ -340,6 +335,17 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 				evaluates = true
 			}
 		}
+	}
+	other := func(ag *Group) { additional(ag, false) }
+	var cases []Code
+	if len(e.merged) == 0 {
+		cases = memberCases(s, mark, func(cg *Group, p ir.Prop) {
+			if !e.childOf(cg, value, p.Schema, s) {
+				evaluates = true
+			}
+		}, other)
+	} else {
+		cases = e.mergedCases(s, mark, &evaluates, additional)
 	}
 	// Names that only `not` looks for (see object): noted, then treated
 	// as any other undeclared member. A closed object rejects them in its
@@ -429,19 +435,27 @@ func (e *checks) failMissing(g *Group, seen, loc string, required []string, bits
 // mergedSeen names the mask of the k-th merged schema's required members.
 func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
 
+// declaresProperty reports whether s's own properties declare member name.
+func declaresProperty(s *ir.Schema, name string) bool {
+	return slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name })
+}
+
 // declares reports whether s names member name in properties or required.
 func declares(s *ir.Schema, name string) bool {
-	return slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name }) || slices.Contains(s.Required, name)
+	return declaresProperty(s, name) || slices.Contains(s.Required, name)
 }
 
 // mergedCases writes the cases of s's member switch with the members of
 // the schemas merged into it (e.merged): one case per name any of them
 // declares or requires, in which each schema declaring it checks the
 // value and each requiring it marks it seen (s with mark, the k-th
-// merged schema in its mask, mergedSeen(k)). A member some schema's properties declare
-// is evaluated (the case falls through to the shared record); one that
-// is only required is not.
-func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool) []Code {
+// merged schema in its mask, mergedSeen(k)). A member some schema's
+// properties declare is evaluated (the case falls through to the shared
+// record); one that is only required is not. A member s's own properties
+// do not declare then goes to s's additionalProperties (additional), as
+// an undeclared member would: the merged schemas' properties are theirs,
+// not s's.
+func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool, additional func(g *Group, evaluated bool)) []Code {
 	schemas := append([]*ir.Schema{s}, e.merged...)
 	var names []string
 	for _, t := range schemas {
@@ -478,11 +492,11 @@ func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates 
 					}
 				}
 			}
-			if checked {
-				*evaluates = true
+			if !declaresProperty(s, name) {
+				additional(cg, checked) // s's additionalProperties sees only s's own properties
 				return
 			}
-			cg.Continue() // required but not declared: present, not evaluated
+			*evaluates = true
 		}))
 	}
 	return cases
