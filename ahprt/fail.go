@@ -119,6 +119,9 @@ func (c *Ctx) Int(n Node) int64 {
 // Null is the Go value of a member whose only value is JSON null.
 type Null struct{}
 
+// MarshalJSON returns null.
+func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
 // Validate checks an encoding against a schema check: encoders use it so
 // that they never hand out JSON the schema rejects.
 func Validate(data []byte, f CheckFunc) error {

@@ -34,6 +34,16 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 // use it where the schema's bounds do not fit int64 and for non-integers.
 type Number string
 
+// MarshalJSON returns n as written: a Number is encoded as the JSON
+// number it holds, never as a string. An empty or malformed Number is an
+// error, not invalid JSON.
+func (n Number) MarshalJSON() ([]byte, error) {
+	if !validNumber([]byte(n)) {
+		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + strconv.Quote(string(n))}
+	}
+	return []byte(n), nil
+}
+
 // Int makes a Number from an int64.
 func Int(i int64) Number { return Number(strconv.FormatInt(i, 10)) }
 

@@ -116,3 +116,20 @@ func TestMayHaveSpace(t *testing.T) {
 		t.Error("mayHaveSpace misreads bytes above 0x7f")
 	}
 }
+
+// TestNumberNullMarshal: encoding/json writes a Number as the number it
+// holds and Null as null, in any position; a malformed Number is an error.
+func TestNumberNullMarshal(t *testing.T) {
+	b, err := json.Marshal(map[string]any{"n": Number("1.0e400"), "l": []Number{"-0", "2"}, "z": Null{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"l":[-0,2],"n":1.0e400,"z":null}`; string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+	for _, bad := range []Number{"", "01", "1.", "NaN", "1 "} {
+		if b, err := json.Marshal(bad); err == nil {
+			t.Errorf("Number(%q) encoded as %s", bad, b)
+		}
+	}
+}
