@@ -189,12 +189,12 @@ func BenchmarkGenerateCompile(b *testing.B) {
 	}
 	for i := 0; b.Loop(); i++ {
 		module := fmt.Sprintf("jsts.bench%d.%d", time.Now().UnixNano(), i)
-		bd := Generate(suite, module, groups)
+		bd := Generate(suite, module, groups, Config{})
 		mod := testenv.TempModule(b, module, bd.Files)
 		if out, err := goBuild(mod, filepath.Join(mod, "run.bin")); err != nil {
 			b.Fatalf("go build: %v\n%s", err, out)
 		}
-		b.ReportMetric(float64(len(bd.Pkg)), "packages")
+		b.ReportMetric(float64(len(bd.units)), "packages")
 	}
 }
 

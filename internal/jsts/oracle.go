@@ -3,6 +3,7 @@ package jsts
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -23,6 +24,9 @@ func NewOracle(schema []byte, assertFormats bool, remotes func(string) ([]byte, 
 	c.DefaultDraft(jsonschema.Draft2020)
 	if assertFormats {
 		c.AssertFormat()
+		for _, e := range errata {
+			c.RegisterFormat(e.format())
+		}
 	}
 	c.UseLoader(remoteLoader{remotes})
 	const url = "file:///oracle/schema.json"
@@ -54,4 +58,55 @@ func (l remoteLoader) Load(u string) (any, error) {
 		}
 	}
 	return nil, fmt.Errorf("oracle: %s is not served (offline)", u)
+}
+
+// errata are santhosh's format checkers that accept what the format's
+// RFC rejects: each is santhosh's own check (of the format named by
+// Checks) narrowed by the rule it misses.
+var errata = []erratum{
+	// santhosh checks uri-reference as iri-reference, with Go's
+	// url.Parse; RFC 3986 section 2 allows only ASCII, and of it only
+	// some characters, in a URI reference.
+	{Name: "uri-reference", Checks: "iri-reference", Also: rfc3986Chars},
+	// santhosh checks a uri with Go's url.Parse, which lets through
+	// characters RFC 3986 excludes (space, braces, quotes).
+	{Name: "uri", Checks: "uri", Also: rfc3986Chars},
+}
+
+type erratum struct {
+	Name, Checks string
+	Also         func(string) bool
+}
+
+// format is santhosh's check of e.Checks, and e.Also on strings.
+func (e erratum) format() *jsonschema.Format {
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	const url = "file:///oracle/format.json"
+	if err := c.AddResource(url, map[string]any{"format": e.Checks}); err != nil {
+		panic(err) // a literal schema
+	}
+	sch := c.MustCompile(url)
+	return &jsonschema.Format{Name: e.Name, Validate: func(v any) error {
+		if err := sch.Validate(v); err != nil {
+			return err
+		}
+		if s, ok := v.(string); ok && !e.Also(s) {
+			return fmt.Errorf("not a %s (%s)", e.Name, "ahpgen oracle erratum")
+		}
+		return nil
+	}}
+}
+
+// rfc3986Chars reports whether s holds only characters a URI may
+// (RFC 3986 section 2: unreserved, reserved, and percent for escapes).
+func rfc3986Chars(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~:/?#[]@!$&'()*+,;=%", c) >= 0 {
+			continue
+		}
+		return false
+	}
+	return true
 }

@@ -8,8 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
@@ -37,8 +39,15 @@ func (o Outcome) Agrees() bool { return !o.NotGenerated && o.Valid == o.Test.Val
 // compile, which is then reported), runs every test, and returns the
 // outcomes in suite order.
 func Run(tb testing.TB, suite *Suite, groups []*Group) []Outcome {
+	return RunWith(tb, suite, groups, Config{})
+}
+
+// RunWith is Run with groups made into packages as cfg says.
+func RunWith(tb testing.TB, suite *Suite, groups []*Group, cfg Config) []Outcome {
 	tb.Helper()
-	b := Generate(suite, Module, groups)
+	start := time.Now()
+	b := Generate(suite, Module, groups, cfg)
+	generated := time.Since(start)
 	dir := testenv.TempModule(tb, Module, b.Files)
 	bin := filepath.Join(dir, "run.bin")
 	for {
@@ -50,20 +59,22 @@ func Run(tb testing.TB, suite *Suite, groups []*Group) []Outcome {
 		if len(bad) == 0 {
 			tb.Fatalf("go build of the generated suite failed:\n%s", out)
 		}
-		for _, g := range bad {
-			name := b.Pkg[g]
-			b.drop(Module, g, fmt.Errorf("generated code does not compile: %s", firstError(out, name)))
+		for _, name := range bad {
+			added := b.split(name, fmt.Errorf("generated code does not compile: %s", firstError(out, name)))
 			if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
 				tb.Fatal(err)
 			}
-		}
-		for _, f := range []string{"cmd/run/main.go", "cases.json"} {
-			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(f)), b.Files[f], 0o644); err != nil {
-				tb.Fatal(err)
+			for _, a := range added {
+				writeFiles(tb, dir, b.Files, a+"/")
 			}
 		}
+		writeFiles(tb, dir, b.Files, "cmd/run/")
+		writeFiles(tb, dir, b.Files, "cases.json")
 	}
+	built := time.Since(start)
 	verdicts := runCases(tb, dir, bin, len(b.Cases))
+	tb.Logf("%d groups in %d packages: generated in %v, compiled in %v, %d cases run in %v", len(groups), len(b.units),
+		generated.Round(time.Millisecond), (built - generated).Round(time.Millisecond), len(b.Cases), (time.Since(start) - built).Round(time.Millisecond))
 	byTest := map[*Test]Outcome{}
 	for i, c := range b.Cases {
 		v := verdicts[i]
@@ -90,6 +101,23 @@ func Run(tb testing.TB, suite *Suite, groups []*Group) []Outcome {
 	return out
 }
 
+// writeFiles writes the files of b whose paths start with prefix into dir.
+func writeFiles(tb testing.TB, dir string, files map[string][]byte, prefix string) {
+	tb.Helper()
+	for f, data := range files {
+		if !strings.HasPrefix(f, prefix) {
+			continue
+		}
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
 func goBuild(dir, bin string) (string, error) {
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/run")
 	cmd.Dir = dir
@@ -101,8 +129,8 @@ func goBuild(dir, bin string) (string, error) {
 var pkgLine = regexp.MustCompile(`(?m)^(?:# )?` + regexp.QuoteMeta(Module) + `/(g\d+)`)
 var fileLine = regexp.MustCompile(`(?m)^(?:\./)?(g\d+)/[a-z_]+\.go:\d+`)
 
-// brokenPackages finds the groups named in go build's errors.
-func brokenPackages(out string, b *Build) []*Group {
+// brokenPackages finds the generated packages named in go build's errors.
+func brokenPackages(out string, b *Build) []string {
 	names := map[string]bool{}
 	for _, m := range pkgLine.FindAllStringSubmatch(out, -1) {
 		names[m[1]] = true
@@ -110,12 +138,13 @@ func brokenPackages(out string, b *Build) []*Group {
 	for _, m := range fileLine.FindAllStringSubmatch(out, -1) {
 		names[m[1]] = true
 	}
-	var bad []*Group
-	for g, name := range b.Pkg {
+	var bad []string
+	for name := range b.units {
 		if names[name] {
-			bad = append(bad, g)
+			bad = append(bad, name)
 		}
 	}
+	sort.Strings(bad)
 	return bad
 }
 
