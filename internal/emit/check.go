@@ -751,8 +751,12 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 		)
 		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			var cases []Code
+			seen := map[string]bool{}
 			for _, l := range s.Enum {
-				cases = append(cases, Lit(l.Str()))
+				if !seen[l.Str()] { // enum may repeat a value; a switch may not
+					seen[l.Str()] = true
+					cases = append(cases, Lit(l.Str()))
+				}
 			}
 			sg.Case(cases...)
 			sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(Id("n"), Lit(s.Loc+"/enum"), Lit("value"))))

@@ -47,6 +47,18 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 	return assign(Qual(rt, "AppendValue").Call(Id("b"), val))
 }
 
+// appendEntry appends a map's value entry (of Go type x): copied into
+// variable v first, since methods take a pointer and a map entry is not
+// addressable, unless the value is null whatever it holds.
+func (e *gotypes) appendEntry(g *Group, x *ir.Expr, v string, entry *Statement) {
+	if r := resolve(x); r.Named == nil && r.Builtin == ir.BNull {
+		g.Add(e.appendValue(x, Id(v)))
+		return
+	}
+	g.Id(v).Op(":=").Add(entry)
+	g.Add(e.appendValue(x, Id(v)))
+}
+
 func (e *gotypes) appendListHelper(x *ir.Expr) string {
 	name := "append" + key(x)
 	return e.helper(name, func() {
@@ -68,12 +80,11 @@ func (e *gotypes) appendMapHelper(x *ir.Expr) string {
 		e.f.Comment(name + " writes members in name order: the output is deterministic.")
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
 			Id("b").Op("=").Append(Id("b"), LitRune('{')),
-			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("m"))).Block(
-				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
-				Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k")),
-				Id("v").Op(":=").Id("m").Index(Id("k")),
-				e.appendValue(x.Elem, Id("v")),
-			),
+			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("m"))).BlockFunc(func(g *Group) {
+				g.If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
+				g.Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k"))
+				e.appendEntry(g, x.Elem, "v", Id("m").Index(Id("k")))
+			}),
 			Return(Append(Id("b"), LitRune('}'))),
 		)
 		e.f.Line()
@@ -103,6 +114,10 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			Return(Id("b")),
 		)
 		g.Id("b").Op("=").Append(Id("b"), LitRune('{'))
+		if len(t.Fields) == 0 && t.Extra == nil && !t.Open {
+			g.Return(Append(Id("b"), LitRune('}'))) // a closed object with no members
+			return
+		}
 		g.Id("start").Op(":=").Len(Id("b"))
 		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
 		for _, f := range t.Fields {
@@ -133,12 +148,11 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			}
 		}
 		if t.Extra != nil {
-			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot("Extra"))).Block(
-				sep,
-				Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k")),
-				Id("x").Op(":=").Id("v").Dot("Extra").Index(Id("k")),
-				e.appendValue(t.Extra, Id("x")),
-			)
+			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot("Extra"))).BlockFunc(func(g *Group) {
+				g.Add(sep)
+				g.Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k"))
+				e.appendEntry(g, t.Extra, "x", Id("v").Dot("Extra").Index(Id("k")))
+			})
 		}
 		if t.Open {
 			g.List(Id("b"), Id("_")).Op("=").Qual(rt, "AppendUnknown").Call(Id("b"), Id("v").Dot("Unknown"), Len(Id("b")).Op("==").Id("start"))

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -1024,23 +1025,39 @@ func fixedConst(always []*Schema) (Literal, bool) {
 // extraOf types the undeclared members of an object whose schema
 // constrains them (additionalProperties or patternProperties schemas).
 func (t *Types) extraOf(cl []*Schema, name string) *Expr {
-	var parts []*Schema
+	// Each schema of the closure that has additionalProperties constrains
+	// every member no properties declare: by the patternProperties the
+	// member's name matches, else by additionalProperties. One without
+	// it leaves the members its patterns do not match free, so it says
+	// nothing that holds for all of them.
+	var every []*Schema
 	for _, c := range cl {
-		if a := c.AdditionalProperties; a != nil && !a.IsFalse() && !a.IsTrue() {
-			parts = append(parts, a)
+		ap := c.AdditionalProperties
+		if ap == nil || ap.IsTrue() {
+			continue
 		}
+		var any []*Schema
 		for _, pp := range c.PatternProperties {
-			parts = append(parts, pp.Schema)
+			any = append(any, pp.Schema)
+		}
+		if !ap.IsFalse() {
+			any = append(any, ap)
+		}
+		switch len(any) {
+		case 0:
+			// No undeclared member at all: the struct is closed.
+		case 1:
+			every = append(every, any[0])
+		default:
+			every = append(every, t.prog.synthetic(&Schema{AnyOf: any, Loc: any[0].Loc}))
 		}
 	}
-	if len(parts) == 0 {
+	if len(every) == 0 {
 		return nil
 	}
-	var s *Schema
-	if len(parts) == 1 {
-		s = parts[0]
-	} else {
-		s = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
+	s := every[0]
+	if len(every) > 1 {
+		s = t.prog.synthetic(&Schema{AllOf: every, Loc: every[0].Loc})
 	}
 	return t.shapeOf(s, name+"Value", nil)
 }
@@ -1089,7 +1106,9 @@ func stringEnum(cl []*Schema) ([]string, bool) {
 				if l.Kind != "string" {
 					return nil, false
 				}
-				out = append(out, l.Str())
+				if !slices.Contains(out, l.Str()) { // one constant per value
+					out = append(out, l.Str())
+				}
 			}
 			return out, true
 		}
