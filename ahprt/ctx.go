@@ -171,6 +171,17 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 	return true
 }
 
+// Forget drops what the checks run so far remembered about the document:
+// memoized results and union choices (keyed by ids that each generated
+// package numbers on its own), StrictAll annotations, recorded errors and
+// the Unrepeated mask. A dispatcher calls it before running the checks of
+// another generated package on the same parse.
+func (c *Ctx) Forget() {
+	c.dropAnnotations(0)
+	c.resetMemo()
+	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
+}
+
 // annotate records ev as what a successful check evaluated of object n.
 func (c *Ctx) annotate(n Node, ev *Eval) {
 	c.serial++

@@ -17,6 +17,11 @@ type Snapshot struct {
 	Requests, Notifications map[string]DecodeFunc
 	// Responses decode a successful response; they are tried in order.
 	Responses []DecodeFunc
+	// ErrorResponses decode a JSON-RPC error response by the snapshot's
+	// schema for one (errorResponse); they are tried in order. An error
+	// response carries no protocolVersion, so a dispatcher cannot choose
+	// the snapshot by version (see package ahprt/router).
+	ErrorResponses []DecodeFunc
 	// Entries are every decodable type of the package (its Registry).
 	Entries []Entry
 }

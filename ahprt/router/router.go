@@ -2,6 +2,12 @@
 // protocolVersion names, by exact string equality, and says what to reply
 // when a message cannot be handled. Generated code (gen/dispatch) builds
 // a Dispatcher over every snapshot a program was generated with.
+//
+// An error response carries no protocolVersion, so no version picks its
+// snapshot: it is valid when the errorResponse schema of at least one
+// snapshot of the dispatcher accepts it (each snapshot's generated check
+// is tried, in the order of Supported). The built-in snapshots'
+// errorResponse schemas agree, so today one or all is the same answer.
 package router
 
 import (
@@ -46,8 +52,9 @@ type Result struct {
 	// Method of a request or notification.
 	Method string
 	// Snapshot is the key of the snapshot that decoded the message, empty
-	// when none did (error responses carry no protocolVersion: they are
-	// checked as JSON-RPC envelopes only).
+	// when none did. It is empty for error responses too: they carry no
+	// protocolVersion, and are checked against the errorResponse schema of
+	// every snapshot (valid when one accepts; see the package doc).
 	Snapshot string
 	// Version is the protocolVersion the message carries ("" if none).
 	Version string
@@ -69,6 +76,8 @@ type Result struct {
 type Dispatcher struct {
 	byVersion map[string]*ahprt.Snapshot
 	supported []string
+	// ordered are the snapshots in the order of supported.
+	ordered []*ahprt.Snapshot
 }
 
 // New builds a dispatcher. Two snapshots with one wire version are a
@@ -83,6 +92,9 @@ func New(snapshots ...*ahprt.Snapshot) (*Dispatcher, error) {
 		d.supported = append(d.supported, s.WireVersion)
 	}
 	sort.Strings(d.supported)
+	for _, v := range d.supported {
+		d.ordered = append(d.ordered, d.byVersion[v])
+	}
 	return d, nil
 }
 
@@ -207,13 +219,14 @@ func (d *Dispatcher) invalid(hasID bool, id []byte, why string) Result {
 }
 
 // response decodes a response: a success by its result.protocolVersion;
-// an error response (which carries no version) as an envelope only.
+// an error response (which carries no version) by the errorResponse
+// schemas of the snapshots.
 func (d *Dispatcher) response(c *ahprt.Ctx) Result {
 	doc := c.Doc
 	r := Result{Kind: Response}
 	root := doc.Root()
 	if _, ok := doc.Member(root, "error"); ok {
-		r.Err = checkErrorResponse(doc)
+		r.Err = d.errorResponse(c)
 		return r
 	}
 	result, ok := doc.Member(root, "result")
@@ -250,27 +263,27 @@ func (d *Dispatcher) response(c *ahprt.Ctx) Result {
 	return r
 }
 
-// checkErrorResponse checks a JSON-RPC error response's envelope.
-func checkErrorResponse(doc *ahprt.Doc) error {
-	root := doc.Root()
-	if _, ok := doc.Member(root, "result"); ok {
-		return errors.New("an error response must not carry a result")
+// errorResponse checks an error response: valid when the errorResponse
+// schema of at least one snapshot accepts it (they are tried in the order
+// of Supported); otherwise the first snapshot's rejection.
+func (d *Dispatcher) errorResponse(c *ahprt.Ctx) error {
+	var firstErr error
+	for _, s := range d.ordered {
+		for _, decode := range s.ErrorResponses {
+			c.Forget() // the previous check may be another package's
+			_, err := decode(c)
+			if err == nil {
+				return nil
+			}
+			if firstErr == nil {
+				firstErr = err
+			}
+		}
 	}
-	if _, ok := doc.Member(root, "id"); !ok {
-		return errors.New("an error response carries an id")
+	if firstErr == nil {
+		firstErr = errors.New("no snapshot defines an error response")
 	}
-	e, _ := doc.Member(root, "error")
-	if doc.Kind(e) != ahprt.KindObject {
-		return errors.New("error must be an object")
-	}
-	c, ok := doc.Member(e, "code")
-	if !ok || doc.Kind(c) != ahprt.KindNumber {
-		return errors.New("error.code must be an integer")
-	}
-	if m, ok := doc.Member(e, "message"); !ok || doc.Kind(m) != ahprt.KindString {
-		return errors.New("error.message must be a string")
-	}
-	return nil
+	return firstErr
 }
 
 // errorReply writes a JSON-RPC error response on one line.

@@ -21,9 +21,10 @@ func fake(name string) ahprt.DecodeFunc {
 func snapshot(key, version string) *ahprt.Snapshot {
 	return &ahprt.Snapshot{
 		Key: key, WireVersion: version,
-		Requests:      map[string]ahprt.DecodeFunc{"hooks/intercept": fake(key + " request")},
-		Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": fake(key + " notification")},
-		Responses:     []ahprt.DecodeFunc{fake(key + " response")},
+		Requests:       map[string]ahprt.DecodeFunc{"hooks/intercept": fake(key + " request")},
+		Notifications:  map[string]ahprt.DecodeFunc{"hooks/observe": fake(key + " notification")},
+		Responses:      []ahprt.DecodeFunc{fake(key + " response")},
+		ErrorResponses: []ahprt.DecodeFunc{fake(key + " error response")},
 	}
 }
 
@@ -57,7 +58,8 @@ func TestRouting(t *testing.T) {
 		{"parse error", `{"jsonrpc":`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700`, false, true},
 		{"batch", `[{"jsonrpc":"2.0"}]`, Invalid, "", "", `"code":-32600`, false, true},
 		{"wrong jsonrpc", `{"jsonrpc":"1.0","id":5,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":5,"error":{"code":-32600`, false, true},
-		{"error response", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"unsupported_protocol_version"}}`, Response, "", "", "", false, false},
+		{"error response", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"ok"}}`, Response, "", "", "", false, false},
+		{"error response the schemas reject", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
 	}
 	for _, c := range cases {
 		r := d.Decode([]byte(c.doc))
@@ -91,5 +93,44 @@ func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
 func TestDuplicateVersions(t *testing.T) {
 	if _, err := New(snapshot("a", "v"), snapshot("b", "v")); err == nil {
 		t.Fatal("two snapshots with one version accepted")
+	}
+}
+
+// decodeIf accepts documents whose text contains want.
+func decodeIf(want string) ahprt.DecodeFunc {
+	return func(c *ahprt.Ctx) (any, error) {
+		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), want) {
+			return want, nil
+		}
+		return nil, &ahprt.Error{Pointer: "/error", Code: ahprt.CodeType, Message: "no " + want}
+	}
+}
+
+// TestErrorResponseByAnySnapshot: an error response (no version) is
+// valid when the errorResponse schema of at least one snapshot accepts
+// it, and rejected by the first snapshot's reason otherwise; without any
+// such schema nothing accepts it.
+func TestErrorResponseByAnySnapshot(t *testing.T) {
+	a, b := snapshot("a", "1"), snapshot("b", "2")
+	a.ErrorResponses = []ahprt.DecodeFunc{decodeIf("A")}
+	b.ErrorResponses = []ahprt.DecodeFunc{decodeIf("B")}
+	d, _ := New(b, a)
+	for doc, valid := range map[string]bool{
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`:  true,
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"B"}}`:  true,
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"AB"}}`: true,
+		`{"jsonrpc":"2.0","id":1,"error":{"message":"C"}}`:  false,
+	} {
+		r := d.Decode([]byte(doc))
+		if r.Kind != Response || (r.Err == nil) != valid || r.Reply != nil || r.Snapshot != "" || r.Message != nil {
+			t.Errorf("%s: %+v", doc, r)
+		}
+		if !valid && !strings.Contains(r.Err.Error(), "no A") {
+			t.Errorf("%s: %v, want the first snapshot's (by version) reason", doc, r.Err)
+		}
+	}
+	a.ErrorResponses, b.ErrorResponses = nil, nil
+	if r := d.Decode([]byte(`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`)); r.Err == nil {
+		t.Errorf("accepted with no errorResponse schema: %+v", r)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,34 @@ func TestValidate(t *testing.T) {
 	os.WriteFile(crlf, []byte(request+"\r\n"), 0o644)
 	if code, out, _ := runCLI(t, "validate", crlf); code != 1 || !strings.Contains(out, "framing") {
 		t.Fatalf("CR in stdio framing: exit %d, %q", code, out)
+	}
+}
+
+// TestValidateErrorResponses: error responses are judged by the
+// snapshots' errorResponse schema: the ids and the code below are
+// rejected.
+func TestValidateErrorResponses(t *testing.T) {
+	dir := t.TempDir()
+	var stream strings.Builder
+	bad := []string{`true`, `1.5`, `{}`, `[]`, `false`, `""`}
+	for _, id := range bad {
+		stream.WriteString(`{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32001,"message":"m"}}` + "\n")
+	}
+	stream.WriteString(`{"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"m"}}` + "\n")
+	stream.WriteString(`{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"m"}}` + "\n")
+	name := filepath.Join(dir, "responses.jsonl")
+	os.WriteFile(name, []byte(stream.String()), 0o644)
+	code, out, _ := runCLI(t, "validate", name)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	for i := range len(bad) + 1 {
+		if !strings.Contains(out, fmt.Sprintf("%s:%d: invalid: /", name, i+1)) {
+			t.Errorf("line %d (an error response the schema rejects) is not reported invalid:\n%s", i+1, out)
+		}
+	}
+	if !strings.Contains(out, fmt.Sprintf("%s:%d: ok - ErrorResponse", name, len(bad)+2)) {
+		t.Errorf("a valid error response is not ok:\n%s", out)
 	}
 }
 

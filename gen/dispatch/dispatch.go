@@ -7,6 +7,9 @@
 // A request with an unsupported version gets a ready JSON-RPC error reply
 // (-32001 unsupported_protocol_version, data.supported listing Supported()); a
 // notification gets no reply and is marked Dropped; see package ahprt/router.
+//
+// An error response carries no protocolVersion: it is valid when the
+// errorResponse schema of at least one snapshot accepts it.
 package dispatch
 
 import (

@@ -10060,7 +10060,14 @@ var Registry = []ahprt.Entry{{
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahprt.Snapshot{
 	Entries: Registry,
-	Key:     SnapshotKey,
+	ErrorResponses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeErrorResponse(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}},
+	Key: SnapshotKey,
 	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(c *ahprt.Ctx) (any, error) {
 		v, err := decodeObserveNotification(c)
 		if err != nil {

@@ -1139,7 +1139,14 @@ var Registry = []ahprt.Entry{{
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahprt.Snapshot{
-	Entries:       Registry,
+	Entries: Registry,
+	ErrorResponses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+		v, err := decodeErrorResponse(c)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}},
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",

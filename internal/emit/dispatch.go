@@ -29,6 +29,9 @@ func Dispatch(importPath string, packages []string) ([]byte, error) {
 	f.PackageComment("A request with an unsupported version gets a ready JSON-RPC error reply")
 	f.PackageComment("(-32001 unsupported_protocol_version, data.supported listing Supported()); a")
 	f.PackageComment("notification gets no reply and is marked Dropped; see package ahprt/router.")
+	f.PackageComment("")
+	f.PackageComment("An error response carries no protocolVersion: it is valid when the")
+	f.PackageComment("errorResponse schema of at least one snapshot accepts it.")
 	f.ImportName(rt, "ahprt")
 	f.ImportName(routerPkg, "router")
 	for _, p := range pkgs {

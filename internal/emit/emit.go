@@ -146,41 +146,57 @@ func unformatted(f *File) (s string) {
 
 // messageTable emits Snapshot, the package's description for a
 // dispatcher: which document types are the requests and notifications of
-// which method (a required constant "method"; requests require "id"), and
-// how to decode a successful response (the aggregate message type when
-// the snapshot has one, else every document type requiring "result").
+// which method (a required constant "method"; requests require "id"), how
+// to decode a successful response (the aggregate message type when the
+// snapshot has one, else every document type requiring "result"), how to
+// decode an error response (every type, $defs included, requiring
+// "jsonrpc", "id" and "error" but neither "method" nor "result": the
+// snapshot's errorResponse).
 func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
 	type method struct {
 		name string
 		t    *ir.Type
 	}
 	var requests, notifications []method
-	var responses []*ir.Type
+	var responses, errorResponses []*ir.Type
 	var aggregate *ir.Type
 	for _, t := range roots {
-		if !strings.HasSuffix(locs[t], "#") { // document roots only
-			continue
-		}
 		if locs[t] == "schema.json#" && t.Kind == ir.UnionKind {
 			aggregate = t
 		}
 		if t.Kind != ir.StructKind {
 			continue
 		}
-		var m *ir.Field
-		hasID, hasResult := false, false
+		var m, id *ir.Field
+		hasRPC, hasMethod, hasResult, hasError := false, false, false, false
 		for _, fl := range t.Fields {
-			switch {
-			case fl.JSON == "method" && fl.Required && fl.Const != nil && fl.Const.Kind == "string":
-				m = fl
-			case fl.JSON == "id" && fl.Required:
-				hasID = true
-			case fl.JSON == "result" && fl.Required:
+			if !fl.Required {
+				continue
+			}
+			switch fl.JSON {
+			case "jsonrpc":
+				hasRPC = true
+			case "method":
+				hasMethod = true
+				if fl.Const != nil && fl.Const.Kind == "string" {
+					m = fl
+				}
+			case "id":
+				id = fl
+			case "result":
 				hasResult = true
+			case "error":
+				hasError = true
 			}
 		}
+		if hasRPC && id != nil && hasError && !hasMethod && !hasResult {
+			errorResponses = append(errorResponses, t)
+		}
+		if !strings.HasSuffix(locs[t], "#") { // document roots only
+			continue
+		}
 		switch {
-		case m != nil && hasID:
+		case m != nil && id != nil:
 			requests = append(requests, method{m.Const.Str(), t})
 		case m != nil:
 			notifications = append(notifications, method{m.Const.Str(), t})
@@ -201,8 +217,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			}
 		}))
 	}
-	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
-	f.Var().Id("Snapshot").Op("=").Op("&").Qual(rt, "Snapshot").Values(Dict{
+	d := Dict{
 		Id("Key"):           Id("SnapshotKey"),
 		Id("WireVersion"):   Id("WireVersion"),
 		Id("Package"):       Lit(s.ImportPath),
@@ -214,7 +229,16 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 				g.Add(ctxDecodeFunc(r))
 			}
 		}),
-	})
+	}
+	if len(errorResponses) > 0 {
+		d[Id("ErrorResponses")] = Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
+			for _, r := range errorResponses {
+				g.Add(ctxDecodeFunc(r))
+			}
+		})
+	}
+	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
+	f.Var().Id("Snapshot").Op("=").Op("&").Qual(rt, "Snapshot").Values(d)
 }
 
 // decodeFunc adapts DecodeT to the Registry's untyped signature. A failed
