@@ -22,6 +22,11 @@ type Snapshot struct {
 	// response carries no protocolVersion, so a dispatcher cannot choose
 	// the snapshot by version (see package ahprt/router).
 	ErrorResponses []DecodeFunc
+	// RequestID checks the id member of a request: the schema every
+	// request of the snapshot gives its id (jsonRpcId), nil when the
+	// snapshot has no requests or they disagree. A dispatcher echoes a
+	// request's id in an error reply only when it passes.
+	RequestID CheckFunc
 	// Entries are every decodable type of the package (its Registry).
 	Entries []Entry
 }

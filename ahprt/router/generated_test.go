@@ -1,26 +1,52 @@
 package router_test
 
 // The router over the generated snapshot packages (gen/dispatch): error
-// responses are judged by the generated errorResponse checks.
+// responses are judged by the generated errorResponse checks, and every
+// reply the router writes is an error response those checks accept.
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 )
 
-// errorResponse takes an id where it says ID.
-const errorResponse = `{"jsonrpc":"2.0",ID"error":{"code":-32001,"message":"m"}}`
+const (
+	// ID marks where the templates take an id.
+	draftRequest  = `{"jsonrpc":"2.0",ID"method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","tool":{"name":"Bash","input":{},"origin":"native"},"call":{"id":"c"},"path":"p"},"capabilities":{"effects":["deny"]}}}`
+	legacyRequest = `{"jsonrpc":"2.0",ID"method":"hooks/intercept","params":{"protocolVersion":"0.1","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123","cwd":"/repo"},"tool":{"callId":"call_456","name":"Bash","kind":"shell","input":{"command":"ls"}}},"capabilities":{"effects":["deny"]}}}`
+	observe       = `{"jsonrpc":"2.0",ID"method":"hooks/observe","params":{"protocolVersion":"VERSION","event":{"id":"evt_2","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123"},"outcome":"completed","reason":"done"}}}`
+	errorResponse = `{"jsonrpc":"2.0",ID"error":{"code":-32001,"message":"m"}}`
+)
+
+// ids are request ids of every JSON kind, valid and not ("" means the id
+// member is absent).
+var ids = []string{
+	"", `"evt_1"`, `"a"`, `"\u0000"`, `"é"`, `1`, `0`, `-7`, `1.0`, `1e2`, `-0`, `123456789012345678901234567890`, `1e400`,
+	`null`, `true`, `false`, `1.5`, `-0.5`, `1e-2`, `""`, `{}`, `{"a":1}`, `[]`, `[1]`, `["evt_1"]`,
+}
 
 func withID(tmpl, id string) string {
 	if id == "" {
 		return strings.Replace(tmpl, "ID", "", 1)
 	}
 	return strings.Replace(tmpl, "ID", `"id":`+id+`,`, 1)
+}
+
+// validRequestID is the schemas' own verdict on an id (both snapshots'
+// jsonRpcId; they must agree).
+func validRequestID(t *testing.T, id string) bool {
+	t.Helper()
+	a, b := draft.CheckJSONRPCID([]byte(id)) == nil, v01.CheckJSONRPCID([]byte(id)) == nil
+	if a != b {
+		t.Fatalf("the snapshots disagree on request id %s", id)
+	}
+	return a
 }
 
 // errorResponseValid is the schemas' verdict on an error response; the
@@ -67,4 +93,202 @@ func TestErrorResponsesBySchema(t *testing.T) {
 			t.Errorf("%s: %+v, want an accepted error response", doc, r)
 		}
 	}
+}
+
+// TestInvalidRequestIDIsNotEchoed: a reply to a request whose id is not a
+// valid request id carries "id": null, on every path that replies.
+func TestInvalidRequestIDIsNotEchoed(t *testing.T) {
+	for _, id := range []string{"1.5", `""`, "true", "false", "{}", "[]", `{"a":1}`, "null", "-0.5"} {
+		for name, tmpl := range map[string]string{
+			"draft (params)":        strings.Replace(draftRequest, `"deny"`, `7`, 1),
+			"draft (envelope)":      draftRequest,
+			"legacy":                legacyRequest,
+			"unsupported version":   strings.Replace(draftRequest, `"draft"`, `"2100-01-01"`, 1),
+			"no version":            `{"jsonrpc":"2.0",ID"method":"hooks/intercept","params":{}}`,
+			"unknown method":        `{"jsonrpc":"2.0",ID"method":"hooks/teleport","params":{"protocolVersion":"draft"}}`,
+			"wrong jsonrpc":         strings.Replace(draftRequest, `"2.0"`, `"1.0"`, 1),
+			"method not a string":   `{"jsonrpc":"2.0",ID"method":7,"params":{"protocolVersion":"draft"}}`,
+			"observe with an id":    strings.Replace(observe, "VERSION", "draft", 1),
+			"unknown event type":    strings.Replace(draftRequest, `"tool.before"`, `"tool.frobnicate"`, 1),
+			"0.1 capabilities call": `{"jsonrpc":"2.0",ID"method":"hooks/capabilities","params":{"protocolVersion":"0.1"}}`,
+		} {
+			doc := withID(tmpl, id)
+			r := dispatch.Decode([]byte(doc))
+			if !bytes.HasPrefix(r.Reply, []byte(`{"jsonrpc":"2.0","id":null,"error":`)) {
+				t.Errorf("%s, id %s: reply %s, want id null", name, id, r.Reply)
+			}
+			if !errorResponseValid(t, r.Reply) {
+				t.Errorf("%s, id %s: the reply %s is not a valid error response", name, id, r.Reply)
+			}
+		}
+	}
+}
+
+// corpus builds messages that cannot be handled, of every kind the
+// router tells apart, each with every id of ids.
+func corpus() []string {
+	draftTemplates := []string{
+		draftRequest,
+		strings.Replace(draftRequest, `"draft"`, `"2100-01-01"`, 1),
+		strings.Replace(draftRequest, `"draft"`, `7`, 1),
+		strings.Replace(draftRequest, `"protocolVersion":"draft",`, ``, 1),
+		strings.Replace(draftRequest, `"jsonrpc":"2.0",`, ``, 1),
+		strings.Replace(draftRequest, `"2.0"`, `"1.0"`, 1),
+		strings.Replace(draftRequest, `"2.0"`, `2.0`, 1),
+		strings.Replace(draftRequest, `"hooks/intercept"`, `"hooks/teleport"`, 1),
+		strings.Replace(draftRequest, `"hooks/intercept"`, `""`, 1),
+		strings.Replace(draftRequest, `"hooks/intercept"`, `["hooks/intercept"]`, 1),
+		strings.Replace(draftRequest, `"hooks/intercept"`, `"hooks/observe"`, 1),
+		strings.Replace(draftRequest, `"tool.before"`, `"tool.frobnicate"`, 1),
+		strings.Replace(draftRequest, `"deny"`, `7`, 1),
+		strings.Replace(draftRequest, `"evt_1"`, `"evt_2"`, 1),
+		strings.Replace(draftRequest, `"time":"2026-08-24T08:51:14Z"`, `"time":"yesterday"`, 1),
+		strings.Replace(draftRequest, `}}`, `},"stray":1}}`, 1),
+		strings.Replace(draftRequest, `"params":{`, `"params":{"protocolVersion":"draft",`, 1), // duplicate name
+		legacyRequest,
+		strings.Replace(legacyRequest, `"kind":"shell"`, `"kind":"teleporter"`, 1),
+		strings.Replace(legacyRequest, `"tool.before"`, `"tool.after"`, 1),
+		strings.Replace(observe, "VERSION", "draft", 1),
+		strings.Replace(observe, "VERSION", "0.1", 1),
+		strings.Replace(observe, "VERSION", "2100-01-01", 1),
+		`{"jsonrpc":"2.0",ID"method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`,
+		`{"jsonrpc":"2.0",ID"method":"hooks/capabilities","params":{"protocolVersion":"draft","x":1}}`,
+		`{"jsonrpc":"2.0",ID"method":"hooks/capabilities","params":{"protocolVersion":"0.1"}}`,
+		`{"jsonrpc":"2.0",ID"method":"hooks/intercept"}`,
+		`{"jsonrpc":"2.0",ID"method":"hooks/intercept","params":[]}`,
+		`{"jsonrpc":"2.0",ID"method":"hooks/intercept","params":"{\"protocolVersion\":\"draft\"}"}`,
+		`{ID"method":"hooks/intercept","params":{"protocolVersion":"draft"}}`,
+		errorResponse,
+		`{"jsonrpc":"2.0",ID"error":{"code":1.5,"message":"m"}}`,
+		`{"jsonrpc":"2.0",ID"error":{"code":"-32001","message":"m"}}`,
+		`{"jsonrpc":"2.0",ID"error":{"message":"m"}}`,
+		`{"jsonrpc":"2.0",ID"error":{"code":1}}`,
+		`{"jsonrpc":"2.0",ID"error":{"code":1,"message":7}}`,
+		`{"jsonrpc":"2.0",ID"error":"m"}`,
+		`{"jsonrpc":"2.0",ID"error":null}`,
+		`{"jsonrpc":"2.0",ID"error":{"code":1,"message":"m"},"result":{}}`,
+		`{"jsonrpc":"1.0",ID"error":{"code":1,"message":"m"}}`,
+		`{"jsonrpc":"2.0",ID"result":{"protocolVersion":"draft","effects":[]}}`,
+		`{"jsonrpc":"2.0",ID"result":{"protocolVersion":"2100-01-01","effects":[]}}`,
+		`{"jsonrpc":"2.0",ID"result":{}}`,
+		`{"jsonrpc":"2.0",ID"x":1}`,
+	}
+	var out []string
+	for _, tmpl := range draftTemplates {
+		for _, id := range ids {
+			out = append(out, withID(tmpl, id))
+		}
+	}
+	deep := strings.Repeat("[", 2000) + strings.Repeat("]", 2000)
+	return append(out,
+		``, ` `, `{`, `[`, `{"jsonrpc":"2.0","id":1,`, `nul`, "\xff", `{"jsonrpc":"2.0","id":1}x`,
+		`{"jsonrpc":"2.0","id":1,"id":2,"method":"hooks/intercept","params":{"protocolVersion":"draft"}}`,
+		`{"jsonrpc":"2.0","id":"\ud800","method":"hooks/intercept","params":{"protocolVersion":"draft"}}`,
+		`{"jsonrpc":"2.0","id":"a`+"\xff"+`","method":"hooks/intercept","params":{"protocolVersion":"draft"}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":`+deep+`}`,
+		`[]`, `[{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":{"protocolVersion":"draft"}}]`,
+		`"hooks/intercept"`, `1`, `null`, `true`,
+	)
+}
+
+// idOf returns the raw id member of a message the runtime parses, and
+// whether it has one.
+func idOf(doc []byte) (string, bool) {
+	d, err := ahprt.Parse(doc, ahprt.Limits{})
+	if err != nil || d.Kind(d.Root()) != ahprt.KindObject {
+		return "", false
+	}
+	n, ok := d.Member(d.Root(), "id")
+	if !ok {
+		return "", false
+	}
+	return string(d.RawValue(n)), true
+}
+
+// TestEveryReplyIsAValidErrorResponse runs the corpus through the
+// built-in dispatcher and through one per snapshot, leniently and
+// strictly: every reply is an error response each snapshot's generated
+// checks accept (errorResponse, the JSON-RPC envelope, the draft's whole
+// wire message), echoing the request's id exactly when it is a valid
+// request id and null otherwise; only requests (and messages that may be
+// one) are answered; error responses are judged as the schemas judge them.
+func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
+	onlyDraft, err := router.New(draft.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	onlyLegacy, err := router.New(v01.Snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dispatchers := map[string]*router.Dispatcher{"built-in": dispatch.Dispatcher, "draft": onlyDraft, "0.1.0-draft.1": onlyLegacy}
+	checks := map[string]func([]byte, ...ahprt.Option) error{
+		"draft errorResponse":         draft.CheckErrorResponse,
+		"draft JSON-RPC message":      draft.CheckJSONRPCMessage,
+		"draft wire message":          draft.CheckWireMessage,
+		"0.1.0-draft.1 errorResponse": v01.CheckErrorResponse,
+		"0.1.0-draft.1 JSON-RPC":      v01.CheckJSONRPCMessage,
+	}
+	docs := corpus()
+	replies, echoed, nulls, errorResponses := 0, 0, 0, 0
+	for name, d := range dispatchers {
+		for _, opts := range [][]ahprt.Option{nil, {ahprt.WithMode(ahprt.StrictAll)}} {
+			for _, s := range docs {
+				doc := []byte(s)
+				r := d.Decode(doc, opts...)
+				id, hasID := idOf(doc)
+				if r.Reply == nil {
+					if (r.Kind == router.Request || r.Kind == router.Invalid) && r.Err != nil && hasID {
+						t.Errorf("%s: %s: a refused request got no reply: %+v", name, doc, r)
+					}
+					continue
+				}
+				replies++
+				if r.Kind == router.Notification || r.Kind == router.Response {
+					t.Errorf("%s: %s: a %s got a reply %s", name, doc, r.Kind, r.Reply)
+				}
+				if r.Err == nil || r.Message != nil {
+					t.Errorf("%s: %s: a reply with %+v", name, doc, r)
+				}
+				for check, f := range checks {
+					if err := f(r.Reply); err != nil {
+						t.Errorf("%s: %s: the reply %s fails the %s check: %v", name, doc, r.Reply, check, err)
+					}
+				}
+				got, _ := idOf(r.Reply)
+				want := "null"
+				if hasID && validRequestID(t, id) {
+					want = id
+				}
+				if got != want {
+					t.Errorf("%s: %s: reply id %s, want %s", name, doc, got, want)
+				}
+				if got == "null" {
+					nulls++
+				} else {
+					echoed++
+				}
+			}
+			for _, s := range docs {
+				doc := []byte(s)
+				r := d.Decode(doc, opts...)
+				if r.Kind != router.Response || !bytes.Contains(doc, []byte(`"error"`)) {
+					continue
+				}
+				errorResponses++
+				valid := draft.CheckErrorResponse(doc, opts...) == nil
+				if v01.CheckErrorResponse(doc, opts...) == nil != valid {
+					t.Fatalf("the snapshots disagree on %s", doc)
+				}
+				if (r.Err == nil) != valid {
+					t.Errorf("%s: %s: dispatcher err %v, schema says valid=%v", name, doc, r.Err, valid)
+				}
+			}
+		}
+	}
+	// The corpus must reach every path: many replies, both kinds of id.
+	if replies < 1000 || echoed < 100 || nulls < 100 || errorResponses < 100 {
+		t.Errorf("corpus too thin: %d replies (%d echoed ids, %d null), %d error responses", replies, echoed, nulls, errorResponses)
+	}
+	t.Logf("%d messages, %d replies (%d echoed ids, %d null), %d error responses judged", 6*len(docs), replies, echoed, nulls, errorResponses)
 }

@@ -3,11 +3,22 @@
 // when a message cannot be handled. Generated code (gen/dispatch) builds
 // a Dispatcher over every snapshot a program was generated with.
 //
-// An error response carries no protocolVersion, so no version picks its
-// snapshot: it is valid when the errorResponse schema of at least one
-// snapshot of the dispatcher accepts it (each snapshot's generated check
-// is tried, in the order of Supported). The built-in snapshots'
-// errorResponse schemas agree, so today one or all is the same answer.
+// The router reads the envelope only to route a message and to refuse
+// what no schema could accept; whether a message is valid, the generated
+// checks decide. An error response carries no protocolVersion, so no version
+// picks its snapshot: it is valid when the errorResponse schema of at
+// least one snapshot of the dispatcher accepts it (each snapshot's
+// generated check is tried, in the order of Supported). The built-in
+// snapshots' errorResponse schemas agree, so today one or all is the same
+// answer.
+//
+// Every reply the router writes is an error response those schemas
+// accept. Its id is the request's id only when that id passes the
+// request-id schema (ahprt.Snapshot.RequestID: a non-empty string or an
+// integer) of the snapshot the request was routed to, or, when it was not
+// routed (no or an unknown version, a broken envelope), of every snapshot
+// that defines one; otherwise the id is null, as JSON-RPC 2.0 prescribes
+// when the request's id cannot be determined.
 package router
 
 import (
@@ -124,26 +135,20 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	if doc.Kind(root) != ahprt.KindObject {
 		return Result{Err: errors.New("a JSON-RPC message is an object"), Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
 	}
-	idNode, hasID := doc.Member(root, "id")
-	var id []byte
-	if hasID {
-		id = doc.RawValue(idNode)
-		if k := doc.Kind(idNode); k != ahprt.KindString && k != ahprt.KindNumber && k != ahprt.KindNull {
-			id = nil // an id of the wrong kind cannot be echoed
-		}
-	}
+	q := query{c: c}
+	q.id, q.hasID = doc.Member(root, "id")
 	if v, ok := doc.Member(root, "jsonrpc"); !ok || !doc.StrEq(v, "2.0") {
-		return d.invalid(hasID, id, "jsonrpc must be \"2.0\"")
+		return d.invalid(q, "jsonrpc must be \"2.0\"")
 	}
 	methodNode, hasMethod := doc.Member(root, "method")
 	if !hasMethod {
 		return d.response(c)
 	}
 	if doc.Kind(methodNode) != ahprt.KindString {
-		return d.invalid(hasID, id, "method must be a string")
+		return d.invalid(q, "method must be a string")
 	}
 	r := Result{Kind: Notification, Method: doc.Text(methodNode)}
-	if hasID {
+	if q.hasID {
 		r.Kind = Request
 	}
 	params, ok := doc.Member(root, "params")
@@ -153,15 +158,16 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	}
 	if !ok || doc.Kind(ver) != ahprt.KindString {
 		r.Err = errors.New("params.protocolVersion is missing or not a string")
-		return d.refuse(r, id, CodeInvalidParams, "Invalid params", "params.protocolVersion is missing or not a string", nil)
+		return d.refuse(r, q, CodeInvalidParams, "Invalid params", "params.protocolVersion is missing or not a string", nil)
 	}
 	r.Version = doc.Text(ver)
 	snap, ok := d.byVersion[r.Version]
 	if !ok {
 		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
-		return d.refuse(r, id, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", "", d.supported)
+		return d.refuse(r, q, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", "", d.supported)
 	}
 	r.Snapshot = snap.Key
+	q.snap = snap
 	table := snap.Requests
 	if r.Kind == Notification {
 		table = snap.Notifications
@@ -169,7 +175,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	decode, ok := table[r.Method]
 	if !ok {
 		r.Err = errors.New("method " + strconv.Quote(r.Method) + " is not a " + r.Kind.String() + " of protocol version " + r.Version)
-		return d.refuse(r, id, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
+		return d.refuse(r, q, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
 	}
 	r.Message, r.Err = decode(c)
 	if r.Err != nil {
@@ -185,7 +191,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 				code, msg = CodeInvalidRequest, "Invalid Request"
 			}
 		}
-		return d.refuse(r, id, code, msg, r.Err.Error(), nil)
+		return d.refuse(r, q, code, msg, r.Err.Error(), nil)
 	}
 	return r
 }
@@ -194,27 +200,68 @@ func startsWith(p, prefix string) bool {
 	return len(p) >= len(prefix) && p[:len(prefix)] == prefix && (len(p) == len(prefix) || p[len(prefix)] == '/')
 }
 
+// query is what a reply needs of the message being refused: its id
+// member and the snapshot it was routed to (nil: none).
+type query struct {
+	c     *ahprt.Ctx
+	id    ahprt.Node
+	hasID bool
+	snap  *ahprt.Snapshot
+}
+
+// replyID is the id an error reply to q carries: q's id when it is a
+// valid request id, nil (written as null) when it is not or is absent.
+// The request-id schema judging it is that of the snapshot q was routed
+// to, or, when q was not routed or its snapshot defines none, that of
+// every snapshot that defines one.
+func (d *Dispatcher) replyID(q query) []byte {
+	if !q.hasID {
+		return nil
+	}
+	judges := d.ordered
+	if q.snap != nil && q.snap.RequestID != nil {
+		judges = []*ahprt.Snapshot{q.snap}
+	}
+	judged := false
+	for _, s := range judges {
+		if s.RequestID == nil {
+			continue
+		}
+		// Memo ids are numbered per generated package: forget what
+		// another package's checks remembered about this document.
+		q.c.Forget()
+		if !q.c.Quiet(q.id, nil, s.RequestID) {
+			return nil
+		}
+		judged = true
+	}
+	if !judged {
+		return nil // no schema says what a valid id is
+	}
+	return q.c.Doc.RawValue(q.id)
+}
+
 // refuse finishes a request with an error reply, a notification with
 // nothing at all.
-func (d *Dispatcher) refuse(r Result, id []byte, code int, msg, detail string, supported []string) Result {
+func (d *Dispatcher) refuse(r Result, q query, code int, msg, detail string, supported []string) Result {
 	if r.Kind == Notification {
 		r.Dropped = true
 		r.Message = nil
 		return r
 	}
-	r.Reply = errorReply(id, code, msg, detail, supported)
+	r.Reply = errorReply(d.replyID(q), code, msg, detail, supported)
 	return r
 }
 
-func (d *Dispatcher) invalid(hasID bool, id []byte, why string) Result {
+func (d *Dispatcher) invalid(q query, why string) Result {
 	r := Result{Err: errors.New(why)}
-	if !hasID {
+	if !q.hasID {
 		// Without an id nothing says this was a request; it may be a
 		// notification, which is never answered.
 		r.Dropped = true
 		return r
 	}
-	r.Reply = errorReply(id, CodeInvalidRequest, "Invalid Request", why, nil)
+	r.Reply = errorReply(d.replyID(q), CodeInvalidRequest, "Invalid Request", why, nil)
 	return r
 }
 

@@ -18,6 +18,19 @@ func fake(name string) ahprt.DecodeFunc {
 	}
 }
 
+// fakeID accepts ids whose raw text is in ok.
+func fakeID(ok ...string) ahprt.CheckFunc {
+	return func(c *ahprt.Ctx, n ahprt.Node, _ *ahprt.Eval) bool {
+		raw := string(c.Doc.RawValue(n))
+		for _, o := range ok {
+			if raw == o {
+				return true
+			}
+		}
+		return c.Fail(n, ahprt.CodeType, "fake", "not a fake id")
+	}
+}
+
 func snapshot(key, version string) *ahprt.Snapshot {
 	return &ahprt.Snapshot{
 		Key: key, WireVersion: version,
@@ -25,6 +38,7 @@ func snapshot(key, version string) *ahprt.Snapshot {
 		Notifications:  map[string]ahprt.DecodeFunc{"hooks/observe": fake(key + " notification")},
 		Responses:      []ahprt.DecodeFunc{fake(key + " response")},
 		ErrorResponses: []ahprt.DecodeFunc{fake(key + " error response")},
+		RequestID:      fakeID("1", "2", "3", "4", "5", `"a"`, `"e"`, `"e1"`),
 	}
 }
 
@@ -60,6 +74,8 @@ func TestRouting(t *testing.T) {
 		{"wrong jsonrpc", `{"jsonrpc":"1.0","id":5,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":5,"error":{"code":-32600`, false, true},
 		{"error response", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"ok"}}`, Response, "", "", "", false, false},
 		{"error response the schemas reject", `{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"m"}}`, Response, "", "", "", false, true},
+		{"unknown id is not echoed", `{"jsonrpc":"2.0","id":"zz","method":"hooks/teleport","params":{"protocolVersion":"draft"}}`, Request, "draft", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32601`, false, true},
+		{"wrong jsonrpc, unknown id", `{"jsonrpc":"1.0","id":true,"method":"hooks/intercept"}`, Invalid, "", "", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, false, true},
 	}
 	for _, c := range cases {
 		r := d.Decode([]byte(c.doc))
@@ -132,5 +148,33 @@ func TestErrorResponseByAnySnapshot(t *testing.T) {
 	a.ErrorResponses, b.ErrorResponses = nil, nil
 	if r := d.Decode([]byte(`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`)); r.Err == nil {
 		t.Errorf("accepted with no errorResponse schema: %+v", r)
+	}
+}
+
+// TestReplyIDJudges: a reply echoes the request's id only if the
+// request-id check of the snapshot it was routed to accepts it; a request
+// not routed needs every snapshot's check to accept it; otherwise null.
+func TestReplyIDJudges(t *testing.T) {
+	a, b, none := snapshot("a", "1"), snapshot("b", "2"), snapshot("none", "3")
+	a.RequestID, b.RequestID, none.RequestID = fakeID("1", `"x"`), fakeID(`"x"`), nil
+	d, _ := New(a, b, none)
+	for _, c := range []struct{ version, id, want string }{
+		{"1", "1", "1"},
+		{"1", `"x"`, `"x"`},
+		{"2", "1", "null"},
+		{"2", `"x"`, `"x"`},
+		{"3", `"x"`, `"x"`}, // routed to a snapshot without a check: every other judges
+		{"3", "1", "null"},
+		{"9", `"x"`, `"x"`}, // unsupported version: every snapshot judges
+		{"9", "1", "null"},
+	} {
+		r := d.Decode([]byte(`{"jsonrpc":"2.0","id":` + c.id + `,"method":"hooks/teleport","params":{"protocolVersion":"` + c.version + `"}}`))
+		if want := `{"jsonrpc":"2.0","id":` + c.want + `,"error"`; !strings.HasPrefix(string(r.Reply), want) {
+			t.Errorf("version %s id %s: reply %s, want %s…", c.version, c.id, r.Reply, want)
+		}
+	}
+	a.RequestID, b.RequestID = nil, nil
+	if r := d.Decode([]byte(`{"jsonrpc":"2.0","id":1,"method":"hooks/teleport","params":{"protocolVersion":"1"}}`)); !strings.HasPrefix(string(r.Reply), `{"jsonrpc":"2.0","id":null,`) {
+		t.Errorf("no request-id check anywhere: reply %s, want a null id", r.Reply)
 	}
 }

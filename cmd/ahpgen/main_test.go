@@ -52,8 +52,9 @@ func TestValidate(t *testing.T) {
 }
 
 // TestValidateErrorResponses: error responses are judged by the
-// snapshots' errorResponse schema: the ids and the code below are
-// rejected.
+// snapshots' errorResponse schema (the ids and code below are rejected),
+// and the reply to a request whose id is not a valid request id carries
+// a null id.
 func TestValidateErrorResponses(t *testing.T) {
 	dir := t.TempDir()
 	var stream strings.Builder
@@ -63,6 +64,9 @@ func TestValidateErrorResponses(t *testing.T) {
 	}
 	stream.WriteString(`{"jsonrpc":"2.0","id":1,"error":{"code":1.5,"message":"m"}}` + "\n")
 	stream.WriteString(`{"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"m"}}` + "\n")
+	for _, id := range []string{`1.5`, `""`, `true`, `{}`} {
+		stream.WriteString(strings.Replace(request, `"id":"evt_1"`, `"id":`+id, 1) + "\n")
+	}
 	name := filepath.Join(dir, "responses.jsonl")
 	os.WriteFile(name, []byte(stream.String()), 0o644)
 	code, out, _ := runCLI(t, "validate", name)
@@ -76,6 +80,9 @@ func TestValidateErrorResponses(t *testing.T) {
 	}
 	if !strings.Contains(out, fmt.Sprintf("%s:%d: ok - ErrorResponse", name, len(bad)+2)) {
 		t.Errorf("a valid error response is not ok:\n%s", out)
+	}
+	if got := strings.Count(out, `reply: {"jsonrpc":"2.0","id":null,"error":`); got != 4 || strings.Count(out, "reply:") != 4 {
+		t.Errorf("%d replies with a null id, want 4:\n%s", got, out)
 	}
 }
 

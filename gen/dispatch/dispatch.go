@@ -9,7 +9,9 @@
 // notification gets no reply and is marked Dropped; see package ahprt/router.
 //
 // An error response carries no protocolVersion: it is valid when the
-// errorResponse schema of at least one snapshot accepts it.
+// errorResponse schema of at least one snapshot accepts it. A reply echoes the
+// request's id only when that id passes the snapshot's request-id schema, and
+// carries a null id otherwise.
 package dispatch
 
 import (

@@ -10075,7 +10075,8 @@ var Snapshot = &ahprt.Snapshot{
 		}
 		return v, nil
 	}},
-	Package: "github.com/ahpgen/ahpgen/gen/draft",
+	Package:   "github.com/ahpgen/ahpgen/gen/draft",
+	RequestID: vCommon_jsonRpcId,
 	Requests: map[string]ahprt.DecodeFunc{
 		"hooks/capabilities": func(c *ahprt.Ctx) (any, error) {
 			v, err := decodeCapabilitiesRequest(c)

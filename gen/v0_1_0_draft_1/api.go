@@ -1150,6 +1150,7 @@ var Snapshot = &ahprt.Snapshot{
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
+	RequestID:     vCommon_jsonRpcId,
 	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
 		v, err := decodeInterceptRequest(c)
 		if err != nil {

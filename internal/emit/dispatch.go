@@ -31,7 +31,9 @@ func Dispatch(importPath string, packages []string) ([]byte, error) {
 	f.PackageComment("notification gets no reply and is marked Dropped; see package ahprt/router.")
 	f.PackageComment("")
 	f.PackageComment("An error response carries no protocolVersion: it is valid when the")
-	f.PackageComment("errorResponse schema of at least one snapshot accepts it.")
+	f.PackageComment("errorResponse schema of at least one snapshot accepts it. A reply echoes the")
+	f.PackageComment("request's id only when that id passes the snapshot's request-id schema, and")
+	f.PackageComment("carries a null id otherwise.")
 	f.ImportName(rt, "ahprt")
 	f.ImportName(routerPkg, "router")
 	for _, p := range pkgs {

@@ -151,7 +151,8 @@ func unformatted(f *File) (s string) {
 // snapshot has one, else every document type requiring "result"), how to
 // decode an error response (every type, $defs included, requiring
 // "jsonrpc", "id" and "error" but neither "method" nor "result": the
-// snapshot's errorResponse).
+// snapshot's errorResponse), and the check of a request's id (the one
+// schema every request applies to its "id", see requestID).
 func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
 	type method struct {
 		name string
@@ -160,6 +161,9 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 	var requests, notifications []method
 	var responses, errorResponses []*ir.Type
 	var aggregate *ir.Type
+	// idChecks are the schemas of the requests' "id" members, one list
+	// per request.
+	var idChecks [][]*ir.Schema
 	for _, t := range roots {
 		if locs[t] == "schema.json#" && t.Kind == ir.UnionKind {
 			aggregate = t
@@ -198,6 +202,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		switch {
 		case m != nil && id != nil:
 			requests = append(requests, method{m.Const.Str(), t})
+			idChecks = append(idChecks, memberSchemas(t.Schema, "id", nil))
 		case m != nil:
 			notifications = append(notifications, method{m.Const.Str(), t})
 		case hasResult:
@@ -237,8 +242,58 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			}
 		})
 	}
+	if id := requestID(idChecks); id != nil {
+		d[Id("RequestID")] = Id(id.Func)
+	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
 	f.Var().Id("Snapshot").Op("=").Op("&").Qual(rt, "Snapshot").Values(d)
+}
+
+// memberSchemas lists the schemas that s applies, whatever the
+// instance, to its member name: those of properties[name] in s and in
+// what s applies in place unconditionally ($ref, allOf), each resolved
+// and listed once. Conditional applicators (anyOf, oneOf, if, dependent
+// schemas) are not followed.
+func memberSchemas(s *ir.Schema, name string, out []*ir.Schema) []*ir.Schema {
+	return memberWalk(s, name, out, map[*ir.Schema]bool{})
+}
+
+func memberWalk(s *ir.Schema, name string, out []*ir.Schema, seen map[*ir.Schema]bool) []*ir.Schema {
+	s = target(s)
+	if s == nil || seen[s] {
+		return out
+	}
+	seen[s] = true
+	for _, p := range s.Properties {
+		if p.Name == name {
+			if t := target(p.Schema); t != nil && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if s.Ref != nil {
+		out = memberWalk(s.Ref, name, out, seen)
+	}
+	for _, a := range s.AllOf {
+		out = memberWalk(a, name, out, seen)
+	}
+	return out
+}
+
+// requestID is the one schema every request gives its id (jsonRpcId),
+// nil when some request gives its id none (any value would pass, and an
+// error response could not echo it), several, or another than the rest.
+// Without it a dispatcher replies to the snapshot's requests with a null
+// id.
+func requestID(perRequest [][]*ir.Schema) *ir.Schema {
+	var id *ir.Schema
+	for _, ss := range perRequest {
+		if len(ss) != 1 || id != nil && ss[0] != id || ss[0].IsFalse() {
+			return nil
+		}
+		id = ss[0]
+	}
+	return id
 }
 
 // decodeFunc adapts DecodeT to the Registry's untyped signature. A failed
