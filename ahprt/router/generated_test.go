@@ -6,6 +6,7 @@ package router_test
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -291,4 +292,28 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 		t.Errorf("corpus too thin: %d replies (%d echoed ids, %d null), %d error responses", replies, echoed, nulls, errorResponses)
 	}
 	t.Logf("%d messages, %d replies (%d echoed ids, %d null), %d error responses judged", 6*len(docs), replies, echoed, nulls, errorResponses)
+}
+
+// TestLegacyObserveDropped: the 0.1.0-draft.1 snapshot defines no
+// hooks/observe notification (only its registration schema mentions
+// observe subscriptions), so a 0.1 observe notification is dropped with
+// ErrNotInSnapshot, saying so; a draft one is decoded.
+func TestLegacyObserveDropped(t *testing.T) {
+	legacy := []byte(withID(strings.Replace(observe, "VERSION", "0.1", 1), ""))
+	r := dispatch.Decode(legacy)
+	if r.Kind != router.Notification || !r.Dropped || r.Reply != nil || r.Message != nil || r.Snapshot != v01.SnapshotKey || r.Version != "0.1" {
+		t.Fatalf("0.1 hooks/observe: %+v", r)
+	}
+	if !errors.Is(r.Err, router.ErrNotInSnapshot) || errors.Is(r.Err, router.ErrMethodNotFound) ||
+		!strings.Contains(r.Err.Error(), `protocol version "0.1" (snapshot 0.1.0-draft.1) defines no hooks/observe notification`) {
+		t.Fatalf("0.1 hooks/observe: %v", r.Err)
+	}
+	unknown := dispatch.Decode([]byte(`{"jsonrpc":"2.0","method":"hooks/teleport","params":{"protocolVersion":"0.1"}}`))
+	if !unknown.Dropped || !errors.Is(unknown.Err, router.ErrMethodNotFound) || errors.Is(unknown.Err, router.ErrNotInSnapshot) {
+		t.Fatalf("0.1 hooks/teleport: %+v", unknown)
+	}
+	current := dispatch.Decode([]byte(withID(strings.Replace(observe, "VERSION", "draft", 1), "")))
+	if _, ok := current.Message.(*draft.ObserveNotification); !ok || current.Err != nil || current.Dropped {
+		t.Fatalf("draft hooks/observe: %+v", current)
+	}
 }

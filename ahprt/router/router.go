@@ -19,6 +19,13 @@
 // routed (no or an unknown version, a broken envelope), of every snapshot
 // that defines one; otherwise the id is null, as JSON-RPC 2.0 prescribes
 // when the request's id cannot be determined.
+//
+// A notification of a method AHP defines but the snapshot of its version
+// does not (hooks/observe of 0.1.0-draft.1, whose registration schema
+// allows observe subscriptions but which defines no observe notification
+// schema) is dropped with an error that [errors.Is] matches to
+// [ErrNotInSnapshot]: there is no schema to check it by, so none of it may
+// be acted on. A method AHP does not define gets [ErrMethodNotFound].
 package router
 
 import (
@@ -28,6 +35,37 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 )
+
+var (
+	// ErrMethodNotFound: the snapshot of the message's version defines no
+	// message of its method and kind, and AHP defines no such method.
+	ErrMethodNotFound = errors.New("method not found")
+	// ErrNotInSnapshot: AHP defines the method (hooks/intercept,
+	// hooks/capabilities as requests, hooks/observe as a notification), but
+	// the snapshot of the message's version defines no schema for it, so
+	// nothing can check it: a request is answered -32601, a notification
+	// is dropped.
+	ErrNotInSnapshot = errors.New("method not defined by the snapshot")
+)
+
+// ahpMethods are the methods AHP defines and what kind of message each is
+// (AHP-RPC-002; hooks/capabilities came with a later draft). A snapshot
+// may define only some of them.
+var ahpMethods = map[string]Kind{
+	"hooks/intercept":    Request,
+	"hooks/capabilities": Request,
+	"hooks/observe":      Notification,
+}
+
+// methodError says why a method was not found; errors.Is matches its
+// class (ErrMethodNotFound or ErrNotInSnapshot).
+type methodError struct {
+	class error
+	msg   string
+}
+
+func (e *methodError) Error() string { return e.msg }
+func (e *methodError) Unwrap() error { return e.class }
 
 // JSON-RPC 2.0 and AHP error codes.
 const (
@@ -174,7 +212,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	}
 	decode, ok := table[r.Method]
 	if !ok {
-		r.Err = errors.New("method " + strconv.Quote(r.Method) + " is not a " + r.Kind.String() + " of protocol version " + r.Version)
+		r.Err = notFound(snap, r.Kind, r.Method)
 		return d.refuse(r, q, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
 	}
 	r.Message, r.Err = decode(c)
@@ -194,6 +232,18 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 		return d.refuse(r, q, code, msg, r.Err.Error(), nil)
 	}
 	return r
+}
+
+// notFound says why a snapshot has no message of a method and kind: the
+// method is one AHP defines that the snapshot lacks (ErrNotInSnapshot), or
+// not an AHP method of that kind at all (ErrMethodNotFound).
+func notFound(snap *ahprt.Snapshot, kind Kind, method string) error {
+	where := "protocol version " + strconv.Quote(snap.WireVersion) + " (snapshot " + snap.Key + ")"
+	if k, ok := ahpMethods[method]; ok && k == kind {
+		return &methodError{ErrNotInSnapshot, where + " defines no " + method + " " + kind.String() +
+			": no schema to check it by, so none of it may be processed"}
+	}
+	return &methodError{ErrMethodNotFound, "method " + strconv.Quote(method) + " is not a " + kind.String() + " of " + where}
 }
 
 func startsWith(p, prefix string) bool {

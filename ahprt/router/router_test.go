@@ -178,3 +178,34 @@ func TestReplyIDJudges(t *testing.T) {
 		t.Errorf("no request-id check anywhere: reply %s, want a null id", r.Reply)
 	}
 }
+
+// TestMethodNotInSnapshot: an AHP method the snapshot lacks is told apart
+// from a method AHP does not have; a notification of either is dropped,
+// a request of either gets -32601.
+func TestMethodNotInSnapshot(t *testing.T) {
+	legacy := snapshot("legacy", "0.1")
+	legacy.Notifications = nil
+	d, _ := New(legacy)
+	for _, c := range []struct {
+		doc     string
+		class   error
+		dropped bool
+		says    string
+	}{
+		{`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrNotInSnapshot, true,
+			`protocol version "0.1" (snapshot legacy) defines no hooks/observe notification`},
+		{`{"jsonrpc":"2.0","id":1,"method":"hooks/capabilities","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrNotInSnapshot, false,
+			`defines no hooks/capabilities request`},
+		{`{"jsonrpc":"2.0","method":"hooks/teleport","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, true, `"hooks/teleport" is not a notification`},
+		{`{"jsonrpc":"2.0","id":1,"method":"hooks/observe","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, false, `"hooks/observe" is not a request`},
+		{`{"jsonrpc":"2.0","method":"hooks/intercept","params":{"protocolVersion":"0.1","x":"ok"}}`, ErrMethodNotFound, true, `"hooks/intercept" is not a notification`},
+	} {
+		r := d.Decode([]byte(c.doc))
+		if !errors.Is(r.Err, c.class) || r.Dropped != c.dropped || r.Message != nil || !strings.Contains(r.Err.Error(), c.says) {
+			t.Errorf("%s: %+v, want %v saying %q", c.doc, r, c.class, c.says)
+		}
+		if c.dropped != (r.Reply == nil) || !c.dropped && !strings.Contains(string(r.Reply), `"code":-32601`) {
+			t.Errorf("%s: reply %s", c.doc, r.Reply)
+		}
+	}
+}

@@ -86,6 +86,18 @@ func TestValidateErrorResponses(t *testing.T) {
 	}
 }
 
+// TestValidateLegacyObserve: a 0.1 hooks/observe notification is
+// reported as dropped because its snapshot defines no such notification.
+func TestValidateLegacyObserve(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "observe.json")
+	os.WriteFile(name, []byte(`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"0.1","event":{}}}`), 0o644)
+	code, out, _ := runCLI(t, "validate", name)
+	if code != 1 || !strings.Contains(out, `(snapshot 0.1.0-draft.1) defines no hooks/observe notification`) ||
+		!strings.Contains(out, "notification: no reply; dropped") || strings.Contains(out, "reply: ") {
+		t.Fatalf("exit %d, output:\n%s", code, out)
+	}
+}
+
 func TestUsage(t *testing.T) {
 	code, out, _ := runCLI(t, "help")
 	for _, c := range []string{"generate", "publish", "verify", "validate", "init", "version"} {
