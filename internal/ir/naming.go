@@ -73,7 +73,10 @@ func exported(s string) string {
 	if name == "" {
 		return "X"
 	}
-	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsLetter(r) {
+	// Only an upper-case first letter exports a Go name: a name starting
+	// with a digit, or with a letter that has no upper case ("日本"),
+	// would leave the field or type out of reach of the package's users.
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) {
 		name = "X" + name
 	}
 	return name
