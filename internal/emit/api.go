@@ -35,9 +35,6 @@ func noRepeats(t *ir.Type) Code {
 	return Null()
 }
 
-// ctxDecoder names the function decoding type t from a parsed document.
-func ctxDecoder(t *ir.Type) string { return "decode" + t.Name }
-
 // resultType is what DecodeX returns for type t, and whether it is a
 // pointer to the built value (for structs, which builders fill in place).
 func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
@@ -69,17 +66,17 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 			zero = Qual(rt, "Null").Values()
 		}
 	}
-	e.f.Commentf("Decode%s decodes data as %s and validates every keyword of %s in the same pass.", t.Name, t.Name, loc)
+	e.f.Commentf("%s decodes data as %s and validates every keyword of %s in the same pass.", t.DecodeFunc, t.Name, loc)
 	e.f.Comment("A rejected document returns a *ahprt.Error and no value, never a partial one.")
-	e.f.Func().Id("Decode"+t.Name).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
 		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts"))
 		g.If(Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
-		g.Return(Id(ctxDecoder(t)).Call(Id("c")))
+		g.Return(Id(t.DecodeDocFunc).Call(Id("c")))
 	})
 	e.f.Line()
-	e.f.Commentf("%s is Decode%s on a parsed document (the dispatcher parses once).", ctxDecoder(t), t.Name)
-	e.f.Func().Id(ctxDecoder(t)).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
+	e.f.Commentf("%s is %s on a parsed document (the dispatcher parses once).", t.DecodeDocFunc, t.DecodeFunc)
+	e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
 		if check != nil {
 			g.Add(noRepeats(t))
 			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
@@ -88,7 +85,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		if ptr {
 			st := structOf(&ir.Expr{Named: t})
 			g.Id("v").Op(":=").New(Id(st.Name))
-			g.Id(buildFunc(st)).Call(Id("c"), Lit(0), Id("v"))
+			g.Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v"))
 			g.Return(Id("v"), Nil())
 			return
 		}
@@ -98,8 +95,8 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.Return(Id("v"), Nil())
 	})
 	e.f.Line()
-	e.f.Commentf("Check%s validates data as %s (%s) without building a value.", t.Name, t.Name, loc)
-	e.f.Func().Id("Check"+t.Name).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().BlockFunc(func(g *Group) {
+	e.f.Commentf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc)
+	e.f.Func().Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().BlockFunc(func(g *Group) {
 		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts"))
 		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
@@ -130,26 +127,26 @@ func (e *gotypes) methods(t *ir.Type) {
 	}
 	check := checkID(t)
 	e.f.Commentf("Validate reports whether v, encoded, satisfies %s.", t.Schema.Loc)
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("Validate").Params().Error().BlockFunc(func(g *Group) {
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodValidate).Params().Error().BlockFunc(func(g *Group) {
 		if check == nil {
 			g.Return(Nil())
 			return
 		}
-		g.Return(Qual(rt, "Validate").Call(Id("v").Dot("AppendJSON").Call(Nil()), check))
+		g.Return(Qual(rt, "Validate").Call(Id("v").Dot(ir.MethodAppendJSON).Call(Nil()), check))
 	})
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
 		g.Id("buf").Op(":=").Qual(rt, "GetBuffer").Call()
 		c := check
 		if c == nil {
 			c = Nil()
 		}
-		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot("AppendJSON").Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), c))
+		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), c))
 	})
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().BlockFunc(func(g *Group) {
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().BlockFunc(func(g *Group) {
 		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Nil())
 		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
 		g.Defer().Id("c").Dot("Release").Call()
@@ -159,9 +156,9 @@ func (e *gotypes) methods(t *ir.Type) {
 		}
 		if structOf(&ir.Expr{Named: t}) != nil {
 			g.Op("*").Id("v").Op("=").Id(t.Name).Values() // the builder fills a zero value
-			g.Id(buildFunc(t)).Call(Id("c"), Lit(0), Id("v"))
+			g.Id(t.BuildFunc).Call(Id("c"), Lit(0), Id("v"))
 		} else {
-			g.Op("*").Id("v").Op("=").Id(buildFunc(t)).Call(Id("c"), Lit(0))
+			g.Op("*").Id("v").Op("=").Id(t.BuildFunc).Call(Id("c"), Lit(0))
 		}
 		g.Return(Nil())
 	})
@@ -185,8 +182,8 @@ func (e *gotypes) constructor(t *ir.Type) {
 		return
 	}
 	params := newLocalNames()
-	e.f.Commentf("New%s returns a %s with its required members; its encoding always carries %s.", t.Name, t.Name, strings.Join(consts, ", "))
-	e.f.Func().Id("New" + t.Name).ParamsFunc(func(g *Group) {
+	e.f.Commentf("%s returns a %s with its required members; its encoding always carries %s.", t.NewFunc, t.Name, strings.Join(consts, ", "))
+	e.f.Func().Id(t.NewFunc).ParamsFunc(func(g *Group) {
 		for _, f := range t.Fields {
 			if f.Required && f.Const == nil {
 				g.Id(params.take(f.Go)).Add(e.fieldType(f))

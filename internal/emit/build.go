@@ -6,15 +6,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/ahpgen/ahpgen/internal/ir"
 )
-
-// buildFunc names the function that builds a declared type from a node.
-func buildFunc(t *ir.Type) string { return "b" + t.Name }
 
 // value is an expression building x from node nd of a validated document.
 func (e *gotypes) value(x *ir.Expr, nd Code) Code {
@@ -26,7 +22,7 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 		case ir.EnumKind:
 			return Id(t.Name).Parens(Id("c").Dot("Text").Call(nd))
 		}
-		return Id(buildFunc(t)).Call(Id("c"), nd)
+		return Id(t.BuildFunc).Call(Id("c"), nd)
 	}
 	switch {
 	case x.Slice:
@@ -65,7 +61,7 @@ func structOf(x *ir.Expr) *ir.Type {
 // assign writes dst = the value x built from node nd (dst addressable).
 func (e *gotypes) assign(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	if t := structOf(x); t != nil {
-		g.Id(buildFunc(t)).Call(Id("c"), nd, Op("&").Add(dst))
+		g.Id(t.BuildFunc).Call(Id("c"), nd, Op("&").Add(dst))
 		return
 	}
 	g.Add(dst).Op("=").Add(e.value(x, nd))
@@ -74,7 +70,7 @@ func (e *gotypes) assign(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 // buildInto declares variable name holding the value x built from node nd.
 func (e *gotypes) buildInto(name string, x *ir.Expr, nd Code) Code {
 	if t := structOf(x); t != nil {
-		return Var().Id(name).Id(t.Name).Line().Id(buildFunc(t)).Call(Id("c"), nd, Op("&").Id(name))
+		return Var().Id(name).Id(t.Name).Line().Id(t.BuildFunc).Call(Id("c"), nd, Op("&").Id(name))
 	}
 	return Id(name).Op(":=").Add(e.value(x, nd))
 }
@@ -83,7 +79,7 @@ func (e *gotypes) buildInto(name string, x *ir.Expr, nd Code) Code {
 func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	if t := structOf(x); t != nil {
 		g.Id("x").Op(":=").New(Id(t.Name))
-		g.Id(buildFunc(t)).Call(Id("c"), nd, Id("x"))
+		g.Id(t.BuildFunc).Call(Id("c"), nd, Id("x"))
 		g.Add(dst).Op("=").Id("x")
 		return
 	}
@@ -91,24 +87,8 @@ func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	g.Add(dst).Op("=").Op("&").Id("x")
 }
 
-// key names an expression in helper function names. Builtins are written
-// "_name" so that []Value (a schema type called Value) and []ahprt.Value
-// get different helpers; helpers start "build"/"append", which no type
-// builder ("b" + an exported name) can spell.
-func key(x *ir.Expr) string {
-	switch {
-	case x.Named != nil:
-		return x.Named.Name
-	case x.Slice:
-		return "List" + key(x.Elem)
-	case x.Map:
-		return "Map" + key(x.Elem)
-	}
-	return "_" + strings.ToLower(x.Builtin)
-}
-
 func (e *gotypes) listHelper(x *ir.Expr) string {
-	name := "build" + key(x)
+	name := e.ts.Funcs(x).Build
 	return e.helper(name, func() {
 		length := Id("d").Dot("Len").Call(Id("n"))
 		out := Make(e.goType(x), length)
@@ -137,7 +117,7 @@ func stringLike(x *ir.Expr) bool {
 }
 
 func (e *gotypes) mapHelper(x *ir.Expr) string {
-	name := "build" + key(x)
+	name := e.ts.Funcs(x).Build
 	return e.helper(name, func() {
 		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
@@ -165,8 +145,8 @@ func (e *gotypes) build(t *ir.Type) {
 }
 
 func (e *gotypes) buildStruct(t *ir.Type) {
-	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", buildFunc(t))
-	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", t.BuildFunc)
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		slabs := e.scalarSlabs(g, t)
 		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
@@ -195,13 +175,13 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 				sg.Default().BlockFunc(func(dg *Group) {
 					switch {
 					case t.Extra != nil:
-						dg.If(Id("v").Dot("Extra").Op("==").Nil()).Block(
-							Id("v").Dot("Extra").Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
+						dg.If(Id("v").Dot(ir.FieldExtra).Op("==").Nil()).Block(
+							Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
 						)
 						dg.Add(e.buildInto("x", t.Extra, val))
-						dg.Id("v").Dot("Extra").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
+						dg.Id("v").Dot(ir.FieldExtra).Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
 					case t.Open:
-						dg.Id("v").Dot("Unknown").Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot("Unknown"), Id("m").Dot("Name").Call())
+						dg.Id("v").Dot(ir.FieldUnknown).Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot(ir.FieldUnknown), Id("m").Dot("Name").Call())
 					}
 				})
 			})
@@ -252,16 +232,16 @@ func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
 // variant is a statement returning the union value of variant v.
 func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
 	if v.Type.Kind == ir.UnionKind {
-		return If(List(Id("u"), Id("ok")).Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))
+		return If(List(Id("u"), Id("ok")).Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")).Assert(Id(union.Name)), Id("ok")).Block(Return(Id("u")))
 	}
 	if structOf(&ir.Expr{Named: v.Type}) != nil {
-		return Block(Id("x").Op(":=").New(Id(v.Type.Name)), Id(buildFunc(v.Type)).Call(Id("c"), Id("n"), Id("x")), Return(Id("x")))
+		return Block(Id("x").Op(":=").New(Id(v.Type.Name)), Id(v.Type.BuildFunc).Call(Id("c"), Id("n"), Id("x")), Return(Id("x")))
 	}
-	return Block(Id("x").Op(":=").Id(buildFunc(v.Type)).Call(Id("c"), Id("n")), Return(Op("&").Id("x")))
+	return Block(Id("x").Op(":=").Id(v.Type.BuildFunc).Call(Id("c"), Id("n")), Return(Op("&").Id("x")))
 }
 
 func (e *gotypes) buildUnion(t *ir.Type) {
-	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
 		// The document is valid, so the first candidate (in schema order)
 		// that passes its branch check is the right one, and the last needs
 		// no check: when the others fail, it holds. With discriminators
@@ -340,8 +320,8 @@ func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, names []st
 }
 
 func (e *gotypes) buildKinds(t *ir.Type) {
-	e.f.Commentf("%s fills v, which is zero, from value n of a validated document (one field, for its JSON kind).", buildFunc(t))
-	e.f.Func().Id(buildFunc(t)).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Commentf("%s fills v, which is zero, from value n of a validated document (one field, for its JSON kind).", t.BuildFunc)
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Switch(Id("d").Dot("Kind").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			for _, a := range t.Alts {
@@ -349,7 +329,7 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 				var k string
 				switch a.Kind {
 				case "null":
-					sg.Case(Qual(rt, "KindNull")).Block(Id("v").Dot("Null").Op("=").True())
+					sg.Case(Qual(rt, "KindNull")).Block(Id("v").Dot(a.Go).Op("=").True())
 					continue
 				case "boolean":
 					k = "KindBool"

@@ -53,6 +53,9 @@ type checks struct {
 	// and that only declare members: cur's member loop checks their
 	// members too (see mergeable), instead of a call and a walk each.
 	merged []*ir.Schema
+	// declare takes the name of a package-level variable or helper that
+	// intern adds, from the package's one scope (ir.Program.Namer).
+	declare func(want string) string
 }
 
 // callee names the function that checks t on the node of the schema
@@ -148,7 +151,7 @@ func (e *checks) emit() {
 // a helper whose switch over them the compiler resolves by length and
 // content (cheaper than comparing every member with every name).
 func (e *checks) presenceCall(names []string) Code {
-	name, fresh := intern(&e.presence, strings.Join(names, "\x00"), "presence")
+	name, fresh := e.intern(&e.presence, strings.Join(names, "\x00"), "presence")
 	if fresh {
 		quoted := make([]string, len(names))
 		for i, n := range names {
@@ -565,7 +568,7 @@ func (e *checks) failType(node Code, loc, want string) Code {
 // arguments, which kept the rejecting branches twice as long in the
 // middle of the hot checks.
 func (e *checks) reason(code, loc, msg string) string {
-	name, fresh := intern(&e.reasons, code+"\x00"+loc+"\x00"+msg, "reason")
+	name, fresh := e.intern(&e.reasons, code+"\x00"+loc+"\x00"+msg, "reason")
 	if fresh {
 		e.reasonVars = append(e.reasonVars, Id(name).Op("=").Qual(rt, "Reason").Values(Dict{
 			Id("Code"):    Qual(rt, code),
@@ -580,7 +583,7 @@ func (e *checks) reason(code, loc, msg string) string {
 // variables' addresses in order (one per distinct list), for
 // ahprt.Ctx.FailRequired.
 func (e *checks) reasonList(reasons []string) string {
-	name, fresh := intern(&e.required, strings.Join(reasons, "\x00"), "required")
+	name, fresh := e.intern(&e.required, strings.Join(reasons, "\x00"), "required")
 	if fresh {
 		addrs := make([]Code, len(reasons))
 		for i, r := range reasons {
@@ -594,21 +597,23 @@ func (e *checks) reasonList(reasons []string) string {
 // intern returns the name of the package variable that key stands for in
 // *table: prefix and a number, given on first use, when fresh reports
 // that the caller must declare it. Constants, bounds, reasons and helpers
-// are each declared once per package however many checks use them.
-func intern(table *map[string]string, key, prefix string) (name string, fresh bool) {
+// are each declared once per package however many checks use them. The
+// package scope gives the name, so a type or function the model named
+// "reason0" keeps it and the variable gets another.
+func (e *checks) intern(table *map[string]string, key, prefix string) (name string, fresh bool) {
 	if name, ok := (*table)[key]; ok {
 		return name, false
 	}
 	if *table == nil {
 		*table = map[string]string{}
 	}
-	name = prefix + strconv.Itoa(len(*table))
+	name = e.declare(prefix + strconv.Itoa(len(*table)))
 	(*table)[key] = name
 	return name, true
 }
 
 func (e *checks) constVar(l ir.Literal) Code {
-	name, fresh := intern(&e.consts, l.JSON, "const")
+	name, fresh := e.intern(&e.consts, l.JSON, "const")
 	if fresh {
 		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustConst").Call(Lit(l.JSON)))
 	}
@@ -616,7 +621,7 @@ func (e *checks) constVar(l ir.Literal) Code {
 }
 
 func (e *checks) decVar(num string) Code {
-	name, fresh := intern(&e.decs, num, "num")
+	name, fresh := e.intern(&e.decs, num, "num")
 	if fresh {
 		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustDecimal").Call(Lit(num)))
 	}

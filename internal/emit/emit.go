@@ -80,12 +80,12 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 	af.Comment("Registry lists the package's entry points by schema location (relative to")
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
-	af.Var().Id("Registry").Op("=").Index().Qual(rt, "Entry").ValuesFunc(func(g *Group) {
+	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(rt, "Entry").ValuesFunc(func(g *Group) {
 		for _, t := range roots {
 			g.Values(Dict{
 				Id("Location"): Lit(locs[t]),
 				Id("Type"):     Lit(t.Name),
-				Id("Check"):    Id("Check" + t.Name),
+				Id("Check"):    Id(t.CheckFunc),
 				Id("Decode"):   decodeFunc(t),
 			})
 		}
@@ -99,7 +99,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 
 	cf := newFile()
-	ch := &checks{f: cf, prog: s.Prog}
+	ch := &checks{f: cf, prog: s.Prog, declare: s.Prog.Namer()}
 	ch.emit()
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {
@@ -223,10 +223,10 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		}))
 	}
 	d := Dict{
-		Id("Key"):           Id("SnapshotKey"),
-		Id("WireVersion"):   Id("WireVersion"),
+		Id("Key"):           Id(ir.SnapshotKeyConst),
+		Id("WireVersion"):   Id(ir.WireVersionConst),
 		Id("Package"):       Lit(s.ImportPath),
-		Id("Entries"):       Id("Registry"),
+		Id("Entries"):       Id(ir.RegistryVar),
 		Id("Requests"):      table(requests),
 		Id("Notifications"): table(notifications),
 		Id("Responses"): Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
@@ -246,7 +246,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		d[Id("RequestID")] = Id(id.Func)
 	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
-	f.Var().Id("Snapshot").Op("=").Op("&").Qual(rt, "Snapshot").Values(d)
+	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(rt, "Snapshot").Values(d)
 }
 
 // memberSchemas lists the schemas that s applies, whatever the
@@ -300,7 +300,7 @@ func requestID(perRequest [][]*ir.Schema) *ir.Schema {
 // decode returns a nil any, not a nil *T inside a non-nil any.
 func decodeFunc(t *ir.Type) Code {
 	return Func().Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-		List(Id("v"), Id("err")).Op(":=").Id("Decode"+t.Name).Call(Id("data"), Id("opts").Op("...")),
+		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")),
 		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
 		Return(Id("v"), Nil()),
 	)
@@ -309,7 +309,7 @@ func decodeFunc(t *ir.Type) Code {
 // ctxDecodeFunc adapts decodeT (a parsed document) to ahprt.DecodeFunc.
 func ctxDecodeFunc(t *ir.Type) Code {
 	return Func().Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(Any(), Error()).Block(
-		List(Id("v"), Id("err")).Op(":=").Id(ctxDecoder(t)).Call(Id("c")),
+		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeDocFunc).Call(Id("c")),
 		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
 		Return(Id("v"), Nil()),
 	)

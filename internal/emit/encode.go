@@ -22,9 +22,9 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 		case ir.UnionKind:
 			return If(val.Clone().Op("==").Nil()).Block(
 				assign(Append(Id("b"), Lit("null").Op("..."))),
-			).Else().Block(assign(val.Clone().Dot("AppendJSON").Call(Id("b"))))
+			).Else().Block(assign(val.Clone().Dot(ir.MethodAppendJSON).Call(Id("b"))))
 		}
-		return assign(val.Dot("AppendJSON").Call(Id("b")))
+		return assign(val.Dot(ir.MethodAppendJSON).Call(Id("b")))
 	}
 	switch {
 	case x.Slice:
@@ -60,7 +60,7 @@ func (e *gotypes) appendEntry(g *Group, x *ir.Expr, v string, entry *Statement) 
 }
 
 func (e *gotypes) appendListHelper(x *ir.Expr) string {
-	name := "append" + key(x)
+	name := e.ts.Funcs(x).Append
 	return e.helper(name, func() {
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("list").Add(e.goType(x))).Index().Byte().Block(
 			Id("b").Op("=").Append(Id("b"), LitRune('[')),
@@ -75,7 +75,7 @@ func (e *gotypes) appendListHelper(x *ir.Expr) string {
 }
 
 func (e *gotypes) appendMapHelper(x *ir.Expr) string {
-	name := "append" + key(x)
+	name := e.ts.Funcs(x).Append
 	return e.helper(name, func() {
 		e.f.Comment(name + " writes members in name order: the output is deterministic.")
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
@@ -103,13 +103,13 @@ func (e *gotypes) encode(t *ir.Type) {
 func nameLit(name string) Code { return Lit(quoteJSON(name) + ":") }
 
 func (e *gotypes) encodeStruct(t *ir.Type) {
-	hint := "size" + t.Name
+	hint := t.SizeHintVar
 	e.f.Var().Id(hint).Qual(rt, "SizeHint")
 	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
 	e.f.Comment("MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		g.If(Id("b").Op("==").Nil()).Block(
-			Id("b").Op("=").Id("v").Dot("AppendJSON").Call(Id(hint).Dot("Buffer").Call()),
+			Id("b").Op("=").Id("v").Dot(ir.MethodAppendJSON).Call(Id(hint).Dot("Buffer").Call()),
 			Id(hint).Dot("Note").Call(Len(Id("b"))),
 			Return(Id("b")),
 		)
@@ -148,14 +148,14 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			}
 		}
 		if t.Extra != nil {
-			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot("Extra"))).BlockFunc(func(g *Group) {
+			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
 				g.Add(sep)
 				g.Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k"))
-				e.appendEntry(g, t.Extra, "x", Id("v").Dot("Extra").Index(Id("k")))
+				e.appendEntry(g, t.Extra, "x", Id("v").Dot(ir.FieldExtra).Index(Id("k")))
 			})
 		}
 		if t.Open {
-			g.List(Id("b"), Id("_")).Op("=").Qual(rt, "AppendUnknown").Call(Id("b"), Id("v").Dot("Unknown"), Len(Id("b")).Op("==").Id("start"))
+			g.List(Id("b"), Id("_")).Op("=").Qual(rt, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), Len(Id("b")).Op("==").Id("start"))
 		}
 		g.Return(Append(Id("b"), LitRune('}')))
 	})
@@ -164,12 +164,12 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 
 func (e *gotypes) encodeKinds(t *ir.Type) {
 	e.f.Comment("AppendJSON appends the alternative that is set (null when none is).")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
 		g.Switch().BlockFunc(func(sg *Group) {
 			for _, a := range t.Alts {
 				a := a
 				if a.Kind == "null" {
-					sg.Case(Id("v").Dot("Null")).Block(Return(Append(Id("b"), Lit("null").Op("..."))))
+					sg.Case(Id("v").Dot(a.Go)).Block(Return(Append(Id("b"), Lit("null").Op("..."))))
 					continue
 				}
 				val := Op("*").Id("v").Dot(a.Go)

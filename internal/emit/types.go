@@ -112,16 +112,16 @@ func (e *gotypes) decl(t *ir.Type) {
 			}
 			if t.Extra != nil {
 				g.Comment("Extra holds the members the schema does not name, which it types.")
-				g.Id("Extra").Map(String()).Add(e.goType(t.Extra))
+				g.Id(ir.FieldExtra).Map(String()).Add(e.goType(t.Extra))
 			}
 			if t.Open {
 				g.Comment("Unknown keeps, in order, members the schema does not declare; encoding writes them back.")
-				g.Id("Unknown").Qual(rt, "Unknown")
+				g.Id(ir.FieldUnknown).Qual(rt, "Unknown")
 			}
 		})
 		e.f.Line()
 		for _, u := range t.Unions {
-			e.f.Func().Params(Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
+			e.f.Func().Params(Op("*").Id(t.Name)).Id(u.MarkerMethod).Params().Block()
 		}
 		e.build(t)
 		e.encode(t)
@@ -140,9 +140,9 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.f.Commentf("The concrete types are %s.", strings.Join(names, ", "))
 		e.f.Commentf("Schema: %s", t.Schema.Loc)
 		e.f.Type().Id(t.Name).Interface(
-			Id("is"+t.Name).Params(),
+			Id(t.MarkerMethod).Params(),
 			Comment("AppendJSON appends the value's JSON encoding to b."),
-			Id("AppendJSON").Params(Id("b").Index().Byte()).Index().Byte(),
+			Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte(),
 		)
 		e.f.Line()
 		// Nested unions are flattened: their leaves carry every marker.
@@ -185,8 +185,8 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
 			for _, a := range t.Alts {
 				if a.Kind == "null" {
-					g.Comment("Null is set for the JSON null.")
-					g.Id("Null").Bool()
+					g.Commentf("%s is set for the JSON null.", a.Go)
+					g.Id(a.Go).Bool()
 					continue
 				}
 				g.Id(a.Go).Add(e.altType(a))

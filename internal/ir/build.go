@@ -39,17 +39,19 @@ type Program struct {
 	resources map[string]*Resource
 	set       *load.Set
 	bySch     map[*jsonschema.Schema]*Schema
-	funcs     *names
-	opt       Options
-	patterns  map[string]*Pattern
-	patVars   *names
+	// names is the generated package's one scope (see naming.go): check
+	// functions and pattern variables here, then types (BuildTypes) and
+	// memo bodies (MarkMemo).
+	names    *names
+	opt      Options
+	patterns map[string]*Pattern
 }
 
 // Build converts a loaded set into checks.
 func Build(set *load.Set, opt Options) (*Program, error) {
 	p := &Program{
 		Roots: map[string]*Schema{}, set: set, bySch: map[*jsonschema.Schema]*Schema{},
-		funcs: newNames(), opt: opt, patterns: map[string]*Pattern{}, patVars: newNames(),
+		names: newNames(packageDecls...), opt: opt, patterns: map[string]*Pattern{},
 		anchors: map[string]*DynamicAnchor{}, resources: map[string]*Resource{},
 	}
 	for _, doc := range set.Docs {
@@ -74,7 +76,7 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	}
 	for _, s := range p.Schemas {
 		if s.Scope != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
-			s.Inner = p.funcs.take(s.Func + "_keywords")
+			s.Inner = p.names.take(s.Func + "_keywords")
 		}
 	}
 	for _, s := range p.Schemas {
@@ -122,7 +124,7 @@ func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
 // synthetic registers a schema the type builder made up (the allOf of
 // every schema a member must satisfy): it gets a check like any other.
 func (p *Program) synthetic(s *Schema) *Schema {
-	s.Func = p.funcs.take(checkFuncName(strings.SplitN(s.Loc, "#", 2)[0], "") + "_merged")
+	s.Func = p.names.take(checkFuncName(strings.SplitN(s.Loc, "#", 2)[0], "") + "_merged")
 	p.Schemas = append(p.Schemas, s)
 	return s
 }
@@ -155,7 +157,7 @@ func (p *Program) schema(sch *jsonschema.Schema) (*Schema, error) {
 	}
 	s := &Schema{Loc: doc.Path + "#" + ptr}
 	s.resource, s.resRoot = p.set.Resource(sch)
-	s.Func = p.funcs.take(checkFuncName(doc.Path, ptr))
+	s.Func = p.names.take(checkFuncName(doc.Path, ptr))
 	p.bySch[sch] = s
 	p.Schemas = append(p.Schemas, s)
 	if err := p.fill(s, sch, doc, ptr); err != nil {
@@ -435,7 +437,7 @@ func (p *Program) pattern(src string, doc *load.Document, ptr string) (*Pattern,
 	if err != nil {
 		return nil, p.fail(doc, ptr, "%v", err)
 	}
-	pat := &Pattern{Source: src, RE2: re, Var: p.patVars.take("re" + itoa(len(p.Patterns)))}
+	pat := &Pattern{Source: src, RE2: re, Var: p.names.take("re" + itoa(len(p.Patterns)))}
 	p.patterns[src] = pat
 	p.Patterns = append(p.Patterns, pat)
 	return pat, nil
@@ -501,7 +503,7 @@ var applicatorKeywords = map[string]bool{
 func (p *Program) anchor(name string) *DynamicAnchor {
 	a, ok := p.anchors[name]
 	if !ok {
-		a = &DynamicAnchor{Name: name, Func: p.funcs.take("dynamic_" + identPart(name))}
+		a = &DynamicAnchor{Name: name, Func: p.names.take("dynamic_" + identPart(name))}
 		p.anchors[name] = a
 		p.Anchors = append(p.Anchors, a)
 	}

@@ -53,7 +53,7 @@ func MarkMemo(p *Program, t *Types) {
 		}
 		id++
 		s.MemoID = id
-		s.MemoBody = p.funcs.take(s.Func + "_body")
+		s.MemoBody = p.names.take(s.Func + "_body")
 	}
 	if repeated != nil {
 		graph.markUnrepeated(id)

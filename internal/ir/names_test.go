@@ -2,11 +2,158 @@ package ir_test
 
 import (
 	"go/token"
+	"path/filepath"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
+
+// listFooSchema has a list of a type called listFoo beside a list of
+// lists of foo: both spell their helpers "ListListFoo".
+const listFooSchema = `{
+	"type": "object",
+	"properties": {
+		"lists": {"type": "array", "items": {"$ref": "#/$defs/listFoo"}},
+		"nested": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/foo"}}},
+		"again": {"type": "array", "items": {"type": "array", "items": {"$ref": "#/$defs/foo"}}}
+	},
+	"$defs": {
+		"foo": {"type": "object", "properties": {"x": {"type": "string"}}},
+		"listFoo": {"type": "object", "properties": {"y": {"type": "string"}}}
+	}
+}`
+
+// TestHelpersByGoType: list and map helpers belong to a Go type, not to a
+// spelling: two fields of one type share them, two types never do.
+func TestHelpersByGoType(t *testing.T) {
+	pkg := generatePackage(t, listFooSchema)
+	root := pkg.Types.Named["t/a.json#"]
+	if root == nil {
+		t.Fatal("no root type")
+	}
+	field := map[string]*ir.Expr{}
+	for _, f := range root.Fields {
+		field[f.JSON] = f.Type
+	}
+	lists, nested, again := pkg.Types.Funcs(field["lists"]), pkg.Types.Funcs(field["nested"]), pkg.Types.Funcs(field["again"])
+	if lists.Build == nested.Build || lists.Append == nested.Append {
+		t.Errorf("[]ListFoo and [][]Foo share helpers: %+v, %+v", lists, nested)
+	}
+	if nested != again {
+		t.Errorf("two [][]Foo fields have different helpers: %+v, %+v", nested, again)
+	}
+	if lists.Build != "buildListListFoo" || nested.Build != "buildListListFoo2" {
+		t.Errorf("helpers %q and %q, want buildListListFoo and buildListListFoo2", lists.Build, nested.Build)
+	}
+}
+
+// TestNamerAfterModel: the names the emitter asks for while printing
+// never repeat one the model gave, and each Namer starts from the model's
+// names alone, so that printing a model twice gives the same output.
+func TestNamerAfterModel(t *testing.T) {
+	pkg := generatePackage(t, listFooSchema)
+	root := pkg.Types.Named["t/a.json#"]
+	taken := []string{root.Schema.Func, root.BuildFunc, root.Name, pkg.Types.Funcs(root.Fields[0].Type).Build, ir.RegistryVar, "ahprt"}
+	first := pkg.Prog.Namer()
+	for _, want := range taken {
+		if got := first(want); got == want {
+			t.Errorf("Namer gave %q, which the model has", want)
+		}
+	}
+	second := pkg.Prog.Namer()
+	if a, b := second(root.Schema.Func), first("reason0"); a != root.Schema.Func+"2" || b != "reason0" {
+		t.Errorf("a second Namer gave %q (want %q) and the first %q (want reason0)", a, root.Schema.Func+"2", b)
+	}
+}
+
+// TestOnePackageScope: every package-level name and union marker method
+// the model gives is given once, over the draft snapshot (what ships) and
+// a schema whose spellings collide.
+func TestOnePackageScope(t *testing.T) {
+	_, srcs, err := load.ReadSnapshot(filepath.Join(testenv.ModuleRoot(), "schemas"), "draft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	draft, err := generate.Snapshot(generate.Input{Key: "draft", Sources: srcs, ImportPath: "irtest.example/draft"}, generate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, pkg := range map[string]*generate.Package{"draft": draft, "listFoo": generatePackage(t, listFooSchema)} {
+		t.Run(name, func(t *testing.T) {
+			by := map[string]string{}
+			give := func(what, name string) {
+				if name == "" {
+					return
+				}
+				if prev, ok := by[name]; ok {
+					t.Errorf("%q is both %s and %s", name, prev, what)
+				}
+				by[name] = what
+			}
+			for _, s := range pkg.Prog.Schemas {
+				give("the check of "+s.Loc, s.Func)
+				give("the inner check of "+s.Loc, s.Inner)
+				give("the memo body of "+s.Loc, s.MemoBody)
+			}
+			for _, p := range pkg.Prog.Patterns {
+				give("pattern "+p.Source, p.Var)
+			}
+			for _, a := range pkg.Prog.Anchors {
+				give("anchor "+a.Name, a.Func)
+			}
+			helpers := map[string]bool{}
+			var walk func(x *ir.Expr)
+			walk = func(x *ir.Expr) {
+				if x == nil || !x.Slice && !x.Map {
+					return
+				}
+				if !helpers[x.Key()] {
+					helpers[x.Key()] = true
+					f := pkg.Types.Funcs(x)
+					give("the builder of "+x.Key(), f.Build)
+					give("the encoder of "+x.Key(), f.Append)
+				}
+				walk(x.Elem)
+			}
+			for _, ty := range pkg.Types.All {
+				give("type", ty.Name)
+				for _, fn := range []string{ty.DecodeFunc, ty.CheckFunc, ty.NewFunc, ty.DecodeDocFunc, ty.BuildFunc, ty.SizeHintVar, ty.MarkerMethod} {
+					give("a function of "+ty.Name, fn)
+				}
+				for _, v := range ty.Values {
+					give("a value of "+ty.Name, v.Go)
+				}
+				for _, f := range ty.Fields {
+					walk(f.Type)
+				}
+				walk(ty.Extra)
+				walk(ty.Target)
+				for _, a := range ty.Alts {
+					walk(a.Type)
+				}
+			}
+			if len(by) < 10 {
+				t.Errorf("only %d names", len(by))
+			}
+		})
+	}
+}
+
+// generatePackage generates one document, t/a.json, as plain JSON Schema.
+func generatePackage(t *testing.T, schema string) *generate.Package {
+	t.Helper()
+	pkg, err := generate.Snapshot(generate.Input{
+		Key: "t", ImportPath: "irtest.example/t",
+		Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}},
+	}, generate.Options{Plain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg
+}
 
 // TestExportedNames: every member and definition becomes an exported Go
 // name, whatever its first character: a letter without an upper case
@@ -31,17 +178,4 @@ func TestExportedNames(t *testing.T) {
 			}
 		}
 	}
-}
-
-// generatePackage generates one document, t/a.json, as plain JSON Schema.
-func generatePackage(t *testing.T, schema string) *generate.Package {
-	t.Helper()
-	pkg, err := generate.Snapshot(generate.Input{
-		Key: "t", ImportPath: "irtest.example/t",
-		Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}},
-	}, generate.Options{Plain: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pkg
 }

@@ -6,7 +6,19 @@ import (
 	"unicode/utf8"
 )
 
-// Every Go identifier the generator emits is chosen in this file.
+// Every Go identifier the generator emits is chosen in this package, by
+// the rules in this file. A generated package has one scope (names, on
+// Program), which starts with what the emitter declares itself and the
+// imports (packageDecls). Then, in this order, Build takes the check
+// functions, pattern variables and dynamic-anchor lookups; BuildTypes the
+// types with their API functions, the enum constants, each type's
+// unexported functions and each list or map expression's helpers
+// (nameDecls); MarkMemo the memo bodies. A clash gets a numeric suffix,
+// in that deterministic order. Each struct has a scope of its own for its
+// fields, which starts with the methods and fields every struct has
+// (structMembers). The emitter reads these names from the model; the
+// variables it interns while printing (reasons, constants) come from a
+// copy of the package scope (Program.Namer).
 
 // initialisms are written in capitals inside Go names (Go's own style).
 var initialisms = map[string]string{
@@ -139,7 +151,7 @@ func identPart(s string) string {
 	return b.String()
 }
 
-// goKeywords cannot be identifiers; the generator's own names are reserved too.
+// goKeywords cannot be identifiers.
 var goKeywords = map[string]bool{
 	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
 	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true,
@@ -160,6 +172,15 @@ func newNames(reserved ...string) *names {
 	return n
 }
 
+// clone is a scope with n's names taken, which takes its own apart.
+func (n *names) clone() *names {
+	c := newNames()
+	for name := range n.used {
+		c.used[name] = true
+	}
+	return c
+}
+
 func (n *names) take(want string) string {
 	if goKeywords[want] {
 		want += "_"
@@ -172,13 +193,17 @@ func (n *names) take(want string) string {
 	return name
 }
 
-// typeFuncs are the prefixes of the package-level functions the emitter
-// declares for a type T: DecodeT, CheckT and NewT.
-var typeFuncs = []string{"Decode", "Check", "New"}
+// apiFuncs names the exported functions the emitter may declare for a
+// type T: DecodeT, CheckT and NewT.
+func apiFuncs(name string) [3]string {
+	return [3]string{"Decode" + name, "Check" + name, "New" + name}
+}
 
-// takeType names a type: the name and the functions derived from it must
+// takeType names a type: the name and its API functions (apiFuncs) must
 // all be free, so a schema name like "checkUser" cannot collide with the
-// function CheckUser of type User.
+// function CheckUser of type User. All are taken for every type, whether
+// or not the emitter declares them, so that a type's API names do not
+// depend on which other types happen to have constructors.
 func (n *names) takeType(want string) string {
 	if goKeywords[want] {
 		want += "_"
@@ -187,8 +212,8 @@ func (n *names) takeType(want string) string {
 		if n.used[name] {
 			return false
 		}
-		for _, p := range typeFuncs {
-			if n.used[p+name] {
+		for _, f := range apiFuncs(name) {
+			if n.used[f] {
 				return false
 			}
 		}
@@ -199,11 +224,82 @@ func (n *names) takeType(want string) string {
 		name = want + itoa(i)
 	}
 	n.used[name] = true
-	for _, p := range typeFuncs {
-		n.used[p+name] = true
+	for _, f := range apiFuncs(name) {
+		n.used[f] = true
 	}
 	return name
 }
+
+// The package-level names the emitter declares beside the model's: the
+// doc template's constants (SnapshotKey, WireVersion), the entry-point
+// table and the dispatcher's description of the package.
+const (
+	SnapshotKeyConst = "SnapshotKey"
+	WireVersionConst = "WireVersion"
+	RegistryVar      = "Registry"
+	SnapshotVar      = "Snapshot"
+)
+
+// packageDecls starts every package scope: the emitter's own
+// declarations, and the names of the packages generated files import
+// (a declaration named like one would hide it). "Null" stays reserved
+// so that no type reads like the runtime's ahprt.Null.
+var packageDecls = []string{
+	SnapshotKeyConst, WireVersionConst, RegistryVar, SnapshotVar, "Null",
+	"ahprt", "format", "rules", "regexp",
+}
+
+// The methods of every generated struct and kind union, and the fields
+// the generator adds to structs: the emitter declares them under these
+// names, and a member's field never takes one (structMembers starts each
+// struct's field scope).
+const (
+	MethodAppendJSON    = "AppendJSON"
+	MethodValidate      = "Validate"
+	MethodMarshalJSON   = "MarshalJSON"
+	MethodUnmarshalJSON = "UnmarshalJSON"
+	FieldUnknown        = "Unknown"
+	FieldExtra          = "Extra"
+)
+
+var structMembers = []string{
+	FieldUnknown, FieldExtra, MethodValidate, MethodMarshalJSON, MethodUnmarshalJSON, MethodAppendJSON,
+}
+
+// The unexported declarations of a type T: its builder, its decoder of a
+// parsed document, its encoder's size hint and, for a union, the marker
+// method its variants implement. Each prefix followed by an exported name
+// is a spelling no other rule makes, and the package scope settles the
+// rest.
+func buildFuncName(name string) string    { return "b" + name }
+func decodeDocName(name string) string    { return "decode" + name }
+func sizeHintName(name string) string     { return "size" + name }
+func markerMethodName(name string) string { return "is" + name }
+
+// exprStem spells a list or map expression in its helpers' names
+// ("build" or "append" and the stem): "List" or "Map" per level, then the
+// element type's name, or a builtin as "_name", so that []Value (a schema
+// type called Value) and []ahprt.Value get different stems. Two
+// expressions can still share a stem ([]ListFoo and [][]Foo are both
+// "ListListFoo"); the package scope then suffixes the later one.
+func exprStem(x *Expr) string {
+	switch {
+	case x.Named != nil:
+		return x.Named.Name
+	case x.Slice:
+		return "List" + exprStem(x.Elem)
+	case x.Map:
+		return "Map" + exprStem(x.Elem)
+	}
+	return "_" + strings.ToLower(x.Builtin)
+}
+
+// Namer hands out the names of the package-level declarations the
+// emitter adds while it prints (interned constants, bounds and reasons,
+// presence helpers), from a copy of the package scope as the model left
+// it: none can take a name the model gave (a definition called "reason0"
+// keeps its own), and printing one model twice names them alike.
+func (p *Program) Namer() func(want string) string { return p.names.clone().take }
 
 func itoa(i int) string {
 	if i < 10 {

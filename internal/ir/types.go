@@ -67,6 +67,19 @@ type Type struct {
 
 	// KindUnionKind: one alternative per JSON kind.
 	Alts []*Alt
+
+	// The Go names of the type's own declarations, from the package scope
+	// (see naming.go). DecodeFunc, CheckFunc and NewFunc are reserved for
+	// every type; the emitter declares the first two for document roots
+	// and definitions (Types.Roots) and NewFunc for structs that carry
+	// constants. DecodeDocFunc (Decode on a parsed document, for the
+	// dispatcher) is set for roots; BuildFunc (a value from a validated
+	// node) for structs, unions and kind unions; SizeHintVar (the
+	// encoder's buffer size hint) for structs; MarkerMethod (the method
+	// of the union's interface its variants implement) for unions.
+	DecodeFunc, CheckFunc, NewFunc string
+	DecodeDocFunc, BuildFunc       string
+	SizeHintVar, MarkerMethod      string
 }
 
 // Field is a member of a struct.
@@ -123,6 +136,26 @@ const (
 	BNull   = "Null"
 )
 
+// Key spells x as the Go type it is, with the runtime's types qualified
+// ("[]map[string]ahprt.Value"): equal keys are the same Go type, and no
+// two different types share one, since type names are unique exported
+// identifiers. Helpers of list and map expressions are looked up by it.
+func (e *Expr) Key() string {
+	switch {
+	case e.Named != nil:
+		return e.Named.Name
+	case e.Slice:
+		return "[]" + e.Elem.Key()
+	case e.Map:
+		return "map[string]" + e.Elem.Key()
+	}
+	switch e.Builtin {
+	case BString, BBool, BInt64:
+		return e.Builtin
+	}
+	return "ahprt." + e.Builtin
+}
+
 func (e *Expr) String() string {
 	switch {
 	case e.Named != nil:
@@ -145,18 +178,33 @@ type Types struct {
 	Roots []*Type
 
 	prog     *Program
-	names    *names
+	names    *names // the package scope (Program.names)
+	helpers  map[string]ExprFuncs
 	bySchema map[*Schema]*Type
 	building map[*Schema]bool
 	named    map[*Schema]string // schema → name it must get
 }
 
-// reservedNames are package-level names the emitter declares itself.
-var reservedNames = []string{"WireVersion", "SnapshotKey", "Registry", "Snapshot", "Null"}
+// ExprFuncs names the helpers of one list or map expression ([]T,
+// map[string]T): Build makes the Go value from a validated node, Append
+// encodes it. Every field, element or alternative of that Go type shares
+// them.
+type ExprFuncs struct{ Build, Append string }
+
+// Funcs returns the helpers of list or map expression x. Every such
+// expression a type of the package holds has them (BuildTypes names
+// them all); asking for another is a generator bug.
+func (t *Types) Funcs(x *Expr) ExprFuncs {
+	f, ok := t.helpers[x.Key()]
+	if !ok {
+		panic("ir: no helpers named for " + x.Key())
+	}
+	return f
+}
 
 // BuildTypes derives the Go types of a program.
 func BuildTypes(p *Program) (*Types, error) {
-	t := &Types{Named: map[string]*Type{}, prog: p, names: newNames(reservedNames...), bySchema: map[*Schema]*Type{}, building: map[*Schema]bool{}, named: map[*Schema]string{}}
+	t := &Types{Named: map[string]*Type{}, prog: p, names: p.names, helpers: map[string]ExprFuncs{}, bySchema: map[*Schema]*Type{}, building: map[*Schema]bool{}, named: map[*Schema]string{}}
 	// Names of named types first, so that inline types never take them.
 	var entries []entry
 	for _, doc := range p.set.Docs {
@@ -242,7 +290,58 @@ func BuildTypes(p *Program) (*Types, error) {
 			ty.Values[i].Go = t.names.take(ty.Name + exported(v.Value))
 		}
 	}
+	t.nameDecls()
 	return t, nil
+}
+
+// nameDecls names what the emitter declares for each type and for each
+// list or map expression, after every type has its name: a helper never
+// takes a type's name, and a type's name never depends on its helpers.
+func (t *Types) nameDecls() {
+	roots := map[*Type]bool{}
+	for _, ty := range t.Roots {
+		roots[ty] = true
+	}
+	for _, ty := range t.All {
+		api := apiFuncs(ty.Name) // taken with the name (takeType)
+		ty.DecodeFunc, ty.CheckFunc, ty.NewFunc = api[0], api[1], api[2]
+		if roots[ty] {
+			ty.DecodeDocFunc = t.names.take(decodeDocName(ty.Name))
+		}
+		switch ty.Kind {
+		case StructKind, UnionKind, KindUnionKind:
+			ty.BuildFunc = t.names.take(buildFuncName(ty.Name))
+		}
+		switch ty.Kind {
+		case StructKind:
+			ty.SizeHintVar = t.names.take(sizeHintName(ty.Name))
+		case UnionKind:
+			ty.MarkerMethod = t.names.take(markerMethodName(ty.Name))
+		}
+	}
+	for _, ty := range t.All {
+		for _, f := range ty.Fields {
+			t.nameHelpers(f.Type)
+		}
+		t.nameHelpers(ty.Extra)
+		for _, a := range ty.Alts {
+			t.nameHelpers(a.Type)
+		}
+		t.nameHelpers(ty.Target)
+	}
+}
+
+// nameHelpers names the helpers of x when it is a list or a map, and of
+// the lists and maps inside it, outermost first.
+func (t *Types) nameHelpers(x *Expr) {
+	if x == nil || !x.Slice && !x.Map {
+		return
+	}
+	if _, ok := t.helpers[x.Key()]; !ok {
+		stem := exprStem(x)
+		t.helpers[x.Key()] = ExprFuncs{Build: t.names.take("build" + stem), Append: t.names.take("append" + stem)}
+	}
+	t.nameHelpers(x.Elem)
 }
 
 // entry is a named schema waiting for its type name.
@@ -925,7 +1024,7 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 	if ty.Extra != nil {
 		ty.Open = false
 	}
-	fields := newNames("Unknown", "Extra", "Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON")
+	fields := newNames(structMembers...)
 	for _, name := range order {
 		m := members[name]
 		f := &Field{JSON: name, Required: required[name]}
