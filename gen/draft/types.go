@@ -43,6 +43,10 @@ var sizeCapabilitiesRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesRequest.Buffer())
 		sizeCapabilitiesRequest.Note(len(b))
@@ -153,6 +157,10 @@ var sizeRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeRequest.Buffer())
 		sizeRequest.Note(len(b))
@@ -250,6 +258,10 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *JSONRPCID) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Int != nil:
 		b = ahprt.AppendNumber(b, *v.Int)
@@ -315,6 +327,10 @@ var sizeCapabilitiesRequestParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesRequestParams.Buffer())
 		sizeCapabilitiesRequestParams.Note(len(b))
@@ -399,6 +415,10 @@ var sizeCapabilitiesResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponse.Buffer())
 		sizeCapabilitiesResponse.Note(len(b))
@@ -501,6 +521,10 @@ var sizeSuccessResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSuccessResponse.Buffer())
 		sizeSuccessResponse.Note(len(b))
@@ -594,6 +618,10 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Null:
 		return append(b, "null"...)
@@ -666,6 +694,10 @@ var sizeCapabilitiesResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResult.Buffer())
 		sizeCapabilitiesResponseResult.Note(len(b))
@@ -783,6 +815,10 @@ var sizeCapabilitiesResponseResultManifest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResultManifest.Buffer())
 		sizeCapabilitiesResponseResultManifest.Note(len(b))
@@ -925,6 +961,10 @@ var sizeCapabilitiesResponseResultManifestEvent ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestEvent.Buffer())
 		sizeCapabilitiesResponseResultManifestEvent.Note(len(b))
@@ -1093,6 +1133,10 @@ var sizeCapabilities ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilities.Buffer())
 		sizeCapabilities.Note(len(b))
@@ -1247,6 +1291,10 @@ var sizeCapabilitiesModify ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesModify.Buffer())
 		sizeCapabilitiesModify.Note(len(b))
@@ -1383,6 +1431,10 @@ var sizeModifyOperations ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModifyOperations.Buffer())
 		sizeModifyOperations.Note(len(b))
@@ -1491,6 +1543,10 @@ var sizeCapabilitiesFlow ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesFlow.Buffer())
 		sizeCapabilitiesFlow.Note(len(b))
@@ -1603,6 +1659,10 @@ var sizeCapabilitiesInject ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesInject.Buffer())
 		sizeCapabilitiesInject.Note(len(b))
@@ -1680,6 +1740,10 @@ var sizeCapabilitiesInjectContext ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesInjectContext.Buffer())
 		sizeCapabilitiesInjectContext.Note(len(b))
@@ -1781,6 +1845,10 @@ var sizeCapabilitiesElicitation ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesElicitation.Buffer())
 		sizeCapabilitiesElicitation.Note(len(b))
@@ -1868,6 +1936,10 @@ var sizeCapabilitiesResponseResultManifestGap ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestGap) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestGap.Buffer())
 		sizeCapabilitiesResponseResultManifestGap.Note(len(b))
@@ -2008,6 +2080,10 @@ var sizeCapabilitiesResponseResultManifestLimits ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestLimits) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestLimits.Buffer())
 		sizeCapabilitiesResponseResultManifestLimits.Note(len(b))
@@ -2109,6 +2185,10 @@ var sizeCapabilitiesResponseResultManifestManagedPolicy ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestManagedPolicy.Buffer())
 		sizeCapabilitiesResponseResultManifestManagedPolicy.Note(len(b))
@@ -2513,6 +2593,10 @@ var sizeCatalogueEventConfigChangeBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventConfigChangeBefore.Buffer())
 		sizeCatalogueEventConfigChangeBefore.Note(len(b))
@@ -2726,6 +2810,10 @@ var sizeEnvelope ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Envelope) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeEnvelope.Buffer())
 		sizeEnvelope.Note(len(b))
@@ -2908,6 +2996,10 @@ var sizeEventCore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *EventCore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeEventCore.Buffer())
 		sizeEventCore.Note(len(b))
@@ -3072,6 +3164,10 @@ var sizeSession ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSession.Buffer())
 		sizeSession.Note(len(b))
@@ -3188,6 +3284,10 @@ var sizeSessionAgent ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionAgent.Buffer())
 		sizeSessionAgent.Note(len(b))
@@ -3275,6 +3375,10 @@ var sizeEventGap ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *EventGap) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeEventGap.Buffer())
 		sizeEventGap.Note(len(b))
@@ -3372,6 +3476,10 @@ var sizeOpenIdentity ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeOpenIdentity.Buffer())
 		sizeOpenIdentity.Note(len(b))
@@ -3591,6 +3699,10 @@ var sizeTextBodyPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTextBodyPart.Buffer())
 		sizeTextBodyPart.Note(len(b))
@@ -3737,6 +3849,10 @@ var sizeTextGapPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTextGapPart.Buffer())
 		sizeTextGapPart.Note(len(b))
@@ -3869,6 +3985,10 @@ var sizeContentItemGap ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentItemGap.Buffer())
 		sizeContentItemGap.Note(len(b))
@@ -3977,6 +4097,10 @@ var sizeTextMetadataPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTextMetadataPart.Buffer())
 		sizeTextMetadataPart.Note(len(b))
@@ -4120,6 +4244,10 @@ var sizeTextOmittedPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTextOmittedPart.Buffer())
 		sizeTextOmittedPart.Note(len(b))
@@ -4332,6 +4460,10 @@ var sizeAttachmentBodyPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAttachmentBodyPart.Buffer())
 		sizeAttachmentBodyPart.Note(len(b))
@@ -4452,6 +4584,10 @@ var sizeContentReference ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentReference.Buffer())
 		sizeContentReference.Note(len(b))
@@ -4557,6 +4693,10 @@ var sizeAttachmentGapPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAttachmentGapPart.Buffer())
 		sizeAttachmentGapPart.Note(len(b))
@@ -4717,6 +4857,10 @@ var sizeAttachmentMetadataPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAttachmentMetadataPart.Buffer())
 		sizeAttachmentMetadataPart.Note(len(b))
@@ -4869,6 +5013,10 @@ var sizeAttachmentOmittedPart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAttachmentOmittedPart.Buffer())
 		sizeAttachmentOmittedPart.Note(len(b))
@@ -4998,6 +5146,10 @@ var sizeInteractionEventConfigChangeBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventConfigChangeBefore.Buffer())
 		sizeInteractionEventConfigChangeBefore.Note(len(b))
@@ -5097,6 +5249,10 @@ var sizeInteractionEventConfigChangeBeforeChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventConfigChangeBeforeChange.Buffer())
 		sizeInteractionEventConfigChangeBeforeChange.Note(len(b))
@@ -5214,6 +5370,10 @@ var sizeCatalogueEventConfigChangeBeforeChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventConfigChangeBeforeChange.Buffer())
 		sizeCatalogueEventConfigChangeBeforeChange.Note(len(b))
@@ -5371,6 +5531,10 @@ var sizeConfigChangeAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeConfigChangeAfter.Buffer())
 		sizeConfigChangeAfter.Note(len(b))
@@ -5541,6 +5705,10 @@ var sizeInteractionEventConfigChangeAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventConfigChangeAfter.Buffer())
 		sizeInteractionEventConfigChangeAfter.Note(len(b))
@@ -5644,6 +5812,10 @@ var sizeInteractionEventConfigChangeAfterChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventConfigChangeAfterChange.Buffer())
 		sizeInteractionEventConfigChangeAfterChange.Note(len(b))
@@ -5772,6 +5944,10 @@ var sizeConfigChangeAfterChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeConfigChangeAfterChange.Buffer())
 		sizeConfigChangeAfterChange.Note(len(b))
@@ -5947,6 +6123,10 @@ var sizeTurnStart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnStart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTurnStart.Buffer())
 		sizeTurnStart.Note(len(b))
@@ -6125,6 +6305,10 @@ var sizeIdentity ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Identity) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeIdentity.Buffer())
 		sizeIdentity.Note(len(b))
@@ -6220,6 +6404,10 @@ var sizeMessage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Message) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMessage.Buffer())
 		sizeMessage.Note(len(b))
@@ -6414,6 +6602,10 @@ var sizeTurnFinishBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTurnFinishBefore.Buffer())
 		sizeTurnFinishBefore.Note(len(b))
@@ -6629,6 +6821,10 @@ var sizeTurnCompletion ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTurnCompletion.Buffer())
 		sizeTurnCompletion.Note(len(b))
@@ -6805,6 +7001,10 @@ var sizeUsage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Usage) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUsage.Buffer())
 		sizeUsage.Note(len(b))
@@ -6994,6 +7194,10 @@ var sizeUsageCost ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UsageCost) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUsageCost.Buffer())
 		sizeUsageCost.Note(len(b))
@@ -7188,6 +7392,10 @@ var sizeTurnEnd ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnEnd) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTurnEnd.Buffer())
 		sizeTurnEnd.Note(len(b))
@@ -7402,6 +7610,10 @@ var sizeError ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Error) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeError.Buffer())
 		sizeError.Note(len(b))
@@ -7499,6 +7711,10 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *ErrorStatus) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Int != nil:
 		b = ahprt.AppendNumber(b, *v.Int)
@@ -7643,6 +7859,10 @@ var sizeTurnProgress ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TurnProgress) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTurnProgress.Buffer())
 		sizeTurnProgress.Note(len(b))
@@ -7890,6 +8110,10 @@ var sizeModelRequestBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelRequestBefore.Buffer())
 		sizeModelRequestBefore.Note(len(b))
@@ -8075,6 +8299,10 @@ var sizeModel ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Model) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModel.Buffer())
 		sizeModel.Note(len(b))
@@ -8163,6 +8391,10 @@ var sizeAttempt ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Attempt) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAttempt.Buffer())
 		sizeAttempt.Note(len(b))
@@ -8330,6 +8562,10 @@ var sizeModelResponseAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelResponseAfter.Buffer())
 		sizeModelResponseAfter.Note(len(b))
@@ -8610,6 +8846,10 @@ var sizeExecutionExecuted ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionExecuted) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionExecuted.Buffer())
 		sizeExecutionExecuted.Note(len(b))
@@ -8683,6 +8923,10 @@ var sizeExecutionSkippedSuppliedResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionSkippedSuppliedResult.Buffer())
 		sizeExecutionSkippedSuppliedResult.Note(len(b))
@@ -8766,6 +9010,10 @@ var sizeExecutionSkippedPolicy ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionSkippedPolicy.Buffer())
 		sizeExecutionSkippedPolicy.Note(len(b))
@@ -8856,6 +9104,10 @@ var sizeExecutionSkippedCancelled ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionSkippedCancelled.Buffer())
 		sizeExecutionSkippedCancelled.Note(len(b))
@@ -8946,6 +9198,10 @@ var sizeExecutionSkippedTimeout ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionSkippedTimeout.Buffer())
 		sizeExecutionSkippedTimeout.Note(len(b))
@@ -9036,6 +9292,10 @@ var sizeExecutionSkippedOther ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ExecutionSkippedOther) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeExecutionSkippedOther.Buffer())
 		sizeExecutionSkippedOther.Note(len(b))
@@ -9217,6 +9477,10 @@ var sizeModelError ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelError) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelError.Buffer())
 		sizeModelError.Note(len(b))
@@ -9502,6 +9766,10 @@ var sizeModelSwitchBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelSwitchBefore.Buffer())
 		sizeModelSwitchBefore.Note(len(b))
@@ -9706,6 +9974,10 @@ var sizeModelSwitchBeforePricing ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelSwitchBeforePricing.Buffer())
 		sizeModelSwitchBeforePricing.Note(len(b))
@@ -9858,6 +10130,10 @@ var sizeModelSwitchAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModelSwitchAfter.Buffer())
 		sizeModelSwitchAfter.Note(len(b))
@@ -10118,6 +10394,10 @@ var sizeToolPermissionRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolPermissionRequest.Buffer())
 		sizeToolPermissionRequest.Note(len(b))
@@ -10338,6 +10618,10 @@ var sizeToolCall ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolCall.Buffer())
 		sizeToolCall.Note(len(b))
@@ -10451,6 +10735,10 @@ var sizeTool ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Tool) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTool.Buffer())
 		sizeTool.Note(len(b))
@@ -10575,6 +10863,10 @@ var sizeMCP ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCP) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCP.Buffer())
 		sizeMCP.Note(len(b))
@@ -10677,6 +10969,10 @@ var sizeMCPServer ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPServer) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCPServer.Buffer())
 		sizeMCPServer.Note(len(b))
@@ -10776,6 +11072,10 @@ var sizeMCPConnectionVariant1 ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCPConnectionVariant1.Buffer())
 		sizeMCPConnectionVariant1.Note(len(b))
@@ -10874,6 +11174,10 @@ var sizeConnectionGap ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeConnectionGap.Buffer())
 		sizeConnectionGap.Note(len(b))
@@ -10961,6 +11265,10 @@ var sizeMCPConnectionVariant2 ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCPConnectionVariant2.Buffer())
 		sizeMCPConnectionVariant2.Note(len(b))
@@ -11073,6 +11381,10 @@ var sizeMCPConnectionVariant3 ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCPConnectionVariant3.Buffer())
 		sizeMCPConnectionVariant3.Note(len(b))
@@ -11198,6 +11510,10 @@ var sizeMCPConnectionVariant4 ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMCPConnectionVariant4.Buffer())
 		sizeMCPConnectionVariant4.Note(len(b))
@@ -11353,6 +11669,10 @@ var sizeBatch ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Batch) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeBatch.Buffer())
 		sizeBatch.Note(len(b))
@@ -11519,6 +11839,10 @@ var sizeToolPermissionResolved ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolPermissionResolved.Buffer())
 		sizeToolPermissionResolved.Note(len(b))
@@ -11829,6 +12153,10 @@ var sizeToolProgress ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolProgress) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolProgress.Buffer())
 		sizeToolProgress.Note(len(b))
@@ -12094,6 +12422,10 @@ var sizeToolBatchAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolBatchAfter.Buffer())
 		sizeToolBatchAfter.Note(len(b))
@@ -12291,6 +12623,10 @@ var sizeToolBatchAfterCall ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolBatchAfterCall.Buffer())
 		sizeToolBatchAfterCall.Note(len(b))
@@ -12485,6 +12821,10 @@ var sizeContextCompactBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContextCompactBefore.Buffer())
 		sizeContextCompactBefore.Note(len(b))
@@ -12693,6 +13033,10 @@ var sizeTokenCounts ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TokenCounts) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTokenCounts.Buffer())
 		sizeTokenCounts.Note(len(b))
@@ -12844,6 +13188,10 @@ var sizeContextCompactAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContextCompactAfter.Buffer())
 		sizeContextCompactAfter.Note(len(b))
@@ -13035,6 +13383,10 @@ var sizeContextCompactAfterRemovedItem ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContextCompactAfterRemovedItem.Buffer())
 		sizeContextCompactAfterRemovedItem.Note(len(b))
@@ -13165,6 +13517,10 @@ var sizeTaskChangeBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTaskChangeBefore.Buffer())
 		sizeTaskChangeBefore.Note(len(b))
@@ -13351,6 +13707,10 @@ var sizeTaskChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTaskChange.Buffer())
 		sizeTaskChange.Note(len(b))
@@ -13529,6 +13889,10 @@ var sizeTaskChangeAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTaskChangeAfter.Buffer())
 		sizeTaskChangeAfter.Note(len(b))
@@ -13750,6 +14114,10 @@ var sizeUserAttention ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UserAttention) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUserAttention.Buffer())
 		sizeUserAttention.Note(len(b))
@@ -13920,6 +14288,10 @@ var sizeInteractionEventUserAttention ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserAttention.Buffer())
 		sizeInteractionEventUserAttention.Note(len(b))
@@ -14010,6 +14382,10 @@ var sizeInteractionEventUserAttentionAttention ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserAttentionAttention.Buffer())
 		sizeInteractionEventUserAttentionAttention.Note(len(b))
@@ -14104,6 +14480,10 @@ var sizeUserAttentionAttention ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUserAttentionAttention.Buffer())
 		sizeUserAttentionAttention.Note(len(b))
@@ -14247,6 +14627,10 @@ var sizeCatalogueEventUserElicitationRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequest.Buffer())
 		sizeCatalogueEventUserElicitationRequest.Note(len(b))
@@ -14417,6 +14801,10 @@ var sizeInteractionEventUserElicitationRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserElicitationRequest.Buffer())
 		sizeInteractionEventUserElicitationRequest.Note(len(b))
@@ -14507,6 +14895,10 @@ var sizeInteractionEventUserElicitationRequestElicitation ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserElicitationRequestElicitation.Buffer())
 		sizeInteractionEventUserElicitationRequestElicitation.Note(len(b))
@@ -14617,6 +15009,10 @@ var sizeCatalogueEventUserElicitationRequestElicitation ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequestElicitation.Buffer())
 		sizeCatalogueEventUserElicitationRequestElicitation.Note(len(b))
@@ -14764,6 +15160,10 @@ var sizeCatalogueEventUserElicitationResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserElicitationResult.Buffer())
 		sizeCatalogueEventUserElicitationResult.Note(len(b))
@@ -14934,6 +15334,10 @@ var sizeInteractionEventUserElicitationResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserElicitationResult.Buffer())
 		sizeInteractionEventUserElicitationResult.Note(len(b))
@@ -15028,6 +15432,10 @@ var sizeInteractionEventUserElicitationResultElicitation ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserElicitationResultElicitation.Buffer())
 		sizeInteractionEventUserElicitationResultElicitation.Note(len(b))
@@ -15150,6 +15558,10 @@ var sizeCatalogueEventUserElicitationResultElicitation ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserElicitationResultElicitation.Buffer())
 		sizeCatalogueEventUserElicitationResultElicitation.Note(len(b))
@@ -15317,6 +15729,10 @@ var sizeCatalogueEventUserMessageInbound ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserMessageInbound.Buffer())
 		sizeCatalogueEventUserMessageInbound.Note(len(b))
@@ -15487,6 +15903,10 @@ var sizeInteractionEventUserMessageInbound ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserMessageInbound.Buffer())
 		sizeInteractionEventUserMessageInbound.Note(len(b))
@@ -15577,6 +15997,10 @@ var sizeInteractionEventUserMessageInboundMessage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserMessageInboundMessage.Buffer())
 		sizeInteractionEventUserMessageInboundMessage.Note(len(b))
@@ -15671,6 +16095,10 @@ var sizeCatalogueEventUserMessageInboundMessage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserMessageInboundMessage.Buffer())
 		sizeCatalogueEventUserMessageInboundMessage.Note(len(b))
@@ -15814,6 +16242,10 @@ var sizeCatalogueEventUserMessageOutbound ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserMessageOutbound.Buffer())
 		sizeCatalogueEventUserMessageOutbound.Note(len(b))
@@ -15984,6 +16416,10 @@ var sizeInteractionEventUserMessageOutbound ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserMessageOutbound.Buffer())
 		sizeInteractionEventUserMessageOutbound.Note(len(b))
@@ -16070,6 +16506,10 @@ var sizeInteractionEventUserMessageOutboundMessage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventUserMessageOutboundMessage.Buffer())
 		sizeInteractionEventUserMessageOutboundMessage.Note(len(b))
@@ -16153,6 +16593,10 @@ var sizeCatalogueEventUserMessageOutboundMessage ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCatalogueEventUserMessageOutboundMessage.Buffer())
 		sizeCatalogueEventUserMessageOutboundMessage.Note(len(b))
@@ -16290,6 +16734,10 @@ var sizeWorkspaceChangeBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeWorkspaceChangeBefore.Buffer())
 		sizeWorkspaceChangeBefore.Note(len(b))
@@ -16469,6 +16917,10 @@ var sizeWorkspaceChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeWorkspaceChange.Buffer())
 		sizeWorkspaceChange.Note(len(b))
@@ -16580,6 +17032,10 @@ var sizeWorkspaceState ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeWorkspaceState.Buffer())
 		sizeWorkspaceState.Note(len(b))
@@ -16717,6 +17173,10 @@ var sizeWorkspaceChangeAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeWorkspaceChangeAfter.Buffer())
 		sizeWorkspaceChangeAfter.Note(len(b))
@@ -16939,6 +17399,10 @@ var sizeFileChanged ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FileChanged) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeFileChanged.Buffer())
 		sizeFileChanged.Note(len(b))
@@ -17119,6 +17583,10 @@ var sizeChangedFile ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeChangedFile.Buffer())
 		sizeChangedFile.Note(len(b))
@@ -17296,6 +17764,10 @@ var sizeHookFailure ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HookFailure) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeHookFailure.Buffer())
 		sizeHookFailure.Note(len(b))
@@ -17471,6 +17943,10 @@ var sizeInteractionEventHookFailure ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventHookFailure.Buffer())
 		sizeInteractionEventHookFailure.Note(len(b))
@@ -17571,6 +18047,10 @@ var sizeInteractionEventHookFailureFailure ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInteractionEventHookFailureFailure.Buffer())
 		sizeInteractionEventHookFailureFailure.Note(len(b))
@@ -17677,6 +18157,10 @@ var sizeHookFailureFailure ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeHookFailureFailure.Buffer())
 		sizeHookFailureFailure.Note(len(b))
@@ -17846,6 +18330,10 @@ var sizeErrorResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeErrorResponse.Buffer())
 		sizeErrorResponse.Note(len(b))
@@ -17949,6 +18437,10 @@ var sizeErrorResponseError ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeErrorResponseError.Buffer())
 		sizeErrorResponseError.Note(len(b))
@@ -18078,6 +18570,10 @@ var sizeNotification ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeNotification.Buffer())
 		sizeNotification.Note(len(b))
@@ -18241,6 +18737,10 @@ var sizeContentSelection ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentSelection.Buffer())
 		sizeContentSelection.Note(len(b))
@@ -18384,6 +18884,10 @@ var sizeContentUploadReceipt ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentUploadReceipt.Buffer())
 		sizeContentUploadReceipt.Note(len(b))
@@ -18485,6 +18989,10 @@ var sizeContentUpload ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentUpload.Buffer())
 		sizeContentUpload.Note(len(b))
@@ -18636,6 +19144,10 @@ var sizeAuthenticationBearer ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAuthenticationBearer.Buffer())
 		sizeAuthenticationBearer.Note(len(b))
@@ -18752,6 +19264,10 @@ var sizeAuthenticationOAuth ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAuthenticationOAuth.Buffer())
 		sizeAuthenticationOAuth.Note(len(b))
@@ -18898,6 +19414,10 @@ var sizeDenyEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeDenyEffect.Buffer())
 		sizeDenyEffect.Note(len(b))
@@ -19081,6 +19601,10 @@ var sizeAllowEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAllowEffect.Buffer())
 		sizeAllowEffect.Note(len(b))
@@ -19153,6 +19677,10 @@ var sizeAskEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAskEffect.Buffer())
 		sizeAskEffect.Note(len(b))
@@ -19238,6 +19766,10 @@ var sizeModifyEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeModifyEffect.Buffer())
 		sizeModifyEffect.Note(len(b))
@@ -19371,6 +19903,10 @@ var sizeMessageEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeMessageEffect.Buffer())
 		sizeMessageEffect.Note(len(b))
@@ -19455,6 +19991,10 @@ var sizeReturnEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeReturnEffect.Buffer())
 		sizeReturnEffect.Note(len(b))
@@ -19540,6 +20080,10 @@ var sizeFlowStopEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeFlowStopEffect.Buffer())
 		sizeFlowStopEffect.Note(len(b))
@@ -19630,6 +20174,10 @@ var sizeFlowContinueEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeFlowContinueEffect.Buffer())
 		sizeFlowContinueEffect.Note(len(b))
@@ -19724,6 +20272,10 @@ var sizeInjectEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInjectEffect.Buffer())
 		sizeInjectEffect.Note(len(b))
@@ -20126,6 +20678,10 @@ var sizeToolBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolBefore.Buffer())
 		sizeToolBefore.Note(len(b))
@@ -20406,6 +20962,10 @@ var sizeToolAfter ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolAfter) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolAfter.Buffer())
 		sizeToolAfter.Note(len(b))
@@ -20652,6 +21212,10 @@ var sizeFileChange ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *FileChange) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeFileChange.Buffer())
 		sizeFileChange.Note(len(b))
@@ -20846,6 +21410,10 @@ var sizeSessionStart ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStart) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStart.Buffer())
 		sizeSessionStart.Note(len(b))
@@ -21062,6 +21630,10 @@ var sizeSessionStartHarness ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartHarness) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartHarness.Buffer())
 		sizeSessionStartHarness.Note(len(b))
@@ -21176,6 +21748,10 @@ var sizeSessionStartManifest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartManifest.Buffer())
 		sizeSessionStartManifest.Note(len(b))
@@ -21318,6 +21894,10 @@ var sizeSessionStartManifestEvent ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestEvent) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartManifestEvent.Buffer())
 		sizeSessionStartManifestEvent.Note(len(b))
@@ -21424,6 +22004,10 @@ var sizeSessionStartManifestGap ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestGap) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartManifestGap.Buffer())
 		sizeSessionStartManifestGap.Note(len(b))
@@ -21561,6 +22145,10 @@ var sizeSessionStartManifestLimits ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestLimits) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartManifestLimits.Buffer())
 		sizeSessionStartManifestLimits.Note(len(b))
@@ -21662,6 +22250,10 @@ var sizeSessionStartManifestManagedPolicy ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionStartManifestManagedPolicy) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionStartManifestManagedPolicy.Buffer())
 		sizeSessionStartManifestManagedPolicy.Note(len(b))
@@ -21817,6 +22409,10 @@ var sizeSessionEnd ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionEnd) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionEnd.Buffer())
 		sizeSessionEnd.Note(len(b))
@@ -22218,6 +22814,10 @@ var sizeInterceptDenyResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
 		sizeInterceptDenyResponse.Note(len(b))
@@ -22318,6 +22918,10 @@ var sizeInterceptDenyResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
 		sizeInterceptDenyResponseResult.Note(len(b))
@@ -22415,6 +23019,10 @@ var sizeInterceptNoEffectResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
 		sizeInterceptNoEffectResponse.Note(len(b))
@@ -22515,6 +23123,10 @@ var sizeInterceptNoEffectResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
 		sizeInterceptNoEffectResponseResult.Note(len(b))
@@ -22615,6 +23227,10 @@ var sizeInterceptRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequest.Buffer())
 		sizeInterceptRequest.Note(len(b))
@@ -22729,6 +23345,10 @@ var sizeInterceptRequestParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
 		sizeInterceptRequestParams.Note(len(b))
@@ -22859,6 +23479,10 @@ var sizeInterceptRequestParamsState ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequestParamsState.Buffer())
 		sizeInterceptRequestParamsState.Note(len(b))
@@ -22972,6 +23596,10 @@ func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node, v *Interc
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Null:
 		return append(b, "null"...)
@@ -23044,6 +23672,10 @@ var sizeInterceptRequestParamsStateCandidateObject ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequestParamsStateCandidateObject.Buffer())
 		sizeInterceptRequestParamsStateCandidateObject.Note(len(b))
@@ -23147,6 +23779,10 @@ var sizeInterceptResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptResponse.Buffer())
 		sizeInterceptResponse.Note(len(b))
@@ -23247,6 +23883,10 @@ var sizeInterceptResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptResponseResult.Buffer())
 		sizeInterceptResponseResult.Note(len(b))
@@ -23426,6 +24066,10 @@ var sizeBooleanSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *BooleanSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeBooleanSchema.Buffer())
 		sizeBooleanSchema.Note(len(b))
@@ -23546,6 +24190,10 @@ var sizeElicitRequestFormParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestFormParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeElicitRequestFormParams.Buffer())
 		sizeElicitRequestFormParams.Note(len(b))
@@ -23651,6 +24299,10 @@ var sizeRequestMeta ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeRequestMeta.Buffer())
 		sizeRequestMeta.Note(len(b))
@@ -23721,6 +24373,10 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *ProgressToken) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Number != nil:
 		b = ahprt.AppendNumber(b, *v.Number)
@@ -23797,6 +24453,10 @@ var sizeElicitRequestFormParamsRequestedSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeElicitRequestFormParamsRequestedSchema.Buffer())
 		sizeElicitRequestFormParamsRequestedSchema.Note(len(b))
@@ -24023,6 +24683,10 @@ var sizeStringSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StringSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeStringSchema.Buffer())
 		sizeStringSchema.Note(len(b))
@@ -24197,6 +24861,10 @@ var sizeNumberSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *NumberSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeNumberSchema.Buffer())
 		sizeNumberSchema.Note(len(b))
@@ -24344,6 +25012,10 @@ var sizeUntitledSingleSelectEnumSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUntitledSingleSelectEnumSchema.Buffer())
 		sizeUntitledSingleSelectEnumSchema.Note(len(b))
@@ -24474,6 +25146,10 @@ var sizeTitledSingleSelectEnumSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTitledSingleSelectEnumSchema.Buffer())
 		sizeTitledSingleSelectEnumSchema.Note(len(b))
@@ -24580,6 +25256,10 @@ var sizeLabelledOption ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeLabelledOption.Buffer())
 		sizeLabelledOption.Note(len(b))
@@ -24700,6 +25380,10 @@ var sizeUntitledMultiSelectEnumSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchema.Buffer())
 		sizeUntitledMultiSelectEnumSchema.Note(len(b))
@@ -24817,6 +25501,10 @@ var sizeUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchemaItems.Buffer())
 		sizeUntitledMultiSelectEnumSchemaItems.Note(len(b))
@@ -24939,6 +25627,10 @@ var sizeTitledMultiSelectEnumSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTitledMultiSelectEnumSchema.Buffer())
 		sizeTitledMultiSelectEnumSchema.Note(len(b))
@@ -25055,6 +25747,10 @@ var sizeTitledMultiSelectEnumSchemaItems ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTitledMultiSelectEnumSchemaItems.Buffer())
 		sizeTitledMultiSelectEnumSchemaItems.Note(len(b))
@@ -25159,6 +25855,10 @@ var sizeLegacyTitledEnumSchema ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeLegacyTitledEnumSchema.Buffer())
 		sizeLegacyTitledEnumSchema.Note(len(b))
@@ -25272,6 +25972,10 @@ var sizeTaskMetadata ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *TaskMetadata) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeTaskMetadata.Buffer())
 		sizeTaskMetadata.Note(len(b))
@@ -25408,6 +26112,10 @@ var sizeElicitRequestURLParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitRequestURLParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeElicitRequestURLParams.Buffer())
 		sizeElicitRequestURLParams.Note(len(b))
@@ -25533,6 +26241,10 @@ var sizeElicitResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ElicitResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeElicitResult.Buffer())
 		sizeElicitResult.Note(len(b))
@@ -25637,6 +26349,10 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultConten
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *ElicitResultContentValue) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Bool != nil:
 		b = ahprt.AppendBool(b, *v.Bool)
@@ -25722,6 +26438,10 @@ var sizeObserveNotification ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeObserveNotification.Buffer())
 		sizeObserveNotification.Note(len(b))
@@ -25812,6 +26532,10 @@ var sizeObserveNotificationParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeObserveNotificationParams.Buffer())
 		sizeObserveNotificationParams.Note(len(b))
@@ -25902,6 +26626,10 @@ var sizeRegistration ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeRegistration.Buffer())
 		sizeRegistration.Note(len(b))
@@ -25999,6 +26727,10 @@ var sizeBackend ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeBackend.Buffer())
 		sizeBackend.Note(len(b))
@@ -26120,6 +26852,10 @@ var sizeStdioTransport ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeStdioTransport.Buffer())
 		sizeStdioTransport.Note(len(b))
@@ -26244,6 +26980,10 @@ var sizeHTTPTransport ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeHTTPTransport.Buffer())
 		sizeHTTPTransport.Note(len(b))
@@ -26422,6 +27162,10 @@ var sizeInterceptSubscription ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
 		sizeInterceptSubscription.Note(len(b))
@@ -26584,6 +27328,10 @@ var sizeFilters ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Filters) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeFilters.Buffer())
 		sizeFilters.Note(len(b))
@@ -26721,6 +27469,10 @@ var sizeObserveSubscription ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeObserveSubscription.Buffer())
 		sizeObserveSubscription.Note(len(b))
@@ -26917,6 +27669,10 @@ var sizeContentReceiver ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ContentReceiver) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeContentReceiver.Buffer())
 		sizeContentReceiver.Note(len(b))

@@ -35,6 +35,10 @@ var sizeCapabilities ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeCapabilities.Buffer())
 		sizeCapabilities.Note(len(b))
@@ -117,6 +121,10 @@ var sizeErrorResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeErrorResponse.Buffer())
 		sizeErrorResponse.Note(len(b))
@@ -209,6 +217,10 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Null:
 		return append(b, "null"...)
@@ -287,6 +299,10 @@ var sizeErrorResponseError ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeErrorResponseError.Buffer())
 		sizeErrorResponseError.Note(len(b))
@@ -370,6 +386,10 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 
 // AppendJSON appends the alternative that is set (null when none is).
 func (v *JSONRPCID) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	switch {
 	case v.Int != nil:
 		b = ahprt.AppendNumber(b, *v.Int)
@@ -446,6 +466,10 @@ var sizeNative ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Native) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeNative.Buffer())
 		sizeNative.Note(len(b))
@@ -542,6 +566,10 @@ var sizeNotification ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeNotification.Buffer())
 		sizeNotification.Note(len(b))
@@ -650,6 +678,10 @@ var sizeRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeRequest.Buffer())
 		sizeRequest.Note(len(b))
@@ -779,6 +811,10 @@ var sizeSession ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSession.Buffer())
 		sizeSession.Note(len(b))
@@ -887,6 +923,10 @@ var sizeSessionAgent ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSessionAgent.Buffer())
 		sizeSessionAgent.Note(len(b))
@@ -976,6 +1016,10 @@ var sizeSuccessResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeSuccessResponse.Buffer())
 		sizeSuccessResponse.Note(len(b))
@@ -1080,6 +1124,10 @@ var sizeDenyEffect ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeDenyEffect.Buffer())
 		sizeDenyEffect.Note(len(b))
@@ -1186,6 +1234,10 @@ var sizeInterceptDenyResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptDenyResponse.Buffer())
 		sizeInterceptDenyResponse.Note(len(b))
@@ -1285,6 +1337,10 @@ var sizeInterceptDenyResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptDenyResponseResult.Buffer())
 		sizeInterceptDenyResponseResult.Note(len(b))
@@ -1381,6 +1437,10 @@ var sizeInterceptNoEffectResponse ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptNoEffectResponse.Buffer())
 		sizeInterceptNoEffectResponse.Note(len(b))
@@ -1480,6 +1540,10 @@ var sizeInterceptNoEffectResponseResult ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptNoEffectResponseResult.Buffer())
 		sizeInterceptNoEffectResponseResult.Note(len(b))
@@ -1577,6 +1641,10 @@ var sizeInterceptRequest ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequest.Buffer())
 		sizeInterceptRequest.Note(len(b))
@@ -1684,6 +1752,10 @@ var sizeInterceptRequestParams ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptRequestParams.Buffer())
 		sizeInterceptRequestParams.Note(len(b))
@@ -1812,6 +1884,10 @@ var sizeToolBefore ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolBefore.Buffer())
 		sizeToolBefore.Note(len(b))
@@ -1960,6 +2036,10 @@ var sizeToolBeforeTool ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeToolBeforeTool.Buffer())
 		sizeToolBeforeTool.Note(len(b))
@@ -2152,6 +2232,10 @@ var sizeRegistration ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeRegistration.Buffer())
 		sizeRegistration.Note(len(b))
@@ -2250,6 +2334,10 @@ var sizeBackend ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeBackend.Buffer())
 		sizeBackend.Note(len(b))
@@ -2369,6 +2457,10 @@ var sizeStdioTransport ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeStdioTransport.Buffer())
 		sizeStdioTransport.Note(len(b))
@@ -2492,6 +2584,10 @@ var sizeHTTPTransport ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeHTTPTransport.Buffer())
 		sizeHTTPTransport.Note(len(b))
@@ -2618,6 +2714,10 @@ var sizeAuthentication ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *Authentication) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeAuthentication.Buffer())
 		sizeAuthentication.Note(len(b))
@@ -2718,6 +2818,10 @@ var sizeInterceptSubscription ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeInterceptSubscription.Buffer())
 		sizeInterceptSubscription.Note(len(b))
@@ -2847,6 +2951,10 @@ var sizeObserveSubscription ahprt.SizeHint
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
+	// A nil v (a typed nil in a union, say) is null, which the checks judge.
+	if v == nil {
+		return append(b, "null"...)
+	}
 	if b == nil {
 		b = v.AppendJSON(sizeObserveSubscription.Buffer())
 		sizeObserveSubscription.Note(len(b))

@@ -102,12 +102,23 @@ func (e *gotypes) encode(t *ir.Type) {
 
 func nameLit(name string) Code { return Lit(quoteJSON(name) + ":") }
 
+// nilNull starts an AppendJSON: a nil receiver writes null. A typed nil
+// ((*T)(nil) in a union, or a nil *T whose MarshalJSON is called) then
+// encodes as a nil interface does, and MarshalJSON and Validate report
+// what the schema says of null there (an error where an object is
+// required) instead of panicking on the first field.
+func nilNull(g *Group) {
+	g.Comment("A nil v (a typed nil in a union, say) is null, which the checks judge.")
+	g.If(Id("v").Op("==").Nil()).Block(Return(Append(Id("b"), Lit("null").Op("..."))))
+}
+
 func (e *gotypes) encodeStruct(t *ir.Type) {
 	hint := t.SizeHintVar
 	e.f.Var().Id(hint).Qual(rt, "SizeHint")
 	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
 	e.f.Comment("MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+		nilNull(g)
 		g.If(Id("b").Op("==").Nil()).Block(
 			Id("b").Op("=").Id("v").Dot(ir.MethodAppendJSON).Call(Id(hint).Dot("Buffer").Call()),
 			Id(hint).Dot("Note").Call(Len(Id("b"))),
@@ -165,6 +176,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 func (e *gotypes) encodeKinds(t *ir.Type) {
 	e.f.Comment("AppendJSON appends the alternative that is set (null when none is).")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
+		nilNull(g)
 		g.Switch().BlockFunc(func(sg *Group) {
 			for _, a := range t.Alts {
 				a := a
