@@ -9,7 +9,8 @@ import (
 // the suite is silent, regressions of bugs found elsewhere, and every
 // disagreement the schema fuzzer has found. Each test's verdict is first
 // checked with santhosh-tekuri/jsonschema, so a case cannot be wrong;
-// then every test must agree.
+// then every test must agree, and every valid instance must decode into
+// its Go type and encode back to an equal value.
 func TestCases(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: not building generated packages")
@@ -45,6 +46,8 @@ func TestCases(t *testing.T) {
 		n++
 		if !o.Agrees() {
 			t.Errorf("%s: generated code says valid %v (%s), want %v", o.Group.Where(o.Test), o.Valid, o.Reason, o.Test.Valid)
+		} else if o.DecodeErr != "" {
+			t.Errorf("%s: valid, but %s", o.Group.Where(o.Test), o.DecodeErr)
 		}
 	}
 	t.Logf("%d groups, %d tests", len(groups), n)
