@@ -26211,7 +26211,7 @@ type ElicitResult struct {
 	// accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing. Member "action" (required).
 	Action ElicitResultAction
 	// Submitted values keyed by property name. Expected only for an accepted form-mode request. Optional member "content"; nil when absent.
-	Content map[string]ElicitResultContentValue
+	Content map[string]*ElicitResultContentValue
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -28568,20 +28568,20 @@ func appendListLabelledOption(b []byte, list []LabelledOption) []byte {
 	return append(b, ']')
 }
 
-func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]ElicitResultContentValue {
+func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]*ElicitResultContentValue {
 	d := c.Doc
-	out := make(map[string]ElicitResultContentValue, d.Len(n))
+	out := make(map[string]*ElicitResultContentValue, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		var x ElicitResultContentValue
-		bElicitResultContentValue(c, m.Value(), &x)
+		x := new(ElicitResultContentValue)
+		bElicitResultContentValue(c, m.Value(), x)
 		out[c.Text(m.Name())] = x
 	}
 	return out
 }
 
 // appendMapElicitResultContentValue writes members in name order: the output is deterministic.
-func appendMapElicitResultContentValue(b []byte, m map[string]ElicitResultContentValue) []byte {
+func appendMapElicitResultContentValue(b []byte, m map[string]*ElicitResultContentValue) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {

@@ -75,6 +75,17 @@ func (e *gotypes) buildInto(name string, x *ir.Expr, nd Code) Code {
 	return Id(name).Op(":=").Add(e.value(x, nd))
 }
 
+// buildEntry declares variable x holding a map's value built from node
+// nd: of the map's value type (see mapValueType).
+func (e *gotypes) buildEntry(g *Group, elem *ir.Expr, nd Code) {
+	if t := structOf(elem); t != nil {
+		g.Id("x").Op(":=").New(Id(t.Name))
+		g.Id(t.BuildFunc).Call(Id("c"), nd, Id("x"))
+		return
+	}
+	g.Add(e.buildInto("x", elem, nd))
+}
+
 // assignNew writes dst = a pointer to a new value x built from node nd.
 func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	if t := structOf(x); t != nil {
@@ -123,10 +134,10 @@ func (e *gotypes) mapHelper(x *ir.Expr) string {
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
 			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
-			For(Id("m").Dot("Next").Call()).Block(
-				e.buildInto("x", x.Elem, Id("m").Dot("Value").Call()),
-				Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x"),
-			),
+			For(Id("m").Dot("Next").Call()).BlockFunc(func(g *Group) {
+				e.buildEntry(g, x.Elem, Id("m").Dot("Value").Call())
+				g.Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
+			}),
 			Return(Id("out")),
 		)
 		e.f.Line()
@@ -178,7 +189,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 						dg.If(Id("v").Dot(ir.FieldExtra).Op("==").Nil()).Block(
 							Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
 						)
-						dg.Add(e.buildInto("x", t.Extra, val))
+						e.buildEntry(dg, t.Extra, val)
 						dg.Id("v").Dot(ir.FieldExtra).Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
 					case t.Open:
 						dg.Id("v").Dot(ir.FieldUnknown).Op("=").Id("c").Dot("KeepUnknown").Call(Id("v").Dot(ir.FieldUnknown), Id("m").Dot("Name").Call())

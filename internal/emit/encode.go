@@ -47,9 +47,9 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 	return assign(Qual(rt, "AppendValue").Call(Id("b"), val))
 }
 
-// appendEntry appends a map's value entry (of Go type x): copied into
-// variable v first, since methods take a pointer and a map entry is not
-// addressable, unless the value is null whatever it holds.
+// appendEntry appends a map's value entry (of Go type x, held as
+// mapValueType says), through variable v unless the value is null
+// whatever it holds.
 func (e *gotypes) appendEntry(g *Group, x *ir.Expr, v string, entry *Statement) {
 	if r := resolve(x); r.Named == nil && r.Builtin == ir.BNull {
 		g.Add(e.appendValue(x, Id(v)))

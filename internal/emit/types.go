@@ -30,7 +30,7 @@ func (e *gotypes) goType(x *ir.Expr) *Statement {
 	case x.Slice:
 		return Index().Add(e.goType(x.Elem))
 	case x.Map:
-		return Map(String()).Add(e.goType(x.Elem))
+		return Map(String()).Add(e.mapValueType(x.Elem))
 	}
 	switch x.Builtin {
 	case ir.BString:
@@ -45,6 +45,17 @@ func (e *gotypes) goType(x *ir.Expr) *Statement {
 		return Qual(rt, "Null")
 	}
 	return Qual(rt, "Value")
+}
+
+// mapValueType is the Go type of the values of a map of x: a pointer to
+// a struct (or kind union), whose methods take the pointer; encoding/json
+// cannot call a pointer method on a map value, which is not addressable,
+// and would encode such a value's fields instead of its JSON.
+func (e *gotypes) mapValueType(x *ir.Expr) *Statement {
+	if structOf(x) != nil {
+		return Op("*").Add(e.goType(x))
+	}
+	return e.goType(x)
 }
 
 // resolve follows aliases to what a value is in Go.
@@ -112,7 +123,7 @@ func (e *gotypes) decl(t *ir.Type) {
 			}
 			if t.Extra != nil {
 				g.Comment("Extra holds the members the schema does not name, which it types.")
-				g.Id(ir.FieldExtra).Map(String()).Add(e.goType(t.Extra))
+				g.Id(ir.FieldExtra).Map(String()).Add(e.mapValueType(t.Extra))
 			}
 			if t.Open {
 				g.Comment("Unknown keeps, in order, members the schema does not declare; encoding writes them back.")
