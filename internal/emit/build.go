@@ -187,7 +187,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 					switch {
 					case t.Extra != nil:
 						dg.If(Id("v").Dot(ir.FieldExtra).Op("==").Nil()).Block(
-							Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.goType(t.Extra))),
+							Id("v").Dot(ir.FieldExtra).Op("=").Make(Map(String()).Add(e.mapValueType(t.Extra))),
 						)
 						e.buildEntry(dg, t.Extra, val)
 						dg.Id("v").Dot(ir.FieldExtra).Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
