@@ -183,7 +183,11 @@ func (e *gotypes) decl(t *ir.Type) {
 			doc += fmt.Sprintf(" (%s, as %s names it.)", describe(t.Target), t.Schema.Loc)
 		}
 		e.f.Comment(doc)
-		e.f.Type().Id(t.Name).Op("=").Add(e.goType(t.Target))
+		if t.Defined {
+			e.f.Type().Id(t.Name).Add(e.goType(t.Target))
+		} else {
+			e.f.Type().Id(t.Name).Op("=").Add(e.goType(t.Target))
+		}
 		e.f.Line()
 	case ir.KindUnionKind:
 		if t.Doc == "" {

@@ -64,6 +64,11 @@ type Type struct {
 
 	// AliasKind.
 	Target *Expr
+	// Defined, for AliasKind, declares the type as a new type with
+	// Target's underlying type rather than as an alias: Go allows no
+	// alias that refers to itself (a list of itself, say), and a
+	// defined type converts to and from its target implicitly.
+	Defined bool
 
 	// KindUnionKind: one alternative per JSON kind.
 	Alts []*Alt
@@ -285,6 +290,7 @@ func BuildTypes(p *Program) (*Types, error) {
 		}
 	}
 	t.markUnions()
+	t.markDefined()
 	for _, ty := range t.All {
 		for i, v := range ty.Values {
 			ty.Values[i].Go = t.names.take(ty.Name + exported(v.Value))
@@ -1320,6 +1326,34 @@ func (t *Types) markUnions() {
 			}
 		}
 	}
+}
+
+// markDefined sets Defined on every alias whose target refers back to
+// it, through lists, maps and other aliases.
+func (t *Types) markDefined() {
+	for _, ty := range t.All {
+		if ty.Kind == AliasKind && refersTo(ty.Target, ty, map[*Type]bool{}) {
+			ty.Defined = true
+		}
+	}
+}
+
+func refersTo(x *Expr, t *Type, seen map[*Type]bool) bool {
+	for x != nil {
+		if x.Named != nil {
+			if x.Named == t {
+				return true
+			}
+			if x.Named.Kind != AliasKind || seen[x.Named] {
+				return false
+			}
+			seen[x.Named] = true
+			x = x.Named.Target
+			continue
+		}
+		x = x.Elem
+	}
+	return false
 }
 
 // Leaves are the concrete struct variants of a union, nested unions
