@@ -48,6 +48,9 @@ type Ctx struct {
 	// scope is the dynamic scope: the schema resources (declaring
 	// $dynamicAnchors) that the evaluation entered, outermost first.
 	scope []int32
+	// cycle lists the checks of schemas on an in-place cycle that are
+	// running, and on which node, innermost last (see EnterCycle).
+	cycle []cycleEntry
 	// arena holds the bytes of the strings and numbers built so far (see
 	// Text); the built values alias it, so it is never reused.
 	arena []byte
@@ -106,7 +109,7 @@ func (c *Ctx) Release() {
 	if cap(c.first) > maxPooledNodes {
 		c.first = nil
 	}
-	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
+	c.explain, c.quiet, c.errs, c.scope, c.cycle, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], c.cycle[:0], 0
 	c.dropAnnotations(0)
 	c.arena, c.strs = nil, nil
 	c.resetMemo()
@@ -179,7 +182,7 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 func (c *Ctx) Forget() {
 	c.dropAnnotations(0)
 	c.resetMemo()
-	c.explain, c.quiet, c.errs, c.scope, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], 0
+	c.explain, c.quiet, c.errs, c.scope, c.cycle, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], c.cycle[:0], 0
 }
 
 // annotate records ev as what a successful check evaluated of object n.
@@ -423,6 +426,31 @@ func (c *Ctx) Enter(r int32) { c.scope = append(c.scope, r) }
 
 // Leave pops the resource Enter pushed.
 func (c *Ctx) Leave() { c.scope = c.scope[:len(c.scope)-1] }
+
+type cycleEntry struct {
+	id int32
+	n  Node
+}
+
+// EnterCycle is called by the check of a schema that can apply itself
+// to the value it checks without descending into it (a $ref cycle, such
+// as {"$ref": "#"} beside other keywords): id names the schema. It
+// reports false when that schema is already being checked on node n by
+// the checks applied in place since (JSON Schema's infinite-loop
+// detection, which fails that inner application); otherwise it records
+// the entry, which LeaveCycle removes.
+func (c *Ctx) EnterCycle(id int32, n Node) bool {
+	for i := len(c.cycle) - 1; i >= 0 && c.cycle[i].n == n; i-- {
+		if c.cycle[i].id == id {
+			return false
+		}
+	}
+	c.cycle = append(c.cycle, cycleEntry{id, n})
+	return true
+}
+
+// LeaveCycle removes the entry EnterCycle recorded.
+func (c *Ctx) LeaveCycle() { c.cycle = c.cycle[:len(c.cycle)-1] }
 
 // DynamicRef checks n against the target of a $dynamicRef: the schema
 // that the outermost resource of the dynamic scope declaring the

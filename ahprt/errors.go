@@ -57,6 +57,7 @@ const (
 	CodeOneOfMany         Code = "one_of_many"
 	CodeFalseSchema       Code = "false_schema"
 	CodeUnevaluated       Code = "unevaluated"
+	CodeRefCycle          Code = "ref_cycle"
 	CodeSemantic          Code = "semantic"
 )
 

@@ -1321,7 +1321,7 @@ func (e *checks) inlined() map[*ir.Schema]bool {
 	// and of a dynamic anchor.
 	named := map[*ir.Schema]bool{}
 	for _, s := range e.prog.Schemas {
-		for r := s.Ref; r != nil; r = r.Ref {
+		for r := s.Ref; r != nil && !named[r]; r = r.Ref { // a $ref cycle ends where it began
 			named[r] = true
 		}
 		if s.DynamicRef != nil && s.DynamicRef.Static != nil {
@@ -1588,6 +1588,14 @@ func funcRef(s *ir.Schema) Code {
 // unevaluatedProperties and unevaluatedItems to what the other keywords
 // (and the schemas they apply in place) did not evaluate.
 func (e *checks) wrapper(g *Group, s *ir.Schema) {
+	if s.Guard != 0 {
+		// On an in-place cycle: applied again to the node it is checking,
+		// the check fails (see ir.Schema.Guard).
+		g.If(Op("!").Id("c").Dot("EnterCycle").Call(Lit(int(s.Guard)), Id("n"))).Block(
+			Return(e.fail(Id("n"), "CodeRefCycle", s.Loc, "this schema applies itself to the same value again (an infinite loop)")),
+		)
+		g.Defer().Id("c").Dot("LeaveCycle").Call()
+	}
 	if s.Scope != nil {
 		g.Id("c").Dot("Enter").Call(Lit(s.Scope.ID)).Comment(s.Scope.URL)
 	}

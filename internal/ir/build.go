@@ -71,11 +71,9 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	if err := p.dynamic(); err != nil {
 		return nil, err
 	}
-	if err := p.noEndlessChecks(); err != nil {
-		return nil, err
-	}
+	p.markCycles()
 	for _, s := range p.Schemas {
-		if s.Scope != nil || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
+		if s.Scope != nil || s.Guard != 0 || s.UnevaluatedProperties != nil || s.UnevaluatedItems != nil {
 			s.Inner = p.names.take(s.Func + "_keywords")
 		}
 	}

@@ -1,11 +1,5 @@
 package ir
 
-import (
-	"strings"
-
-	"github.com/ahpgen/ahpgen/internal/load"
-)
-
 // inPlace lists the schemas s applies to the same value it checks ($ref,
 // allOf, anyOf, oneOf, not, if/then/else, dependentSchemas, the initial
 // target of $dynamicRef). Keywords that descend into members or items are
@@ -36,53 +30,75 @@ func inPlace(s *Schema) []*Schema {
 	return out
 }
 
-// noEndlessChecks refuses a schema that applies itself to the same value
-// through in-place keywords only ({"$ref": "#"}, {"allOf": [{"$ref":
-// "#"}]}): checking any value against it would never end, so no code is
-// generated for it.
-func (p *Program) noEndlessChecks() error {
-	const (
-		unseen = iota
-		active
-		done
-	)
-	state := map[*Schema]int{}
+// markCycles numbers (Guard) every schema on a cycle of in-place
+// applications ({"$ref": "#"}, {"allOf": [{"$ref": "#"}]}, two
+// definitions that refer to each other, a $dynamicRef that can resolve
+// to a schema applying it): checking a value against such a schema could
+// apply the schema to the same value again, endlessly. JSON Schema calls
+// that an infinite loop, which a validator detects and fails (the
+// suite's infinite-loop-detection tests; santhosh-tekuri/jsonschema's
+// RefCycle), and so do the generated checks: each guarded check fails
+// where it is applied again to the node it is already checking in place.
+// A $dynamicRef counts as an edge to every schema declaring its anchor,
+// since it may resolve to any of them.
+func (p *Program) markCycles() {
+	// Tarjan's strongly connected components over the in-place edges.
+	index := map[*Schema]int{}
+	low := map[*Schema]int{}
+	on := map[*Schema]bool{}
 	var stack []*Schema
-	var visit func(s *Schema) *Schema
-	visit = func(s *Schema) *Schema {
-		switch state[s] {
-		case active:
-			return s
-		case done:
-			return nil
-		}
-		state[s] = active
-		stack = append(stack, s)
-		for _, x := range inPlace(s) {
-			if c := visit(x); c != nil {
-				return c
+	next := 0
+	edges := func(s *Schema) []*Schema {
+		out := inPlace(s)
+		if s.DynamicRef != nil && s.DynamicRef.Anchor != nil {
+			for _, t := range s.DynamicRef.Anchor.Targets {
+				out = append(out, t.Schema)
 			}
 		}
-		stack = stack[:len(stack)-1]
-		state[s] = done
-		return nil
+		return out
 	}
-	for _, s := range p.Schemas {
-		c := visit(s)
-		if c == nil {
-			continue
+	var guard int32
+	var visit func(s *Schema)
+	visit = func(s *Schema) {
+		index[s], low[s] = next, next
+		next++
+		stack = append(stack, s)
+		on[s] = true
+		self := false
+		for _, x := range edges(s) {
+			if x == s {
+				self = true
+			}
+			if _, seen := index[x]; !seen {
+				visit(x)
+				low[s] = min(low[s], low[x])
+			} else if on[x] {
+				low[s] = min(low[s], index[x])
+			}
 		}
-		// The cycle is the part of the stack from c on.
-		var locs []string
-		for i := len(stack) - 1; i >= 0; i-- {
-			locs = append([]string{stack[i].Loc}, locs...)
-			if stack[i] == c {
+		if low[s] != index[s] {
+			return
+		}
+		var scc []*Schema
+		for {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			on[x] = false
+			scc = append(scc, x)
+			if x == s {
 				break
 			}
 		}
-		file, ptr, _ := strings.Cut(c.Loc, "#")
-		return &load.Error{File: file, Pointer: ptr, Msg: "this schema applies itself to the same value without descending into it (" +
-			strings.Join(append(locs, c.Loc), " → ") + "): checking any value would never end"}
+		if len(scc) > 1 || self {
+			for _, x := range scc {
+				guard++
+				x.Guard = guard
+			}
+		}
 	}
-	return nil
+	for _, s := range p.Schemas {
+		if _, seen := index[s]; !seen {
+			visit(s)
+		}
+	}
 }

@@ -22,7 +22,9 @@ import (
 // document type's decoders skip.
 func MarkMemo(p *Program, t *Types) {
 	for _, s := range p.Schemas {
-		if s.DynamicRef != nil {
+		if s.DynamicRef != nil || s.Guard != 0 {
+			// A result then also depends on the dynamic scope, or on
+			// which checks are running on the node (a cycle's guard).
 			return
 		}
 	}
@@ -279,8 +281,8 @@ const maxForks = 256
 // to each (capped at 2: more says nothing new). A union with
 // discriminators runs only the branches of the case the document names,
 // so each case is an alternative context of its own; every other
-// applicator counts as running. In-place applications form a DAG
-// (noEndlessChecks), so the expansion ends.
+// applicator counts as running. In-place applications form a DAG (MarkMemo
+// leaves programs with in-place cycles alone), so the expansion ends.
 func contexts(entries []*Schema) []map[*Schema]int {
 	var out []map[*Schema]int
 	forks := 0

@@ -94,6 +94,14 @@ type Schema struct {
 	// the builder of its union type (see MarkMemo).
 	ChoiceID uint32
 
+	// Guard, when not 0, numbers a schema that can apply itself to the
+	// value it checks without descending into it (an in-place cycle of
+	// $ref, $dynamicRef and applicators, see markCycles): its check
+	// fails, as JSON Schema's infinite-loop detection does, when it is
+	// applied again to the same node by the checks it applies in place
+	// (ahprt.Ctx.EnterCycle).
+	Guard int32
+
 	// Scope, when set, is the schema resource this schema enters in the
 	// dynamic scope ($dynamicRef resolution): its check pushes the
 	// resource while it runs. Only resources that declare a

@@ -627,6 +627,11 @@ func possible(s *Schema, seen map[*Schema]bool) kinds {
 // inline type would get; typ, when not nil, is the declared type to fill
 // (a named schema or an inline one declared by the caller).
 func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
+	if s.Guard != 0 {
+		// On an in-place cycle (see markCycles): raw JSON holds whatever
+		// its check accepts, and no type refers back to itself in place.
+		return &Expr{Builtin: BValue}
+	}
 	// A schema that is only a reference to a named schema is that type.
 	if typ == nil {
 		if r := refTarget(s); r != nil {
@@ -709,7 +714,8 @@ func refTarget(s *Schema) *Schema {
 }
 
 // Resolve follows s through schemas that are only a $ref to the schema
-// that says something. Build refuses $ref cycles, so the chain ends.
+// that says something. A chain of $refs that comes back to itself ends
+// at a guarded schema (see markCycles), which is never RefOnly.
 func (s *Schema) Resolve() *Schema {
 	for s != nil && s.RefOnly() {
 		s = s.Ref
@@ -719,9 +725,10 @@ func (s *Schema) Resolve() *Schema {
 
 // RefOnly reports whether s is nothing but a $ref (annotations aside):
 // checking s is checking its target. A schema that enters the dynamic
-// scope is more than its $ref: its check pushes the scope.
+// scope, or guards a cycle, is more than its $ref: its check pushes the
+// scope, or the guard.
 func (s *Schema) RefOnly() bool {
-	if s.Ref == nil || s.Scope != nil {
+	if s.Ref == nil || s.Scope != nil || s.Guard != 0 {
 		return false
 	}
 	r := s.Ref

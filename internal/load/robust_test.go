@@ -56,18 +56,21 @@ func robustCases() []robustCase {
 		deep = `{"items":` + deep + `}`
 	}
 	return []robustCase{
-		// Cyclic references without progress: no instance can ever be
-		// checked, so generation must refuse them.
+		// Cyclic references without progress: checking a value would
+		// apply the same schema to it again and again. JSON Schema's
+		// infinite-loop detection fails the application that repeats
+		// (the suite's infinite-loop-detection tests), and so do the
+		// generated checks; another branch may still pass.
 		{name: "selfref", files: map[string]string{"a.schema.json": `{"$ref":"#"}`},
-			wantErr: []string{"a.schema.json#"}, valid: []string{`{}`}},
+			invalid: []string{`{}`, `1`}},
 		{name: "mutualref", files: map[string]string{"a.schema.json": `{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`},
-			wantErr: []string{"a.schema.json#"}},
+			invalid: []string{`null`}},
 		{name: "crossfileref", files: map[string]string{"a.schema.json": `{"$ref":"b.schema.json"}`, "b.schema.json": `{"$ref":"a.schema.json"}`},
-			wantErr: []string{".schema.json#"}},
+			invalid: []string{`{}`}},
 		{name: "allofself", files: map[string]string{"a.schema.json": `{"allOf":[{"$ref":"#"}]}`},
-			wantErr: []string{"a.schema.json#"}, valid: []string{`{}`}},
+			invalid: []string{`{}`}},
 		{name: "anyofself", files: map[string]string{"a.schema.json": `{"anyOf":[{"$ref":"#"},{"type":"string"}]}`},
-			wantErr: []string{"a.schema.json#"}, valid: []string{`"s"`, `{}`}},
+			valid: []string{`"s"`}, invalid: []string{`{}`}},
 		// Recursion with progress is legitimate: it must generate and work.
 		{name: "recursion", files: map[string]string{"a.schema.json": `{"type":"object","properties":{"name":{"type":"string"},"child":{"$ref":"#"},"list":{"type":"array","items":{"$ref":"#/$defs/node"}}},"$defs":{"node":{"type":"object","properties":{"back":{"$ref":"#"},"n":{"type":"integer"}}}}}`},
 			valid:   []string{`{}`, `{"child":{"child":{"name":"x"}}}`, `{"list":[{"back":{"list":[{"n":1}]}}]}`, nest(300, `{"child":`, `}`, `{}`)},
@@ -381,6 +384,7 @@ func compileAndRun(t *testing.T, module map[string][]byte, cases []robustCase) {
 const robustMain = `package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -404,7 +408,11 @@ func main() {
 			fmt.Println("invalid:", err)
 			os.Exit(1)
 		}
-		enc := v.(interface{ AppendJSON([]byte) []byte }).AppendJSON(nil)
+		enc, err := json.Marshal(v) // any generated value encodes through encoding/json
+		if err != nil {
+			fmt.Println("encode:", err)
+			os.Exit(2)
+		}
 		if !ahprt.EqualJSON(data, enc) {
 			fmt.Printf("round trip differs: %s\n", enc)
 			os.Exit(2)
