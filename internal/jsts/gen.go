@@ -66,6 +66,9 @@ type Config struct {
 	// the document an AHP snapshot (generate.Options without Plain)
 	// takes its wire version from.
 	Common []byte
+	// GoCache, when set, is the build cache (GOCACHE) of the go build
+	// that compiles the packages; empty uses the caller's.
+	GoCache string
 }
 
 // Generate generates every group of groups under module: in packages of

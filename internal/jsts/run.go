@@ -51,7 +51,7 @@ func RunWith(tb testing.TB, suite *Suite, groups []*Group, cfg Config) []Outcome
 	dir := testenv.TempModule(tb, Module, b.Files)
 	bin := filepath.Join(dir, "run.bin")
 	for {
-		out, err := goBuild(dir, bin)
+		out, err := goBuild(dir, bin, cfg.GoCache)
 		if err == nil {
 			break
 		}
@@ -118,10 +118,13 @@ func writeFiles(tb testing.TB, dir string, files map[string][]byte, prefix strin
 	}
 }
 
-func goBuild(dir, bin string) (string, error) {
+func goBuild(dir, bin, cache string) (string, error) {
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/run")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if cache != "" {
+		cmd.Env = append(cmd.Env, "GOCACHE="+cache)
+	}
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
