@@ -1,0 +1,309 @@
+package schemafuzz
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/jsts"
+)
+
+// Budget of the default run (go test ./...): schemas, and instances per
+// schema at most. SCHEMAFUZZ_SCHEMAS and SCHEMAFUZZ_SEED choose others
+// (see README, "Schema fuzzing").
+const (
+	defaultSchemas = 2000
+	perSchema      = 14
+	// chunk is how many schemas one compiled test module holds; a long
+	// run is a sequence of such modules.
+	chunk = 2500
+	// perPackage is how many schemas share one generated package.
+	perPackage = 60
+)
+
+// common is the wire-version document of the fuzzed snapshots: with it,
+// the schemas are generated exactly as `ahpgen generate` generates a
+// snapshot (generate.Options{}: AHP rules on, formats asserted, unknown
+// keywords refused).
+const common = `{"$defs": {"protocolVersion": {"const": "fuzz"}}}`
+
+// TestSchemaFuzz makes random schemas (Schema) and instances for them
+// (Instances, Mutate), asks santhosh-tekuri/jsonschema for each verdict,
+// generates every schema with the generator that ships, and requires
+// that the generated checks agree on every instance, and that every
+// instance they accept decodes into its Go type and encodes back to an
+// equal value. It prints
+//
+//	schema fuzz: N schemas, M instances, K disagree
+//
+// and fails on any disagreement, naming the seed and schema number
+// (SCHEMAFUZZ_SEED=s SCHEMAFUZZ_FROM=i SCHEMAFUZZ_SCHEMAS=1 reruns one).
+// With SCHEMAFUZZ_OUT=dir, disagreements are written there as a
+// JSON-Schema-Test-Suite file (tests/draft2020-12/fuzz.json), the form
+// they take when they join internal/jsts/cases.
+func TestSchemaFuzz(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not building generated packages")
+	}
+	n := envInt(t, "SCHEMAFUZZ_SCHEMAS", defaultSchemas)
+	from := envInt(t, "SCHEMAFUZZ_FROM", 0)
+	seed := uint64(envInt(t, "SCHEMAFUZZ_SEED", 1))
+	start := time.Now()
+	var total tally
+	var bad []*jsts.Group
+	cache := longRunCache(t, n)
+	for lo := from; lo < from+n; lo += chunk {
+		hi := min(lo+chunk, from+n)
+		// A subtest per chunk: its temporary module goes when it ends.
+		t.Run(fmt.Sprintf("%d-%d", lo, hi-1), func(t *testing.T) {
+			c, b := runChunk(t, seed, lo, hi, cache.dir)
+			total.add(c)
+			bad = append(bad, b...)
+		})
+		cache.prune(t)
+		if n > chunk {
+			t.Logf("schemas %d–%d: %d disagree so far (%v)", lo, hi-1, total.disagree, time.Since(start).Round(time.Second))
+		}
+	}
+	fmt.Printf("schema fuzz: %d schemas, %d instances, %d disagree (seed %d, schemas %d–%d; %d valid, %d invalid; %d refused by santhosh, %v)\n",
+		total.schemas, total.instances, total.disagree, seed, from, from+n-1, total.valid, total.instances-total.valid, total.skipped, time.Since(start).Round(time.Second))
+	if dir := os.Getenv("SCHEMAFUZZ_OUT"); dir != "" && len(bad) > 0 {
+		writeCases(t, dir, bad)
+	}
+	if total.disagree > 0 {
+		t.Errorf("%d of %d instances disagree with santhosh (see DISAGREE lines)", total.disagree, total.instances)
+	}
+	if os.Getenv("SCHEMAFUZZ_SCHEMAS")+os.Getenv("SCHEMAFUZZ_FROM")+os.Getenv("SCHEMAFUZZ_SEED") == "" {
+		floor := readFloor(t)
+		if total.schemas < floor["schemas"] || total.instances < floor["instances"] {
+			t.Errorf("the default run fuzzed %d schemas and %d instances, below the floor of %d and %d in floor.txt",
+				total.schemas, total.instances, floor["schemas"], floor["instances"])
+		}
+	}
+}
+
+// readFloor reads floor.txt: "<name> <count>" lines, # comments.
+func readFloor(t *testing.T) map[string]int {
+	data, err := os.ReadFile("floor.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		n, err := strconv.Atoi(f[len(f)-1])
+		if len(f) != 2 || err != nil {
+			t.Fatalf("floor.txt: bad line %q", line)
+		}
+		out[f[0]] = n
+	}
+	return out
+}
+
+type tally struct{ schemas, instances, valid, disagree, skipped int }
+
+func (t *tally) add(o tally) {
+	t.schemas += o.schemas
+	t.instances += o.instances
+	t.valid += o.valid
+	t.disagree += o.disagree
+	t.skipped += o.skipped
+}
+
+// runChunk fuzzes schemas lo..hi-1 in one compiled module and returns the
+// counts and the groups (schema and instances) with a disagreement.
+func runChunk(t *testing.T, seed uint64, lo, hi int, goCache string) (tally, []*jsts.Group) {
+	file := &jsts.File{Name: "fuzz.json"}
+	var c tally
+	for i := lo; i < hi; i++ {
+		g, err := group(seed, uint64(i))
+		if err != nil {
+			c.skipped++
+			continue
+		}
+		g.File, g.Index = file, i
+		file.Groups = append(file.Groups, g)
+	}
+	outcomes := jsts.RunWith(t, &jsts.Suite{Dir: t.TempDir(), Files: []*jsts.File{file}}, file.Groups, jsts.Config{
+		PerPackage: perPackage,
+		Options:    func(*jsts.Group) generate.Options { return generate.Options{} },
+		Common:     []byte(common),
+		GoCache:    goCache,
+	})
+	c.schemas = len(file.Groups)
+	failed := map[*jsts.Group][]*jsts.Test{}
+	var order []*jsts.Group
+	for _, o := range outcomes {
+		c.instances++
+		if o.Test.Valid {
+			c.valid++
+		}
+		why := ""
+		switch {
+		case !o.Agrees():
+			got := "not generated"
+			if !o.NotGenerated {
+				got = fmt.Sprintf("valid %v", o.Valid)
+			}
+			why = fmt.Sprintf("santhosh says valid %v, generated code %s (%s)", o.Test.Valid, got, o.Reason)
+		case o.DecodeErr != "":
+			why = "valid, but " + o.DecodeErr
+		default:
+			continue
+		}
+		c.disagree++
+		t.Logf("DISAGREE seed %d schema %d: %s\n  schema: %s\n  instance: %s", seed, o.Group.Index, why, o.Group.Schema, o.Test.Data)
+		if failed[o.Group] == nil {
+			order = append(order, o.Group)
+		}
+		failed[o.Group] = append(failed[o.Group], o.Test)
+	}
+	var bad []*jsts.Group
+	for _, g := range order {
+		bad = append(bad, &jsts.Group{Description: fmt.Sprintf("schema fuzz seed %d schema %d", seed, g.Index), Schema: g.Schema, Tests: failed[g]})
+	}
+	return c, bad
+}
+
+// group makes schema i of seed and its instances, with santhosh's
+// verdicts; an error when santhosh refuses the schema itself.
+func group(seed, i uint64) (*jsts.Group, error) {
+	s := Schema(seed, i)
+	text := Encode(s)
+	oracle, err := jsts.NewOracle(text, true, nil)
+	if err != nil {
+		return nil, err
+	}
+	g := &jsts.Group{Schema: text}
+	seen := map[string]bool{}
+	var accepted []any
+	add := func(v any) error {
+		data := Encode(v)
+		if seen[string(data)] || len(g.Tests) >= perSchema {
+			return nil
+		}
+		seen[string(data)] = true
+		valid, err := oracle.Valid(data)
+		if err != nil {
+			return err
+		}
+		if valid {
+			accepted = append(accepted, v)
+		}
+		g.Tests = append(g.Tests, &jsts.Test{Description: strconv.Itoa(len(g.Tests)), Data: data, Valid: valid})
+		return nil
+	}
+	for _, v := range Instances(s, seed, i, perSchema/2) {
+		if err := add(v); err != nil {
+			return nil, err
+		}
+	}
+	// Mutations of accepted instances find the edges of what is valid.
+	for k := 0; k < len(accepted) && len(g.Tests) < perSchema; k++ {
+		for _, v := range Mutate(accepted[k], seed, i*64+uint64(k), 3) {
+			if err := add(v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, v := range Instances(s, seed, i+1<<40, perSchema) {
+		if err := add(v); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// buildCache is the build cache of a long run: every compiled chunk adds
+// about 0.1 MB a schema to a build cache, 10 GB over 100 000 schemas, so
+// a long run builds in a cache of its own and, after each chunk, removes
+// what the chunk added (the runtime and the standard library, built
+// before the first chunk, stay).
+type buildCache struct {
+	dir   string
+	since time.Time
+}
+
+// longRunCache is a fresh build cache, warmed with the runtime, when n
+// schemas take more than one chunk; the caller's cache otherwise.
+func longRunCache(t *testing.T, n int) *buildCache {
+	if n <= chunk {
+		return &buildCache{}
+	}
+	c := &buildCache{dir: filepath.Join(t.TempDir(), "gocache")}
+	warm := &jsts.File{Name: "warm.json"}
+	warm.Groups = []*jsts.Group{{File: warm, Schema: []byte(`{"type":"object"}`), Tests: []*jsts.Test{{Data: []byte(`{}`), Valid: true}}}}
+	t.Run("warm", func(t *testing.T) {
+		jsts.RunWith(t, &jsts.Suite{Dir: t.TempDir(), Files: []*jsts.File{warm}}, warm.Groups, jsts.Config{
+			Options: func(*jsts.Group) generate.Options { return generate.Options{} }, Common: []byte(common), GoCache: c.dir,
+		})
+	})
+	c.since = time.Now()
+	return c
+}
+
+// prune removes the cache entries written since the cache was warmed.
+func (c *buildCache) prune(t *testing.T) {
+	if c.dir == "" {
+		return
+	}
+	err := filepath.WalkDir(c.dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if info, err := d.Info(); err == nil && info.ModTime().After(c.since) {
+			return os.Remove(path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("pruning the build cache: %v", err)
+	}
+}
+
+// writeCases writes groups as a suite file below dir.
+func writeCases(t *testing.T, dir string, groups []*jsts.Group) {
+	path := filepath.Join(dir, "tests", "draft2020-12", "fuzz.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	type group struct {
+		Description string          `json:"description"`
+		Schema      json.RawMessage `json:"schema"`
+		Tests       []*jsts.Test    `json:"tests"`
+	}
+	var out []group
+	for _, g := range groups {
+		out = append(out, group{g.Description, g.Schema, g.Tests})
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d groups written to %s", len(groups), path)
+}
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q: want a non-negative integer", name, s)
+	}
+	return n
+}

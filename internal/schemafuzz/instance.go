@@ -1,0 +1,376 @@
+package schemafuzz
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+)
+
+// Instances makes candidate instances for schema (as Schema made it):
+// values built by following the schema, and random values. Mutate makes
+// more from the ones the oracle accepts.
+func Instances(schema any, seed, index uint64, n int) []any {
+	g := &instGen{r: rand.New(rand.NewPCG(seed^0x9e3779b97f4a7c15, index)), root: schema}
+	var out []any
+	for i := 0; i < n; i++ {
+		if i%4 == 3 {
+			out = append(out, randomValue(g.r, 3))
+		} else {
+			out = append(out, g.follow(schema, 0))
+		}
+	}
+	return out
+}
+
+// Mutate makes n variations of an instance: a member removed, added or
+// replaced, an item dropped or repeated, a number or string nudged, a
+// value swapped for one of another kind, somewhere inside it.
+func Mutate(v any, seed, index uint64, n int) []any {
+	r := rand.New(rand.NewPCG(seed^0x5851f42d4c957f2d, index))
+	var out []any
+	for i := 0; i < n; i++ {
+		out = append(out, mutate(r, clone(v), 0))
+	}
+	return out
+}
+
+type instGen struct {
+	r    *rand.Rand
+	root any
+}
+
+func (g *instGen) chance(p float64) bool { return g.r.Float64() < p }
+
+// follow makes a value meant to pass s (often it does not quite: the
+// oracle decides), at most a few levels deep.
+func (g *instGen) follow(s any, depth int) any {
+	o, ok := s.(Obj)
+	if !ok || depth > 6 || g.chance(0.08) {
+		return randomValue(g.r, 2)
+	}
+	if v, ok := o.Get("const"); ok && g.chance(0.8) {
+		return clone(v)
+	}
+	if v, ok := o.Get("enum"); ok && g.chance(0.8) {
+		if list, _ := v.([]any); len(list) > 0 {
+			return clone(list[g.r.IntN(len(list))])
+		}
+	}
+	// An applicator in place: follow one of its schemas, often.
+	for _, k := range []string{"$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "then", "else"} {
+		v, ok := o.Get(k)
+		if !ok || !g.chance(0.35) {
+			continue
+		}
+		switch k {
+		case "$ref", "$dynamicRef":
+			if t := g.resolve(v.(string)); t != nil {
+				return g.merge(g.follow(t, depth+1), o, depth)
+			}
+		case "then", "else":
+			return g.merge(g.follow(v, depth+1), o, depth)
+		default:
+			if list, _ := v.([]any); len(list) > 0 {
+				return g.merge(g.follow(list[g.r.IntN(len(list))], depth+1), o, depth)
+			}
+		}
+	}
+	switch g.kind(o) {
+	case "object":
+		return g.object(o, depth)
+	case "array":
+		return g.array(o, depth)
+	case "string":
+		return g.str(o)
+	case "number", "integer":
+		return g.number(o)
+	case "boolean":
+		return g.r.IntN(2) == 0
+	case "null":
+		return nil
+	}
+	return randomValue(g.r, 2)
+}
+
+// merge adds, to a value made for a subschema applied in place, members
+// that o's own keywords describe.
+func (g *instGen) merge(v any, o Obj, depth int) any {
+	vo, ok := v.(Obj)
+	if !ok || g.chance(0.5) {
+		return v
+	}
+	if own, ok := g.object(o, depth).(Obj); ok {
+		for _, m := range own {
+			if !vo.has(m.Name) {
+				vo = append(vo, m)
+			}
+		}
+	}
+	return vo
+}
+
+// resolve finds the schema a $ref or $dynamicRef of the root names (by
+// its static target).
+func (g *instGen) resolve(ref string) any {
+	root, _ := g.root.(Obj)
+	defs, _ := root.Get("$defs")
+	do, _ := defs.(Obj)
+	base, frag, _ := strings.Cut(ref, "#")
+	switch {
+	case strings.HasSuffix(base, ":base"):
+		v, _ := do.Get("dbase")
+		return v
+	case strings.HasSuffix(base, ":ext"):
+		v, _ := do.Get("dext")
+		return v
+	}
+	for _, m := range do {
+		if defRef(m.Name) == "#"+frag {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+// kind picks the JSON kind to make for o: one its type allows, else the
+// one its keywords are about.
+func (g *instGen) kind(o Obj) string {
+	if t, ok := o.Get("type"); ok {
+		switch t := t.(type) {
+		case string:
+			return t
+		case []any:
+			if len(t) > 0 {
+				s, _ := t[g.r.IntN(len(t))].(string)
+				return s
+			}
+		}
+	}
+	for _, m := range o {
+		switch m.Name {
+		case "properties", "patternProperties", "additionalProperties", "required", "propertyNames",
+			"dependentRequired", "dependentSchemas", "minProperties", "maxProperties", "unevaluatedProperties":
+			return "object"
+		case "prefixItems", "items", "contains", "minItems", "maxItems", "uniqueItems", "unevaluatedItems":
+			return "array"
+		case "minLength", "maxLength", "pattern", "format":
+			return "string"
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			return "number"
+		}
+	}
+	return ""
+}
+
+func (g *instGen) object(o Obj, depth int) any {
+	var out Obj
+	put := func(name string, v any) {
+		if !out.has(name) {
+			out = append(out, Member{name, v})
+		}
+	}
+	if props, ok := o.Get("properties"); ok {
+		for _, m := range props.(Obj) {
+			if g.chance(0.65) {
+				put(m.Name, g.follow(m.Value, depth+1))
+			}
+		}
+	}
+	if req, ok := o.Get("required"); ok {
+		for _, n := range req.([]any) {
+			if g.chance(0.85) {
+				put(n.(string), randomValue(g.r, 1))
+			}
+		}
+	}
+	if deps, ok := o.Get("dependentRequired"); ok && g.chance(0.5) {
+		for _, m := range deps.(Obj) {
+			put(m.Name, randomValue(g.r, 1))
+			for _, n := range m.Value.([]any) {
+				if g.chance(0.7) {
+					put(n.(string), randomValue(g.r, 1))
+				}
+			}
+		}
+	}
+	if ds, ok := o.Get("dependentSchemas"); ok && g.chance(0.5) {
+		for _, m := range ds.(Obj) {
+			put(m.Name, randomValue(g.r, 1))
+		}
+	}
+	if pp, ok := o.Get("patternProperties"); ok && g.chance(0.5) {
+		for _, m := range pp.(Obj) {
+			put(memberNames[g.r.IntN(len(memberNames))], g.follow(m.Value, depth+1))
+		}
+	}
+	if ap, ok := o.Get("additionalProperties"); ok && g.chance(0.4) {
+		put(memberNames[g.r.IntN(len(memberNames))], g.follow(ap, depth+1))
+	}
+	if g.chance(0.25) {
+		put(memberNames[g.r.IntN(len(memberNames))], randomValue(g.r, 1))
+	}
+	if out == nil {
+		out = Obj{}
+	}
+	return out
+}
+
+func (g *instGen) array(o Obj, depth int) any {
+	out := []any{}
+	if pre, ok := o.Get("prefixItems"); ok {
+		for _, s := range pre.([]any) {
+			if g.chance(0.85) {
+				out = append(out, g.follow(s, depth+1))
+			}
+		}
+	}
+	items, hasItems := o.Get("items")
+	contains, hasContains := o.Get("contains")
+	for n := g.r.IntN(4); n > 0; n-- {
+		switch {
+		case hasContains && g.chance(0.5):
+			out = append(out, g.follow(contains, depth+1))
+		case hasItems:
+			out = append(out, g.follow(items, depth+1))
+		default:
+			out = append(out, randomValue(g.r, 1))
+		}
+	}
+	if u, ok := o.Get("uniqueItems"); ok && u == true && len(out) > 0 && g.chance(0.3) {
+		out = append(out, clone(out[0])) // a duplicate
+	}
+	return out
+}
+
+func (g *instGen) str(o Obj) any {
+	if g.chance(0.3) {
+		if n, ok := o.Get("minLength"); ok {
+			return strings.Repeat("é", atoi(n))
+		}
+		if n, ok := o.Get("maxLength"); ok {
+			return strings.Repeat("😀", atoi(n))
+		}
+	}
+	return strs[g.r.IntN(len(strs))]
+}
+
+// number makes a number on or next to one of o's bounds, or a multiple.
+func (g *instGen) number(o Obj) any {
+	var near []Num
+	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+		if v, ok := o.Get(k); ok {
+			near = append(near, v.(Num))
+		}
+	}
+	if len(near) == 0 || g.chance(0.3) {
+		return numbers[g.r.IntN(len(numbers))]
+	}
+	base := near[g.r.IntN(len(near))]
+	return nudge(g.r, base)
+}
+
+// nudge returns n, n ± 1, n ± 0.5, n × 2 or n × 3, exactly.
+func nudge(r *rand.Rand, n Num) Num {
+	x, ok := new(big.Rat).SetString(string(n))
+	if !ok {
+		return n
+	}
+	switch r.IntN(6) {
+	case 0:
+		return n
+	case 1:
+		x.Add(x, big.NewRat(1, 1))
+	case 2:
+		x.Sub(x, big.NewRat(1, 1))
+	case 3:
+		x.Add(x, big.NewRat(1, 2))
+	case 4:
+		x.Mul(x, big.NewRat(2, 1))
+	default:
+		x.Mul(x, big.NewRat(3, 1))
+	}
+	return ratNum(x)
+}
+
+// ratNum spells x as a JSON number: an integer, or a decimal fraction
+// when x has one (else the nearest float64).
+func ratNum(x *big.Rat) Num {
+	if x.IsInt() {
+		return Num(x.Num().String())
+	}
+	if s := x.FloatString(20); strings.TrimRight(s, "0") != "" {
+		if y, ok := new(big.Rat).SetString(s); ok && y.Cmp(x) == 0 {
+			return Num(strings.TrimRight(strings.TrimRight(s, "0"), "."))
+		}
+	}
+	f, _ := x.Float64()
+	return Num(fmt.Sprint(f))
+}
+
+func atoi(v any) int {
+	n, _ := v.(Num)
+	i := 0
+	fmt.Sscan(string(n), &i)
+	return i
+}
+
+// mutate changes v at a random place and returns the result.
+func mutate(r *rand.Rand, v any, depth int) any {
+	switch x := v.(type) {
+	case Obj:
+		if len(x) > 0 && depth < 5 && r.IntN(3) > 0 {
+			i := r.IntN(len(x))
+			x[i].Value = mutate(r, x[i].Value, depth+1)
+			return x
+		}
+		switch r.IntN(4) {
+		case 0:
+			if len(x) > 0 {
+				i := r.IntN(len(x))
+				return append(x[:i:i], x[i+1:]...)
+			}
+		case 1, 2:
+			if name := memberNames[r.IntN(len(memberNames))]; !x.has(name) {
+				return append(x, Member{name, randomValue(r, 1)})
+			}
+		}
+		return randomValue(r, 2)
+	case []any:
+		if len(x) > 0 && depth < 5 && r.IntN(3) > 0 {
+			i := r.IntN(len(x))
+			x[i] = mutate(r, x[i], depth+1)
+			return x
+		}
+		switch r.IntN(4) {
+		case 0:
+			if len(x) > 0 {
+				return x[:len(x)-1]
+			}
+		case 1:
+			if len(x) > 0 {
+				return append(x, clone(x[r.IntN(len(x))]))
+			}
+		case 2:
+			return append(x, randomValue(r, 1))
+		}
+		return randomValue(r, 2)
+	case Num:
+		if r.IntN(3) > 0 {
+			return nudge(r, x)
+		}
+	case string:
+		switch r.IntN(4) {
+		case 0:
+			return x + "a"
+		case 1:
+			if x != "" {
+				rs := []rune(x)
+				return string(rs[:len(rs)-1])
+			}
+		case 2:
+			return strs[r.IntN(len(strs))]
+		}
+	}
+	return randomValue(r, 2)
+}

@@ -1,0 +1,501 @@
+package schemafuzz
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// maxDepth bounds how deep subschemas nest below the root.
+const maxDepth = 2
+
+// at is where a subschema is written. A schema that applies itself to
+// the same value without descending into it is an infinite loop, which
+// both validators detect and fail: references that could close such a
+// cycle are rare (see ref), so that most schemas test everything else.
+type at struct {
+	depth int
+	// descended: some keyword above moved to a member or an item.
+	descended bool
+	// def is the index of the $defs entry being written (-1 outside
+	// them): in place, its $refs may name only earlier entries.
+	def int
+	// resource is set inside the $dynamicRef resources, which have an
+	// $id of their own: references there are absolute.
+	resource bool
+}
+
+// down is a at one level deeper; descend says whether the keyword moves
+// to a member or an item.
+func (a at) down(descend bool) at {
+	a.depth++
+	a.descended = a.descended || descend
+	return a
+}
+
+// Schema makes random schema number index of the stream seed: always the
+// same document for the same pair. id makes its $ids unique, so that many
+// schemas can share one snapshot.
+func Schema(seed, index uint64) any {
+	g := &schemaGen{r: rand.New(rand.NewPCG(seed, index)), id: fmt.Sprintf("urn:fz:%d:%d", seed, index)}
+	return g.root()
+}
+
+type schemaGen struct {
+	r  *rand.Rand
+	id string // the root's $id
+	// defs are the names of the root's $defs (what $ref may name);
+	// dynamic is set when the root declares the dynamic-scope resources
+	// (what $dynamicRef may name).
+	defs     []string
+	anchored []int // the indexes of defs with an $anchor
+	dynamic  bool
+	budget   int // keywords left to write
+}
+
+func (g *schemaGen) pick(n int) int        { return g.r.IntN(n) }
+func (g *schemaGen) chance(p float64) bool { return g.r.Float64() < p }
+
+func pickOf[T any](g *schemaGen, list []T) T { return list[g.r.IntN(len(list))] }
+
+// root writes the document: perhaps $defs (some of them a pair of schema
+// resources for $dynamicRef), then keywords; objects are favoured, since
+// most keyword interplay is about members.
+func (g *schemaGen) root() any {
+	g.budget = 4 + g.pick(12)
+	root := Obj{{"$id", g.id}}
+	var defs Obj
+	if g.chance(0.4) {
+		for n := 1 + g.pick(2); n > 0; n-- {
+			name := pickOf(g, defNames)
+			if !defs.has(name) {
+				g.defs = append(g.defs, name)
+				defs = append(defs, Member{name, nil})
+			}
+		}
+	}
+	if g.chance(0.12) {
+		g.dynamic = true
+	}
+	// Definitions are written after their names are known, so that they
+	// can refer to each other; some have a plain-name $anchor, which
+	// references then use instead of the JSON Pointer.
+	for i := range defs {
+		v := g.sub(at{depth: 1, def: i})
+		if o, ok := v.(Obj); ok && g.chance(0.3) {
+			v = append(Obj{{"$anchor", anchorName(i)}}, o...)
+			g.anchored = append(g.anchored, i)
+		}
+		defs[i].Value = v
+	}
+	if g.dynamic {
+		defs = append(defs, Member{"dbase", g.dynamicBase()}, Member{"dext", g.dynamicExt()})
+	}
+	if g.chance(0.08) {
+		return g.listFoo(root, defs)
+	}
+	if len(defs) > 0 {
+		root = append(root, Member{"$defs", defs})
+	}
+	switch body := g.keywords(at{def: -1}, g.chance(0.6)).(type) {
+	case Obj:
+		root = append(root, body...)
+	case bool:
+		root = append(root, Member{"not", !body})
+	}
+	if g.dynamic && !root.has("$ref") && g.chance(0.7) {
+		root = append(root, Member{"$ref", g.id + ":ext"})
+	}
+	return root
+}
+
+// listFoo is a root of the shape of issue 17's naming bug: a member
+// that is a list of $defs/listFoo (an object) beside one that is a list of
+// lists of $defs/foo, with the other definitions defs.
+func (g *schemaGen) listFoo(root, defs Obj) any {
+	for _, d := range []Member{
+		{"listFoo", Obj{{"type", "object"}, {"properties", Obj{{"a", Obj{{"type", "string"}}}}}}},
+		{"foo", Obj{{"type", "object"}, {"properties", Obj{{"b", Obj{{"type", "integer"}}}}}}},
+	} {
+		if !defs.has(d.Name) {
+			defs = append(defs, d)
+		}
+	}
+	return append(root, Member{"$defs", defs}, Member{"type", "object"}, Member{"properties", Obj{
+		{"x", Obj{{"type", "array"}, {"items", Obj{{"$ref", "#/$defs/listFoo"}}}}},
+		{"y", Obj{{"type", "array"}, {"items", Obj{{"type", "array"}, {"items", Obj{{"$ref", "#/$defs/foo"}}}}}}},
+	}})
+}
+
+// dynamicBase and dynamicExt are two schema resources: base declares the
+// dynamic anchor "node" and refers to it below itself; ext declares it
+// too and extends base, so a $dynamicRef in base resolves to ext when
+// checking started in ext.
+func (g *schemaGen) dynamicBase() any {
+	o := Obj{{"$id", g.id + ":base"}, {"$dynamicAnchor", "node"}}
+	if g.chance(0.5) {
+		o = append(o, Member{"type", pickOf(g, []string{"object", "array"})})
+	}
+	o = append(o, Member{"properties", Obj{{pickOf(g, memberNames), Obj{{"$dynamicRef", "#node"}}}}})
+	if g.chance(0.5) {
+		o = append(o, Member{"items", Obj{{"$dynamicRef", "#node"}}})
+	}
+	return g.more(o)
+}
+
+func (g *schemaGen) dynamicExt() any {
+	o := Obj{{"$id", g.id + ":ext"}}
+	if g.chance(0.8) {
+		o = append(o, Member{"$dynamicAnchor", "node"})
+	}
+	o = append(o, Member{"$ref", g.id + ":base"})
+	return g.more(o)
+}
+
+// more adds keywords to a $dynamicRef resource, but no other reference
+// in place: ext applies base in place, and base is where $dynamicRef
+// leads back to ext.
+func (g *schemaGen) more(o Obj) Obj {
+	if k, ok := g.keywords(at{depth: 2, def: -1, resource: true}, false).(Obj); ok {
+		for _, m := range k {
+			if !o.has(m.Name) && m.Name != "$ref" && m.Name != "$dynamicRef" {
+				o = append(o, m)
+			}
+		}
+	}
+	return o
+}
+
+// sub writes a subschema.
+func (g *schemaGen) sub(a at) any {
+	if a.depth > maxDepth || g.budget <= 0 {
+		return g.leaf(a)
+	}
+	switch {
+	case g.chance(0.06):
+		return true
+	case g.chance(0.03):
+		return false
+	case g.chance(0.12):
+		return g.leaf(a)
+	}
+	return g.keywords(a, false)
+}
+
+// leaf is a schema with one simple keyword, or none.
+func (g *schemaGen) leaf(a at) any {
+	switch g.pick(9) {
+	case 0:
+		return Obj{}
+	case 1:
+		return Obj{{"type", pickOf(g, typeNames)}}
+	case 2:
+		return Obj{{"const", g.value(1)}}
+	case 3:
+		return Obj{{"minimum", pickOf(g, numbers)}}
+	case 4:
+		return Obj{{"maxLength", Num(fmt.Sprint(g.pick(3)))}}
+	case 5:
+		if ref, ok := g.ref(a); ok {
+			return Obj{{"$ref", ref}}
+		}
+		return Obj{{"type", "string"}}
+	case 6:
+		return Obj{{"enum", []any{g.value(1), g.value(1)}}}
+	case 7:
+		if ref, ok := g.dynamicRef(a); ok {
+			return Obj{{"$dynamicRef", ref}}
+		}
+		return true
+	}
+	return Obj{{"type", "integer"}}
+}
+
+// ref is a $ref that a schema at a may hold: to a $defs entry, or to the
+// base resource.
+func (g *schemaGen) ref(a at) (string, bool) {
+	n := len(g.defs)
+	if !a.descended && a.def >= 0 && !g.chance(0.15) {
+		n = a.def // in place, mostly only earlier entries: few cycles
+	}
+	if n > 0 && (!g.dynamic || g.chance(0.8)) {
+		i := g.pick(n)
+		ref := defRef(g.defs[i])
+		if slices.Contains(g.anchored, i) && g.chance(0.5) {
+			ref = "#" + anchorName(i)
+		}
+		if a.resource {
+			ref = g.id + ref
+		}
+		return ref, true
+	}
+	if g.dynamic && a.descended {
+		return g.id + ":base", true
+	}
+	return "", false
+}
+
+// dynamicRef is a $dynamicRef to the anchor "node", mostly from below a
+// member or an item (in place, it can lead back to where it is).
+func (g *schemaGen) dynamicRef(a at) (string, bool) {
+	if !g.dynamic || (!a.descended && a.def >= 0 || a.resource && !a.descended) && !g.chance(0.15) {
+		return "", false
+	}
+	return g.id + ":base#node", true
+}
+
+// anchorName is the $anchor of the i-th $defs entry.
+func anchorName(i int) string { return fmt.Sprintf("d%d", i) }
+
+// defRef is the $ref to $defs entry name: a JSON Pointer in a URI
+// fragment, escaped as both require.
+func defRef(name string) string {
+	tok := strings.NewReplacer("~", "~0", "/", "~1").Replace(name)
+	return "#/$defs/" + (&url.URL{Fragment: tok}).EscapedFragment()
+}
+
+// keyword kinds, drawn with these weights.
+var keywordWeights = []struct {
+	name   string
+	weight int
+}{
+	{"type", 10}, {"const", 2}, {"enum", 3},
+	{"properties", 12}, {"patternProperties", 3}, {"additionalProperties", 7}, {"required", 7},
+	{"propertyNames", 2}, {"dependentRequired", 2}, {"dependentSchemas", 2}, {"minProperties", 2}, {"maxProperties", 2},
+	{"unevaluatedProperties", 5},
+	{"prefixItems", 3}, {"items", 5}, {"contains", 3}, {"minItems", 2}, {"maxItems", 2}, {"uniqueItems", 2}, {"unevaluatedItems", 3},
+	{"minLength", 2}, {"maxLength", 2}, {"pattern", 2}, {"format", 3},
+	{"minimum", 2}, {"maximum", 2}, {"exclusiveMinimum", 2}, {"exclusiveMaximum", 2}, {"multipleOf", 3},
+	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5},
+	{"$ref", 6}, {"$dynamicRef", 3}, {"annotation", 2},
+}
+
+var totalWeight = func() int {
+	n := 0
+	for _, k := range keywordWeights {
+		n += k.weight
+	}
+	return n
+}()
+
+func (g *schemaGen) keywordName() string {
+	n := g.pick(totalWeight)
+	for _, k := range keywordWeights {
+		if n < k.weight {
+			return k.name
+		}
+		n -= k.weight
+	}
+	panic("unreachable")
+}
+
+// keywords writes an object schema of one to four keywords; object asks
+// for type object among them.
+func (g *schemaGen) keywords(a at, object bool) any {
+	var o Obj
+	if object {
+		o = append(o, Member{"type", "object"})
+	}
+	for n := 1 + g.pick(3); n > 0 && g.budget > 0; n-- {
+		name := g.keywordName()
+		if o.has(name) {
+			continue
+		}
+		g.budget--
+		o = g.keyword(o, name, a)
+	}
+	return o
+}
+
+// keyword appends keyword name (and the keywords that go with it) to o.
+func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
+	add := func(k string, v any) { o = append(o, Member{k, v}) }
+	small := func(n int) Num { return Num(fmt.Sprint(g.pick(n))) }
+	inPlace := func() any { return g.sub(a.down(false)) }
+	below := func() any { return g.sub(a.down(true)) }
+	subs := func(sub func() any) []any {
+		var out []any
+		for n := 1 + g.pick(3); n > 0; n-- {
+			out = append(out, sub())
+		}
+		return out
+	}
+	switch name {
+	case "type":
+		if g.chance(0.25) {
+			a, b := pickOf(g, typeNames), pickOf(g, typeNames)
+			if a != b {
+				add("type", []any{a, b})
+				break
+			}
+		}
+		add("type", pickOf(g, typeNames))
+	case "const":
+		add("const", g.value(2))
+	case "enum":
+		var vs []any
+		for n := 1 + g.pick(4); n > 0; n-- {
+			vs = append(vs, g.value(2))
+		}
+		add("enum", vs)
+	case "properties":
+		var props Obj
+		for n := 1 + g.pick(3); n > 0; n-- {
+			if name := pickOf(g, memberNames); !props.has(name) {
+				props = append(props, Member{name, below()})
+			}
+		}
+		add("properties", props)
+	case "patternProperties":
+		var pp Obj
+		for n := 1 + g.pick(2); n > 0; n-- {
+			if p := pickOf(g, patterns); !pp.has(p) {
+				pp = append(pp, Member{p, below()})
+			}
+		}
+		add("patternProperties", pp)
+	case "additionalProperties", "unevaluatedProperties", "unevaluatedItems":
+		if g.chance(0.5) {
+			add(name, false)
+		} else {
+			add(name, below())
+		}
+	case "required":
+		add("required", g.names(1+g.pick(3)))
+	case "propertyNames":
+		switch g.pick(4) {
+		case 0:
+			add("propertyNames", Obj{{"maxLength", small(3)}})
+		case 1:
+			add("propertyNames", Obj{{"pattern", pickOf(g, patterns)}})
+		case 2:
+			add("propertyNames", Obj{{"enum", g.names(2)}})
+		default:
+			add("propertyNames", below())
+		}
+	case "dependentRequired":
+		add("dependentRequired", Obj{{pickOf(g, memberNames), g.names(1 + g.pick(2))}})
+	case "dependentSchemas":
+		add("dependentSchemas", Obj{{pickOf(g, memberNames), inPlace()}})
+	case "minProperties", "maxProperties", "minItems", "maxItems", "minLength", "maxLength":
+		add(name, small(4))
+	case "prefixItems":
+		add("prefixItems", subs(below))
+	case "items":
+		if g.chance(0.2) {
+			add("items", false)
+		} else {
+			add("items", below())
+		}
+	case "contains":
+		add("contains", below())
+		if g.chance(0.4) {
+			add("minContains", small(3))
+		}
+		if g.chance(0.4) {
+			add("maxContains", small(3))
+		}
+	case "uniqueItems":
+		add("uniqueItems", g.chance(0.8))
+	case "pattern":
+		add("pattern", pickOf(g, patterns))
+	case "format":
+		add("format", pickOf(g, formats))
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+		add(name, pickOf(g, numbers))
+	case "multipleOf":
+		add("multipleOf", pickOf(g, multiples))
+	case "allOf", "anyOf", "oneOf":
+		add(name, subs(inPlace))
+	case "not":
+		add("not", inPlace())
+	case "if":
+		add("if", inPlace())
+		if g.chance(0.7) {
+			add("then", inPlace())
+		}
+		if g.chance(0.5) {
+			add("else", inPlace())
+		}
+	case "$ref":
+		if ref, ok := g.ref(a); ok {
+			add("$ref", ref)
+		}
+	case "$dynamicRef":
+		if ref, ok := g.dynamicRef(a); ok {
+			add("$dynamicRef", ref)
+		}
+	case "annotation":
+		switch k := pickOf(g, annotationKeywords); {
+		case o.has(k):
+			// once per schema object
+		case k == "title", k == "description", k == "$comment":
+			add(k, pickOf(g, annotations))
+		case k == "deprecated", k == "readOnly", k == "writeOnly":
+			add(k, g.chance(0.5))
+		case k == "contentMediaType":
+			add(k, "application/json")
+		case k == "contentEncoding":
+			add(k, "base64")
+		case k == "contentSchema":
+			add(k, inPlace())
+		case k == "examples":
+			add(k, []any{g.value(1)})
+		default: // "default", "x-note": any value
+			add(k, g.value(2))
+		}
+	}
+	return o
+}
+
+// names is up to n distinct member names (required and its kin must not
+// repeat one).
+func (g *schemaGen) names(n int) []any {
+	var out []any
+	seen := map[string]bool{}
+	for ; n > 0; n-- {
+		if name := pickOf(g, memberNames); !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// value is a random JSON value at most depth deep.
+func (g *schemaGen) value(depth int) any {
+	return randomValue(g.r, depth)
+}
+
+// randomValue is a JSON value from the pools.
+func randomValue(r *rand.Rand, depth int) any {
+	k := r.IntN(9)
+	if depth <= 0 && k >= 7 {
+		k = r.IntN(7)
+	}
+	switch k {
+	case 0:
+		return nil
+	case 1:
+		return r.IntN(2) == 0
+	case 2, 3:
+		return numbers[r.IntN(len(numbers))]
+	case 4, 5, 6:
+		return strs[r.IntN(len(strs))]
+	case 7:
+		var a []any
+		for n := r.IntN(4); n > 0; n-- {
+			a = append(a, randomValue(r, depth-1))
+		}
+		return a
+	}
+	var o Obj
+	for n := r.IntN(4); n > 0; n-- {
+		if name := memberNames[r.IntN(len(memberNames))]; !o.has(name) {
+			o = append(o, Member{name, randomValue(r, depth-1)})
+		}
+	}
+	return o
+}
