@@ -6,6 +6,7 @@ package router_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -269,6 +270,11 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 				} else {
 					echoed++
 				}
+				// Code and ReplyID say what Reply carries, so a program
+				// can write its own reply with other data.
+				if own := router.AppendErrorReply(nil, r.ReplyID, r.Code, router.CodeMessage(r.Code), nil); codeOf(own) != codeOf(r.Reply) || !bytes.Contains(r.Reply, own[:bytes.Index(own, []byte(`,"message"`))]) {
+					t.Errorf("%s: %s: Code %d and ReplyID %s do not match the reply %s", name, doc, r.Code, r.ReplyID, r.Reply)
+				}
 			}
 			for _, s := range docs {
 				doc := []byte(s)
@@ -316,4 +322,13 @@ func TestLegacyObserveDropped(t *testing.T) {
 	if _, ok := current.Message.(*draft.ObserveNotification); !ok || current.Err != nil || current.Dropped {
 		t.Fatalf("draft hooks/observe: %+v", current)
 	}
+}
+
+// codeOf is the error code of a reply (0 when it has none).
+func codeOf(reply []byte) int {
+	var m struct {
+		Error struct{ Code int } `json:"error"`
+	}
+	json.Unmarshal(reply, &m)
+	return m.Error.Code
 }

@@ -75,7 +75,37 @@ const (
 	CodeInvalidParams              = -32602
 	CodeUnsupportedProtocolVersion = -32001
 	CodeUnsupportedEvent           = -32002
+	CodeBackendUnavailable         = -32003
+	CodeBackendInternalError       = -32004
 )
+
+// CodeMessage is the message an error reply with code carries: JSON-RPC's
+// name for its own codes ("Parse error", "Invalid Request", "Method not
+// found", "Invalid params"), AHP's for its codes
+// ("unsupported_protocol_version", "unsupported_event",
+// "backend_unavailable", "backend_internal_error"), "Server error"
+// otherwise.
+func CodeMessage(code int) string {
+	switch code {
+	case CodeParseError:
+		return "Parse error"
+	case CodeInvalidRequest:
+		return "Invalid Request"
+	case CodeMethodNotFound:
+		return "Method not found"
+	case CodeInvalidParams:
+		return "Invalid params"
+	case CodeUnsupportedProtocolVersion:
+		return "unsupported_protocol_version"
+	case CodeUnsupportedEvent:
+		return "unsupported_event"
+	case CodeBackendUnavailable:
+		return "backend_unavailable"
+	case CodeBackendInternalError:
+		return "backend_internal_error"
+	}
+	return "Server error"
+}
 
 // Kind is what a message is, by its JSON-RPC envelope.
 type Kind int
@@ -115,6 +145,12 @@ type Result struct {
 	// set only for requests: a notification is never answered, and a
 	// response is never answered.
 	Reply []byte
+	// Code is the error code of Reply and ReplyID the id it carries (the
+	// request's id as written; nil for null), for a program that writes
+	// its own reply (other data) with [ErrorReply]. Code is 0 when Reply
+	// is nil.
+	Code    int
+	ReplyID []byte
 	// Dropped is set for a notification that cannot be processed (an
 	// unsupported version, an unknown method, an invalid message): it gets
 	// no reply and none of it may be acted on.
@@ -165,13 +201,22 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	if err != nil {
 		// Nothing can be trusted, not even whether it is a notification:
 		// JSON-RPC answers a parse error with a null id.
-		return Result{Err: err, Reply: errorReply(nil, CodeParseError, "Parse error", err.Error(), nil)}
+		return Result{Err: err, Code: CodeParseError, Reply: errorReply(nil, CodeParseError, "Parse error", err.Error(), nil)}
 	}
 	defer c.Release()
+	return d.DecodeParsed(c)
+}
+
+// DecodeParsed is [Dispatcher.Decode] for a document the caller parsed
+// (with [ahprt.Begin]) and still owns: it neither parses nor releases c,
+// so the caller can read more of the document afterwards (a backend
+// copies the request's id, as written, into its reply). A Ctx already
+// checked by one generated package must not be passed again.
+func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	doc := c.Doc
 	root := doc.Root()
 	if doc.Kind(root) != ahprt.KindObject {
-		return Result{Err: errors.New("a JSON-RPC message is an object"), Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
+		return Result{Err: errors.New("a JSON-RPC message is an object"), Code: CodeInvalidRequest, Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
 	}
 	q := query{c: c}
 	q.id, q.hasID = doc.Member(root, "id")
@@ -299,7 +344,8 @@ func (d *Dispatcher) refuse(r Result, q query, code int, msg, detail string, sup
 		r.Message = nil
 		return r
 	}
-	r.Reply = errorReply(d.replyID(q), code, msg, detail, supported)
+	r.Code, r.ReplyID = code, d.replyID(q)
+	r.Reply = errorReply(r.ReplyID, code, msg, detail, supported)
 	return r
 }
 
@@ -311,7 +357,8 @@ func (d *Dispatcher) invalid(q query, why string) Result {
 		r.Dropped = true
 		return r
 	}
-	r.Reply = errorReply(d.replyID(q), CodeInvalidRequest, "Invalid Request", why, nil)
+	r.Code, r.ReplyID = CodeInvalidRequest, d.replyID(q)
+	r.Reply = errorReply(r.ReplyID, CodeInvalidRequest, "Invalid Request", why, nil)
 	return r
 }
 
@@ -385,7 +432,38 @@ func (d *Dispatcher) errorResponse(c *ahprt.Ctx) error {
 
 // errorReply writes a JSON-RPC error response on one line.
 func errorReply(id []byte, code int, msg, detail string, supported []string) []byte {
-	b := []byte(`{"jsonrpc":"2.0","id":`)
+	var data []byte
+	switch {
+	case supported != nil:
+		data = AppendSupported(nil, supported)
+	case detail != "":
+		data = append(data, `{"detail":`...)
+		data = ahprt.AppendString(data, detail)
+		data = append(data, '}')
+	}
+	return AppendErrorReply(nil, id, code, msg, data)
+}
+
+// AppendSupported appends the data of an unsupported_protocol_version
+// error, {"supported":[...]}, listing versions.
+func AppendSupported(b []byte, versions []string) []byte {
+	b = append(b, `{"supported":[`...)
+	for i, v := range versions {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = ahprt.AppendString(b, v)
+	}
+	return append(b, "]}"...)
+}
+
+// AppendErrorReply appends a JSON-RPC error response, on one line, to b:
+// id as written (nil writes null), code, message and data (one JSON value,
+// written as is; nil leaves data out). It trusts its arguments: a caller
+// that passes data it did not write itself checks the reply with a
+// snapshot's errorResponse decoder (ahprt.Snapshot.ErrorResponses).
+func AppendErrorReply(b, id []byte, code int, message string, data []byte) []byte {
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	if id == nil {
 		b = append(b, "null"...)
 	} else {
@@ -394,21 +472,10 @@ func errorReply(id []byte, code int, msg, detail string, supported []string) []b
 	b = append(b, `,"error":{"code":`...)
 	b = strconv.AppendInt(b, int64(code), 10)
 	b = append(b, `,"message":`...)
-	b = ahprt.AppendString(b, msg)
-	switch {
-	case supported != nil:
-		b = append(b, `,"data":{"supported":[`...)
-		for i, v := range supported {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = ahprt.AppendString(b, v)
-		}
-		b = append(b, "]}"...)
-	case detail != "":
-		b = append(b, `,"data":{"detail":`...)
-		b = ahprt.AppendString(b, detail)
-		b = append(b, '}')
+	b = ahprt.AppendString(b, message)
+	if data != nil {
+		b = append(b, `,"data":`...)
+		b = append(b, data...)
 	}
 	return append(b, "}}"...)
 }
