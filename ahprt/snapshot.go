@@ -1,5 +1,7 @@
 package ahprt
 
+import "reflect"
+
 // DecodeFunc decodes and validates the document of c (parsed once by the
 // caller, with its options); the value is the generated type (a pointer
 // for structs), nil on error.
@@ -15,6 +17,11 @@ type Snapshot struct {
 	// Requests and Notifications map JSON-RPC methods to the decoder of
 	// their message.
 	Requests, Notifications map[string]DecodeFunc
+	// RequestTypes and NotificationTypes are, by method, the Go type the
+	// decoder of Requests and Notifications returns (a pointer to a
+	// generated struct), so that a kit can check a typed handler against
+	// the snapshot when it is registered rather than at the first message.
+	RequestTypes, NotificationTypes map[string]reflect.Type
 	// Responses decode a successful response; they are tried in order.
 	Responses []DecodeFunc
 	// ErrorResponses decode a JSON-RPC error response by the snapshot's

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -331,4 +332,34 @@ func codeOf(reply []byte) int {
 	}
 	json.Unmarshal(reply, &m)
 	return m.Error.Code
+}
+
+// TestMessageTypes: a snapshot's RequestTypes and NotificationTypes name
+// the Go type its decoders return, for every method they decode.
+func TestMessageTypes(t *testing.T) {
+	decoded := 0
+	for _, s := range corpus() {
+		r := dispatch.Decode([]byte(s))
+		if r.Message == nil || r.Kind == router.Response {
+			continue
+		}
+		snap, _ := dispatch.Dispatcher.Snapshot(r.Version)
+		types := snap.RequestTypes
+		if r.Kind == router.Notification {
+			types = snap.NotificationTypes
+		}
+		if got, want := reflect.TypeOf(r.Message), types[r.Method]; got != want {
+			t.Errorf("%s %s %s decodes to %v, the snapshot says %v", r.Snapshot, r.Kind, r.Method, got, want)
+		}
+		decoded++
+	}
+	for _, snap := range dispatch.Snapshots {
+		if len(snap.RequestTypes) != len(snap.Requests) || len(snap.NotificationTypes) != len(snap.Notifications) {
+			t.Errorf("%s: %d request and %d notification types for %d requests and %d notifications", snap.Key,
+				len(snap.RequestTypes), len(snap.NotificationTypes), len(snap.Requests), len(snap.Notifications))
+		}
+	}
+	if decoded < 3 {
+		t.Errorf("only %d messages decoded", decoded)
+	}
 }

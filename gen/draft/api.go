@@ -2,7 +2,10 @@
 
 package draft
 
-import "github.com/ahpgen/ahpgen/ahprt"
+import (
+	"github.com/ahpgen/ahpgen/ahprt"
+	"reflect"
+)
 
 // DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates every keyword of capabilities-request.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
@@ -10067,7 +10070,8 @@ var Snapshot = &ahprt.Snapshot{
 		}
 		return v, nil
 	}},
-	Key: SnapshotKey,
+	Key:               SnapshotKey,
+	NotificationTypes: map[string]reflect.Type{"hooks/observe": reflect.TypeFor[*ObserveNotification]()},
 	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(c *ahprt.Ctx) (any, error) {
 		v, err := decodeObserveNotification(c)
 		if err != nil {
@@ -10077,6 +10081,10 @@ var Snapshot = &ahprt.Snapshot{
 	}},
 	Package:   "github.com/ahpgen/ahpgen/gen/draft",
 	RequestID: vCommon_jsonRpcId,
+	RequestTypes: map[string]reflect.Type{
+		"hooks/capabilities": reflect.TypeFor[*CapabilitiesRequest](),
+		"hooks/intercept":    reflect.TypeFor[*InterceptRequest](),
+	},
 	Requests: map[string]ahprt.DecodeFunc{
 		"hooks/capabilities": func(c *ahprt.Ctx) (any, error) {
 			v, err := decodeCapabilitiesRequest(c)

@@ -2,7 +2,10 @@
 
 package v0_1_0_draft_1
 
-import "github.com/ahpgen/ahpgen/ahprt"
+import (
+	"github.com/ahpgen/ahpgen/ahprt"
+	"reflect"
+)
 
 // DecodeCapabilities decodes data as Capabilities and validates every keyword of capabilities.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
@@ -1151,6 +1154,7 @@ var Snapshot = &ahprt.Snapshot{
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
 	RequestID:     vCommon_jsonRpcId,
+	RequestTypes:  map[string]reflect.Type{"hooks/intercept": reflect.TypeFor[*InterceptRequest]()},
 	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
 		v, err := decodeInterceptRequest(c)
 		if err != nil {

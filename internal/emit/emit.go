@@ -151,8 +151,10 @@ func unformatted(f *File) (s string) {
 // snapshot has one, else every document type requiring "result"), how to
 // decode an error response (every type, $defs included, requiring
 // "jsonrpc", "id" and "error" but neither "method" nor "result": the
-// snapshot's errorResponse), and the check of a request's id (the one
-// schema every request applies to its "id", see requestID).
+// snapshot's errorResponse), the check of a request's id (the one
+// schema every request applies to its "id", see requestID), and the Go
+// type each method's message decodes to (so that a kit can check a typed
+// handler against the snapshot when it is registered).
 func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
 	type method struct {
 		name string
@@ -222,6 +224,13 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			}
 		}))
 	}
+	types := func(ms []method) Code {
+		return Map(String()).Qual("reflect", "Type").Values(DictFunc(func(d Dict) {
+			for _, m := range ms {
+				d[Lit(m.name)] = Qual("reflect", "TypeFor").Types(Op("*").Id(m.t.Name)).Call()
+			}
+		}))
+	}
 	d := Dict{
 		Id("Key"):           Id(ir.SnapshotKeyConst),
 		Id("WireVersion"):   Id(ir.WireVersionConst),
@@ -234,6 +243,14 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 				g.Add(ctxDecodeFunc(r))
 			}
 		}),
+	}
+	// Written only when there are methods, like ErrorResponses: the zero
+	// value says "none" as well.
+	if len(requests) > 0 {
+		d[Id("RequestTypes")] = types(requests)
+	}
+	if len(notifications) > 0 {
+		d[Id("NotificationTypes")] = types(notifications)
 	}
 	if len(errorResponses) > 0 {
 		d[Id("ErrorResponses")] = Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
