@@ -2319,6 +2319,26 @@ type CatalogueEvent interface {
 	isCatalogueEvent()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetID returns the member "id", which every variant requires.
+	GetID() string
+	// GetSource returns the member "source", which every variant requires.
+	GetSource() string
+	// GetTime returns the member "time", which every variant requires.
+	GetTime() string
+	// GetSession returns the member "session", nil when absent.
+	GetSession() *Session
+	// GetParentEventID returns the member "parentEventId", nil when absent.
+	GetParentEventID() *string
+	// GetGaps returns the member "gaps", nil when absent.
+	GetGaps() []EventGap
+	// GetNative returns the member "native", nil when absent.
+	GetNative() Native
+	// GetExtensions returns the member "extensions", nil when absent.
+	GetExtensions() Extensions
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *SynthesizedFlag
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
@@ -2542,6 +2562,83 @@ type CatalogueEventConfigChangeBefore struct {
 
 func (*CatalogueEventConfigChangeBefore) isCatalogueEvent() {}
 func (*CatalogueEventConfigChangeBefore) isEvent()          {}
+
+// GetType returns "config.change.before", the member "type" of every CatalogueEventConfigChangeBefore.
+func (*CatalogueEventConfigChangeBefore) GetType() string {
+	return "config.change.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventConfigChangeBefore implements.
+func (v *CatalogueEventConfigChangeBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bCatalogueEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
 func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventConfigChangeBefore) {
@@ -3543,6 +3640,16 @@ type ContentItem interface {
 	isContentItem()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetID returns the member "id", which every variant requires.
+	GetID() NonEmptyString
+	// GetKind returns the member "kind", which each variant fixes.
+	GetKind() string
+	// GetSelection returns the member "selection", which each variant fixes.
+	GetSelection() string
+	// GetCategory returns the member "category", nil when absent.
+	GetCategory() *NonEmptyString
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *Synthesized
 }
 
 func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
@@ -3580,6 +3687,14 @@ type TextPart interface {
 	isTextPart()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetID returns the member "id", which every variant requires.
+	GetID() NonEmptyString
+	// GetSelection returns the member "selection", which each variant fixes.
+	GetSelection() string
+	// GetCategory returns the member "category", nil when absent.
+	GetCategory() *NonEmptyString
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *Synthesized
 }
 
 func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
@@ -3667,6 +3782,40 @@ type TextBodyPart struct {
 
 func (*TextBodyPart) isContentItem() {}
 func (*TextBodyPart) isTextPart()    {}
+
+// GetID returns v.ID (the member "id"); see the interfaces TextBodyPart implements.
+func (v *TextBodyPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "text", the member "kind" of every TextBodyPart.
+func (*TextBodyPart) GetKind() string {
+	return "text"
+}
+
+// GetSelection returns "body", the member "selection" of every TextBodyPart.
+func (*TextBodyPart) GetSelection() string {
+	return "body"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces TextBodyPart implements.
+func (v *TextBodyPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextBodyPart implements.
+func (v *TextBodyPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bTextBodyPart fills v, which is zero, from object n of a validated document.
 func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
@@ -3811,6 +3960,40 @@ type TextGapPart struct {
 
 func (*TextGapPart) isContentItem() {}
 func (*TextGapPart) isTextPart()    {}
+
+// GetID returns v.ID (the member "id"); see the interfaces TextGapPart implements.
+func (v *TextGapPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "text", the member "kind" of every TextGapPart.
+func (*TextGapPart) GetKind() string {
+	return "text"
+}
+
+// GetSelection returns "body", the member "selection" of every TextGapPart.
+func (*TextGapPart) GetSelection() string {
+	return "body"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces TextGapPart implements.
+func (v *TextGapPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextGapPart implements.
+func (v *TextGapPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bTextGapPart fills v, which is zero, from object n of a validated document.
 func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
@@ -4062,6 +4245,40 @@ type TextMetadataPart struct {
 func (*TextMetadataPart) isContentItem() {}
 func (*TextMetadataPart) isTextPart()    {}
 
+// GetID returns v.ID (the member "id"); see the interfaces TextMetadataPart implements.
+func (v *TextMetadataPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "text", the member "kind" of every TextMetadataPart.
+func (*TextMetadataPart) GetKind() string {
+	return "text"
+}
+
+// GetSelection returns "metadata", the member "selection" of every TextMetadataPart.
+func (*TextMetadataPart) GetSelection() string {
+	return "metadata"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces TextMetadataPart implements.
+func (v *TextMetadataPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextMetadataPart implements.
+func (v *TextMetadataPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bTextMetadataPart fills v, which is zero, from object n of a validated document.
 func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 	d := c.Doc
@@ -4209,6 +4426,40 @@ type TextOmittedPart struct {
 func (*TextOmittedPart) isContentItem() {}
 func (*TextOmittedPart) isTextPart()    {}
 
+// GetID returns v.ID (the member "id"); see the interfaces TextOmittedPart implements.
+func (v *TextOmittedPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "text", the member "kind" of every TextOmittedPart.
+func (*TextOmittedPart) GetKind() string {
+	return "text"
+}
+
+// GetSelection returns "omit", the member "selection" of every TextOmittedPart.
+func (*TextOmittedPart) GetSelection() string {
+	return "omit"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces TextOmittedPart implements.
+func (v *TextOmittedPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextOmittedPart implements.
+func (v *TextOmittedPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bTextOmittedPart fills v, which is zero, from object n of a validated document.
 func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 	d := c.Doc
@@ -4345,6 +4596,16 @@ type AttachmentPart interface {
 	isAttachmentPart()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetID returns the member "id", which every variant requires.
+	GetID() NonEmptyString
+	// GetMediaType returns the member "mediaType", which every variant requires.
+	GetMediaType() AttachmentMediaType
+	// GetSelection returns the member "selection", which each variant fixes.
+	GetSelection() string
+	// GetCategory returns the member "category", nil when absent.
+	GetCategory() *NonEmptyString
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *Synthesized
 }
 
 func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
@@ -4427,6 +4688,48 @@ type AttachmentBodyPart struct {
 
 func (*AttachmentBodyPart) isContentItem()    {}
 func (*AttachmentBodyPart) isAttachmentPart() {}
+
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentBodyPart implements.
+func (v *AttachmentBodyPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "attachment", the member "kind" of every AttachmentBodyPart.
+func (*AttachmentBodyPart) GetKind() string {
+	return "attachment"
+}
+
+// GetSelection returns "body", the member "selection" of every AttachmentBodyPart.
+func (*AttachmentBodyPart) GetSelection() string {
+	return "body"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentBodyPart implements.
+func (v *AttachmentBodyPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentBodyPart implements.
+func (v *AttachmentBodyPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentBodyPart implements.
+func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
+	if v == nil {
+		return ""
+	}
+	return v.MediaType
+}
 
 // bAttachmentBodyPart fills v, which is zero, from object n of a validated document.
 func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
@@ -4655,6 +4958,48 @@ type AttachmentGapPart struct {
 func (*AttachmentGapPart) isContentItem()    {}
 func (*AttachmentGapPart) isAttachmentPart() {}
 
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentGapPart implements.
+func (v *AttachmentGapPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "attachment", the member "kind" of every AttachmentGapPart.
+func (*AttachmentGapPart) GetKind() string {
+	return "attachment"
+}
+
+// GetSelection returns "body", the member "selection" of every AttachmentGapPart.
+func (*AttachmentGapPart) GetSelection() string {
+	return "body"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentGapPart implements.
+func (v *AttachmentGapPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentGapPart implements.
+func (v *AttachmentGapPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentGapPart implements.
+func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
+	if v == nil {
+		return ""
+	}
+	return v.MediaType
+}
+
 // bAttachmentGapPart fills v, which is zero, from object n of a validated document.
 func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 	d := c.Doc
@@ -4821,6 +5166,48 @@ type AttachmentMetadataPart struct {
 func (*AttachmentMetadataPart) isContentItem()    {}
 func (*AttachmentMetadataPart) isAttachmentPart() {}
 
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentMetadataPart implements.
+func (v *AttachmentMetadataPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "attachment", the member "kind" of every AttachmentMetadataPart.
+func (*AttachmentMetadataPart) GetKind() string {
+	return "attachment"
+}
+
+// GetSelection returns "metadata", the member "selection" of every AttachmentMetadataPart.
+func (*AttachmentMetadataPart) GetSelection() string {
+	return "metadata"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentMetadataPart implements.
+func (v *AttachmentMetadataPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentMetadataPart implements.
+func (v *AttachmentMetadataPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentMetadataPart implements.
+func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
+	if v == nil {
+		return ""
+	}
+	return v.MediaType
+}
+
 // bAttachmentMetadataPart fills v, which is zero, from object n of a validated document.
 func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPart) {
 	d := c.Doc
@@ -4977,6 +5364,48 @@ type AttachmentOmittedPart struct {
 func (*AttachmentOmittedPart) isContentItem()    {}
 func (*AttachmentOmittedPart) isAttachmentPart() {}
 
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentOmittedPart implements.
+func (v *AttachmentOmittedPart) GetID() NonEmptyString {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetKind returns "attachment", the member "kind" of every AttachmentOmittedPart.
+func (*AttachmentOmittedPart) GetKind() string {
+	return "attachment"
+}
+
+// GetSelection returns "omit", the member "selection" of every AttachmentOmittedPart.
+func (*AttachmentOmittedPart) GetSelection() string {
+	return "omit"
+}
+
+// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentOmittedPart implements.
+func (v *AttachmentOmittedPart) GetCategory() *NonEmptyString {
+	if v == nil {
+		return nil
+	}
+	return v.Category
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentOmittedPart implements.
+func (v *AttachmentOmittedPart) GetSynthesized() *Synthesized {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentOmittedPart implements.
+func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
+	if v == nil {
+		return ""
+	}
+	return v.MediaType
+}
+
 // bAttachmentOmittedPart fills v, which is zero, from object n of a validated document.
 func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart) {
 	d := c.Doc
@@ -5123,6 +5552,11 @@ type InteractionEventConfigChangeBefore struct {
 }
 
 func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
+
+// GetType returns "config.change.before", the member "type" of every InteractionEventConfigChangeBefore.
+func (*InteractionEventConfigChangeBefore) GetType() string {
+	return "config.change.before"
+}
 
 // bInteractionEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
 func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBefore) {
@@ -5481,6 +5915,83 @@ type ConfigChangeAfter struct {
 func (*ConfigChangeAfter) isCatalogueEvent() {}
 func (*ConfigChangeAfter) isEvent()          {}
 
+// GetType returns "config.change.after", the member "type" of every ConfigChangeAfter.
+func (*ConfigChangeAfter) GetType() string {
+	return "config.change.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeAfter implements.
+func (v *ConfigChangeAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bConfigChangeAfter fills v, which is zero, from object n of a validated document.
 func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 	d := c.Doc
@@ -5682,6 +6193,11 @@ type InteractionEventConfigChangeAfter struct {
 }
 
 func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
+
+// GetType returns "config.change.after", the member "type" of every InteractionEventConfigChangeAfter.
+func (*InteractionEventConfigChangeAfter) GetType() string {
+	return "config.change.after"
+}
 
 // bInteractionEventConfigChangeAfter fills v, which is zero, from object n of a validated document.
 func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfter) {
@@ -6064,6 +6580,91 @@ type TurnStart struct {
 func (*TurnStart) isCatalogueEvent() {}
 func (*TurnStart) isEvent()          {}
 func (*TurnStart) isExecutionEvent() {}
+
+// GetType returns "turn.start", the member "type" of every TurnStart.
+func (*TurnStart) GetType() string {
+	return "turn.start"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnStart implements.
+func (v *TurnStart) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return &v.Turn
+}
 
 // bTurnStart fills v, which is zero, from object n of a validated document.
 func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
@@ -6543,6 +7144,91 @@ type TurnFinishBefore struct {
 func (*TurnFinishBefore) isCatalogueEvent() {}
 func (*TurnFinishBefore) isEvent()          {}
 func (*TurnFinishBefore) isExecutionEvent() {}
+
+// GetType returns "turn.finish.before", the member "type" of every TurnFinishBefore.
+func (*TurnFinishBefore) GetType() string {
+	return "turn.finish.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnFinishBefore implements.
+func (v *TurnFinishBefore) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return &v.Turn
+}
 
 // bTurnFinishBefore fills v, which is zero, from object n of a validated document.
 func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
@@ -7330,6 +8016,91 @@ func (*TurnEnd) isCatalogueEvent() {}
 func (*TurnEnd) isEvent()          {}
 func (*TurnEnd) isExecutionEvent() {}
 
+// GetType returns "turn.end", the member "type" of every TurnEnd.
+func (*TurnEnd) GetType() string {
+	return "turn.end"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnEnd implements.
+func (v *TurnEnd) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return &v.Turn
+}
+
 // bTurnEnd fills v, which is zero, from object n of a validated document.
 func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 	d := c.Doc
@@ -7807,6 +8578,91 @@ func (*TurnProgress) isCatalogueEvent() {}
 func (*TurnProgress) isEvent()          {}
 func (*TurnProgress) isExecutionEvent() {}
 
+// GetType returns "turn.progress", the member "type" of every TurnProgress.
+func (*TurnProgress) GetType() string {
+	return "turn.progress"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnProgress implements.
+func (v *TurnProgress) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return &v.Turn
+}
+
 // bTurnProgress fills v, which is zero, from object n of a validated document.
 func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 	d := c.Doc
@@ -8055,6 +8911,91 @@ type ModelRequestBefore struct {
 func (*ModelRequestBefore) isCatalogueEvent() {}
 func (*ModelRequestBefore) isEvent()          {}
 func (*ModelRequestBefore) isExecutionEvent() {}
+
+// GetType returns "model.request.before", the member "type" of every ModelRequestBefore.
+func (*ModelRequestBefore) GetType() string {
+	return "model.request.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelRequestBefore implements.
+func (v *ModelRequestBefore) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bModelRequestBefore fills v, which is zero, from object n of a validated document.
 func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
@@ -8499,6 +9440,91 @@ func (*ModelResponseAfter) isCatalogueEvent() {}
 func (*ModelResponseAfter) isEvent()          {}
 func (*ModelResponseAfter) isExecutionEvent() {}
 
+// GetType returns "model.response.after", the member "type" of every ModelResponseAfter.
+func (*ModelResponseAfter) GetType() string {
+	return "model.response.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelResponseAfter implements.
+func (v *ModelResponseAfter) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
 // bModelResponseAfter fills v, which is zero, from object n of a validated document.
 func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 	d := c.Doc
@@ -8756,6 +9782,8 @@ type Execution interface {
 	isExecution()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetStatus returns the member "status", which each variant fixes.
+	GetStatus() string
 }
 
 func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
@@ -8826,6 +9854,11 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 type ExecutionExecuted struct{}
 
 func (*ExecutionExecuted) isExecution() {}
+
+// GetStatus returns "executed", the member "status" of every ExecutionExecuted.
+func (*ExecutionExecuted) GetStatus() string {
+	return "executed"
+}
 
 // bExecutionExecuted fills v, which is zero, from object n of a validated document.
 func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionExecuted) {
@@ -8902,6 +9935,11 @@ func NewExecutionExecuted() *ExecutionExecuted {
 type ExecutionSkippedSuppliedResult struct{}
 
 func (*ExecutionSkippedSuppliedResult) isExecution() {}
+
+// GetStatus returns "skipped", the member "status" of every ExecutionSkippedSuppliedResult.
+func (*ExecutionSkippedSuppliedResult) GetStatus() string {
+	return "skipped"
+}
 
 // bExecutionSkippedSuppliedResult fills v, which is zero, from object n of a validated document.
 func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedSuppliedResult) {
@@ -8986,6 +10024,11 @@ type ExecutionSkippedPolicy struct {
 }
 
 func (*ExecutionSkippedPolicy) isExecution() {}
+
+// GetStatus returns "skipped", the member "status" of every ExecutionSkippedPolicy.
+func (*ExecutionSkippedPolicy) GetStatus() string {
+	return "skipped"
+}
 
 // bExecutionSkippedPolicy fills v, which is zero, from object n of a validated document.
 func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPolicy) {
@@ -9081,6 +10124,11 @@ type ExecutionSkippedCancelled struct {
 
 func (*ExecutionSkippedCancelled) isExecution() {}
 
+// GetStatus returns "skipped", the member "status" of every ExecutionSkippedCancelled.
+func (*ExecutionSkippedCancelled) GetStatus() string {
+	return "skipped"
+}
+
 // bExecutionSkippedCancelled fills v, which is zero, from object n of a validated document.
 func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedCancelled) {
 	d := c.Doc
@@ -9175,6 +10223,11 @@ type ExecutionSkippedTimeout struct {
 
 func (*ExecutionSkippedTimeout) isExecution() {}
 
+// GetStatus returns "skipped", the member "status" of every ExecutionSkippedTimeout.
+func (*ExecutionSkippedTimeout) GetStatus() string {
+	return "skipped"
+}
+
 // bExecutionSkippedTimeout fills v, which is zero, from object n of a validated document.
 func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTimeout) {
 	d := c.Doc
@@ -9268,6 +10321,11 @@ type ExecutionSkippedOther struct {
 }
 
 func (*ExecutionSkippedOther) isExecution() {}
+
+// GetStatus returns "skipped", the member "status" of every ExecutionSkippedOther.
+func (*ExecutionSkippedOther) GetStatus() string {
+	return "skipped"
+}
 
 // bExecutionSkippedOther fills v, which is zero, from object n of a validated document.
 func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther) {
@@ -9403,6 +10461,91 @@ type ModelError struct {
 func (*ModelError) isCatalogueEvent() {}
 func (*ModelError) isEvent()          {}
 func (*ModelError) isExecutionEvent() {}
+
+// GetType returns "model.error", the member "type" of every ModelError.
+func (*ModelError) GetType() string {
+	return "model.error"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ModelError implements.
+func (v *ModelError) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ModelError implements.
+func (v *ModelError) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ModelError implements.
+func (v *ModelError) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ModelError implements.
+func (v *ModelError) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelError implements.
+func (v *ModelError) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelError implements.
+func (v *ModelError) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ModelError implements.
+func (v *ModelError) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelError implements.
+func (v *ModelError) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelError implements.
+func (v *ModelError) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelError implements.
+func (v *ModelError) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bModelError fills v, which is zero, from object n of a validated document.
 func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
@@ -9707,6 +10850,91 @@ type ModelSwitchBefore struct {
 func (*ModelSwitchBefore) isCatalogueEvent() {}
 func (*ModelSwitchBefore) isEvent()          {}
 func (*ModelSwitchBefore) isExecutionEvent() {}
+
+// GetType returns "model.switch.before", the member "type" of every ModelSwitchBefore.
+func (*ModelSwitchBefore) GetType() string {
+	return "model.switch.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelSwitchBefore implements.
+func (v *ModelSwitchBefore) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bModelSwitchBefore fills v, which is zero, from object n of a validated document.
 func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
@@ -10076,6 +11304,91 @@ func (*ModelSwitchAfter) isCatalogueEvent() {}
 func (*ModelSwitchAfter) isEvent()          {}
 func (*ModelSwitchAfter) isExecutionEvent() {}
 
+// GetType returns "model.switch.after", the member "type" of every ModelSwitchAfter.
+func (*ModelSwitchAfter) GetType() string {
+	return "model.switch.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelSwitchAfter implements.
+func (v *ModelSwitchAfter) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
 // bModelSwitchAfter fills v, which is zero, from object n of a validated document.
 func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 	d := c.Doc
@@ -10331,6 +11644,91 @@ type ToolPermissionRequest struct {
 func (*ToolPermissionRequest) isCatalogueEvent() {}
 func (*ToolPermissionRequest) isEvent()          {}
 func (*ToolPermissionRequest) isExecutionEvent() {}
+
+// GetType returns "tool.permission.request", the member "type" of every ToolPermissionRequest.
+func (*ToolPermissionRequest) GetType() string {
+	return "tool.permission.request"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolPermissionRequest implements.
+func (v *ToolPermissionRequest) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bToolPermissionRequest fills v, which is zero, from object n of a validated document.
 func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest) {
@@ -11048,6 +12446,14 @@ type MCPConnectionVariant1 struct {
 
 func (*MCPConnectionVariant1) isMCPConnection() {}
 
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant1 implements.
+func (v *MCPConnectionVariant1) GetGaps() ConnectionGaps {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
 // bMCPConnectionVariant1 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1) {
 	d := c.Doc
@@ -11241,6 +12647,14 @@ type MCPConnectionVariant2 struct {
 
 func (*MCPConnectionVariant2) isMCPConnection() {}
 
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant2 implements.
+func (v *MCPConnectionVariant2) GetGaps() ConnectionGaps {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
 // bMCPConnectionVariant2 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2) {
 	d := c.Doc
@@ -11344,6 +12758,14 @@ type MCPConnectionVariant3 struct {
 }
 
 func (*MCPConnectionVariant3) isMCPConnection() {}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant3 implements.
+func (v *MCPConnectionVariant3) GetGaps() ConnectionGaps {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
 
 // bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
@@ -11475,6 +12897,14 @@ type MCPConnectionVariant4 struct {
 
 func (*MCPConnectionVariant4) isMCPConnection() {}
 
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant4 implements.
+func (v *MCPConnectionVariant4) GetGaps() ConnectionGaps {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
 // bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
 func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
 	d := c.Doc
@@ -11587,6 +13017,8 @@ type MCPConnection interface {
 	isMCPConnection()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetGaps returns the member "gaps", nil when absent.
+	GetGaps() ConnectionGaps
 }
 
 func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
@@ -11776,6 +13208,91 @@ type ToolPermissionResolved struct {
 func (*ToolPermissionResolved) isCatalogueEvent() {}
 func (*ToolPermissionResolved) isEvent()          {}
 func (*ToolPermissionResolved) isExecutionEvent() {}
+
+// GetType returns "tool.permission.resolved", the member "type" of every ToolPermissionResolved.
+func (*ToolPermissionResolved) GetType() string {
+	return "tool.permission.resolved"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolPermissionResolved implements.
+func (v *ToolPermissionResolved) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bToolPermissionResolved fills v, which is zero, from object n of a validated document.
 func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolved) {
@@ -12091,6 +13608,91 @@ func (*ToolProgress) isCatalogueEvent() {}
 func (*ToolProgress) isEvent()          {}
 func (*ToolProgress) isExecutionEvent() {}
 
+// GetType returns "tool.progress", the member "type" of every ToolProgress.
+func (*ToolProgress) GetType() string {
+	return "tool.progress"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolProgress implements.
+func (v *ToolProgress) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
 // bToolProgress fills v, which is zero, from object n of a validated document.
 func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 	d := c.Doc
@@ -12369,6 +13971,91 @@ type ToolBatchAfter struct {
 func (*ToolBatchAfter) isCatalogueEvent() {}
 func (*ToolBatchAfter) isEvent()          {}
 func (*ToolBatchAfter) isExecutionEvent() {}
+
+// GetType returns "tool.batch.after", the member "type" of every ToolBatchAfter.
+func (*ToolBatchAfter) GetType() string {
+	return "tool.batch.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolBatchAfter implements.
+func (v *ToolBatchAfter) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
 
 // bToolBatchAfter fills v, which is zero, from object n of a validated document.
 func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
@@ -12765,6 +14452,91 @@ func (*ContextCompactBefore) isCatalogueEvent() {}
 func (*ContextCompactBefore) isEvent()          {}
 func (*ContextCompactBefore) isExecutionEvent() {}
 
+// GetType returns "context.compact.before", the member "type" of every ContextCompactBefore.
+func (*ContextCompactBefore) GetType() string {
+	return "context.compact.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ContextCompactBefore implements.
+func (v *ContextCompactBefore) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
 // bContextCompactBefore fills v, which is zero, from object n of a validated document.
 func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) {
 	d := c.Doc
@@ -13130,6 +14902,91 @@ func (*ContextCompactAfter) isCatalogueEvent() {}
 func (*ContextCompactAfter) isEvent()          {}
 func (*ContextCompactAfter) isExecutionEvent() {}
 
+// GetType returns "context.compact.after", the member "type" of every ContextCompactAfter.
+func (*ContextCompactAfter) GetType() string {
+	return "context.compact.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ContextCompactAfter implements.
+func (v *ContextCompactAfter) GetTurn() *Identity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
 // bContextCompactAfter fills v, which is zero, from object n of a validated document.
 func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 	d := c.Doc
@@ -13466,6 +15323,99 @@ type TaskChangeBefore struct {
 func (*TaskChangeBefore) isCatalogueEvent()     {}
 func (*TaskChangeBefore) isEvent()              {}
 func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
+
+// GetType returns "task.change.before", the member "type" of every TaskChangeBefore.
+func (*TaskChangeBefore) GetType() string {
+	return "task.change.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items (the member "items"); see the interfaces TaskChangeBefore implements.
+func (v *TaskChangeBefore) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
+}
 
 // bTaskChangeBefore fills v, which is zero, from object n of a validated document.
 func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
@@ -13839,6 +15789,99 @@ func (*TaskChangeAfter) isCatalogueEvent()     {}
 func (*TaskChangeAfter) isEvent()              {}
 func (*TaskChangeAfter) isTaskWorkspaceEvent() {}
 
+// GetType returns "task.change.after", the member "type" of every TaskChangeAfter.
+func (*TaskChangeAfter) GetType() string {
+	return "task.change.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items (the member "items"); see the interfaces TaskChangeAfter implements.
+func (v *TaskChangeAfter) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
+}
+
 // bTaskChangeAfter fills v, which is zero, from object n of a validated document.
 func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 	d := c.Doc
@@ -14064,6 +16107,83 @@ type UserAttention struct {
 func (*UserAttention) isCatalogueEvent() {}
 func (*UserAttention) isEvent()          {}
 
+// GetType returns "user.attention", the member "type" of every UserAttention.
+func (*UserAttention) GetType() string {
+	return "user.attention"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserAttention implements.
+func (v *UserAttention) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bUserAttention fills v, which is zero, from object n of a validated document.
 func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 	d := c.Doc
@@ -14265,6 +16385,11 @@ type InteractionEventUserAttention struct {
 }
 
 func (*InteractionEventUserAttention) isInteractionEvent() {}
+
+// GetType returns "user.attention", the member "type" of every InteractionEventUserAttention.
+func (*InteractionEventUserAttention) GetType() string {
+	return "user.attention"
+}
 
 // bInteractionEventUserAttention fills v, which is zero, from object n of a validated document.
 func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttention) {
@@ -14577,6 +16702,83 @@ type CatalogueEventUserElicitationRequest struct {
 func (*CatalogueEventUserElicitationRequest) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationRequest) isEvent()          {}
 
+// GetType returns "user.elicitation.request", the member "type" of every CatalogueEventUserElicitationRequest.
+func (*CatalogueEventUserElicitationRequest) GetType() string {
+	return "user.elicitation.request"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserElicitationRequest implements.
+func (v *CatalogueEventUserElicitationRequest) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bCatalogueEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
 func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationRequest) {
 	d := c.Doc
@@ -14778,6 +16980,11 @@ type InteractionEventUserElicitationRequest struct {
 }
 
 func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
+
+// GetType returns "user.elicitation.request", the member "type" of every InteractionEventUserElicitationRequest.
+func (*InteractionEventUserElicitationRequest) GetType() string {
+	return "user.elicitation.request"
+}
 
 // bInteractionEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
 func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequest) {
@@ -15110,6 +17317,83 @@ type CatalogueEventUserElicitationResult struct {
 func (*CatalogueEventUserElicitationResult) isCatalogueEvent() {}
 func (*CatalogueEventUserElicitationResult) isEvent()          {}
 
+// GetType returns "user.elicitation.result", the member "type" of every CatalogueEventUserElicitationResult.
+func (*CatalogueEventUserElicitationResult) GetType() string {
+	return "user.elicitation.result"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserElicitationResult implements.
+func (v *CatalogueEventUserElicitationResult) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bCatalogueEventUserElicitationResult fills v, which is zero, from object n of a validated document.
 func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationResult) {
 	d := c.Doc
@@ -15311,6 +17595,11 @@ type InteractionEventUserElicitationResult struct {
 }
 
 func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
+
+// GetType returns "user.elicitation.result", the member "type" of every InteractionEventUserElicitationResult.
+func (*InteractionEventUserElicitationResult) GetType() string {
+	return "user.elicitation.result"
+}
 
 // bInteractionEventUserElicitationResult fills v, which is zero, from object n of a validated document.
 func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResult) {
@@ -15679,6 +17968,83 @@ type CatalogueEventUserMessageInbound struct {
 func (*CatalogueEventUserMessageInbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageInbound) isEvent()          {}
 
+// GetType returns "user.message.inbound", the member "type" of every CatalogueEventUserMessageInbound.
+func (*CatalogueEventUserMessageInbound) GetType() string {
+	return "user.message.inbound"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserMessageInbound implements.
+func (v *CatalogueEventUserMessageInbound) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bCatalogueEventUserMessageInbound fills v, which is zero, from object n of a validated document.
 func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageInbound) {
 	d := c.Doc
@@ -15880,6 +18246,11 @@ type InteractionEventUserMessageInbound struct {
 }
 
 func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
+
+// GetType returns "user.message.inbound", the member "type" of every InteractionEventUserMessageInbound.
+func (*InteractionEventUserMessageInbound) GetType() string {
+	return "user.message.inbound"
+}
 
 // bInteractionEventUserMessageInbound fills v, which is zero, from object n of a validated document.
 func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInbound) {
@@ -16192,6 +18563,83 @@ type CatalogueEventUserMessageOutbound struct {
 func (*CatalogueEventUserMessageOutbound) isCatalogueEvent() {}
 func (*CatalogueEventUserMessageOutbound) isEvent()          {}
 
+// GetType returns "user.message.outbound", the member "type" of every CatalogueEventUserMessageOutbound.
+func (*CatalogueEventUserMessageOutbound) GetType() string {
+	return "user.message.outbound"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserMessageOutbound implements.
+func (v *CatalogueEventUserMessageOutbound) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bCatalogueEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
 func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageOutbound) {
 	d := c.Doc
@@ -16393,6 +18841,11 @@ type InteractionEventUserMessageOutbound struct {
 }
 
 func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
+
+// GetType returns "user.message.outbound", the member "type" of every InteractionEventUserMessageOutbound.
+func (*InteractionEventUserMessageOutbound) GetType() string {
+	return "user.message.outbound"
+}
 
 // bInteractionEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
 func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutbound) {
@@ -16683,6 +19136,99 @@ type WorkspaceChangeBefore struct {
 func (*WorkspaceChangeBefore) isCatalogueEvent()     {}
 func (*WorkspaceChangeBefore) isEvent()              {}
 func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
+
+// GetType returns "workspace.change.before", the member "type" of every WorkspaceChangeBefore.
+func (*WorkspaceChangeBefore) GetType() string {
+	return "workspace.change.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items (the member "items"); see the interfaces WorkspaceChangeBefore implements.
+func (v *WorkspaceChangeBefore) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
+}
 
 // bWorkspaceChangeBefore fills v, which is zero, from object n of a validated document.
 func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore) {
@@ -17123,6 +19669,99 @@ func (*WorkspaceChangeAfter) isCatalogueEvent()     {}
 func (*WorkspaceChangeAfter) isEvent()              {}
 func (*WorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 
+// GetType returns "workspace.change.after", the member "type" of every WorkspaceChangeAfter.
+func (*WorkspaceChangeAfter) GetType() string {
+	return "workspace.change.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items (the member "items"); see the interfaces WorkspaceChangeAfter implements.
+func (v *WorkspaceChangeAfter) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
+}
+
 // bWorkspaceChangeAfter fills v, which is zero, from object n of a validated document.
 func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) {
 	d := c.Doc
@@ -17348,6 +19987,99 @@ type FileChanged struct {
 func (*FileChanged) isCatalogueEvent()     {}
 func (*FileChanged) isEvent()              {}
 func (*FileChanged) isTaskWorkspaceEvent() {}
+
+// GetType returns "file.changed", the member "type" of every FileChanged.
+func (*FileChanged) GetType() string {
+	return "file.changed"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
+// GetTurn returns v.Turn (the member "turn"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetTurn() *OpenIdentity {
+	if v == nil {
+		return nil
+	}
+	return v.Turn
+}
+
+// GetItems returns v.Items (the member "items"); see the interfaces FileChanged implements.
+func (v *FileChanged) GetItems() ContentItems {
+	if v == nil {
+		return nil
+	}
+	return v.Items
+}
 
 // bFileChanged fills v, which is zero, from object n of a validated document.
 func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
@@ -17715,6 +20447,83 @@ type HookFailure struct {
 func (*HookFailure) isCatalogueEvent() {}
 func (*HookFailure) isEvent()          {}
 
+// GetType returns "hook.failure", the member "type" of every HookFailure.
+func (*HookFailure) GetType() string {
+	return "hook.failure"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return &v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces HookFailure implements.
+func (v *HookFailure) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bHookFailure fills v, which is zero, from object n of a validated document.
 func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 	d := c.Doc
@@ -17918,6 +20727,11 @@ type InteractionEventHookFailure struct {
 }
 
 func (*InteractionEventHookFailure) isInteractionEvent() {}
+
+// GetType returns "hook.failure", the member "type" of every InteractionEventHookFailure.
+func (*InteractionEventHookFailure) GetType() string {
+	return "hook.failure"
+}
 
 // bInteractionEventHookFailure fills v, which is zero, from object n of a validated document.
 func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailure) {
@@ -19071,6 +21885,8 @@ type Authentication interface {
 	isAuthentication()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
@@ -19117,6 +21933,11 @@ type AuthenticationBearer struct {
 }
 
 func (*AuthenticationBearer) isAuthentication() {}
+
+// GetType returns "bearer", the member "type" of every AuthenticationBearer.
+func (*AuthenticationBearer) GetType() string {
+	return "bearer"
+}
 
 // bAuthenticationBearer fills v, which is zero, from object n of a validated document.
 func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) {
@@ -19230,6 +22051,11 @@ type AuthenticationOAuth struct {
 }
 
 func (*AuthenticationOAuth) isAuthentication() {}
+
+// GetType returns "oauth", the member "type" of every AuthenticationOAuth.
+func (*AuthenticationOAuth) GetType() string {
+	return "oauth"
+}
 
 // bAuthenticationOAuth fills v, which is zero, from object n of a validated document.
 func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
@@ -19388,6 +22214,11 @@ type DenyEffect struct {
 
 func (*DenyEffect) isEffect() {}
 
+// GetType returns "deny", the member "type" of every DenyEffect.
+func (*DenyEffect) GetType() string {
+	return "deny"
+}
+
 // bDenyEffect fills v, which is zero, from object n of a validated document.
 func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	d := c.Doc
@@ -19493,6 +22324,8 @@ type Effect interface {
 	isEffect()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
@@ -19582,6 +22415,11 @@ type AllowEffect struct{}
 
 func (*AllowEffect) isEffect() {}
 
+// GetType returns "allow", the member "type" of every AllowEffect.
+func (*AllowEffect) GetType() string {
+	return "allow"
+}
+
 // bAllowEffect fills v, which is zero, from object n of a validated document.
 func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
 	d := c.Doc
@@ -19657,6 +22495,11 @@ func NewAllowEffect() *AllowEffect {
 type AskEffect struct{}
 
 func (*AskEffect) isEffect() {}
+
+// GetType returns "ask", the member "type" of every AskEffect.
+func (*AskEffect) GetType() string {
+	return "ask"
+}
 
 // bAskEffect fills v, which is zero, from object n of a validated document.
 func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
@@ -19740,6 +22583,11 @@ type ModifyEffect struct {
 }
 
 func (*ModifyEffect) isEffect() {}
+
+// GetType returns "modify", the member "type" of every ModifyEffect.
+func (*ModifyEffect) GetType() string {
+	return "modify"
+}
 
 // bModifyEffect fills v, which is zero, from object n of a validated document.
 func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
@@ -19882,6 +22730,11 @@ type MessageEffect struct {
 
 func (*MessageEffect) isEffect() {}
 
+// GetType returns "message", the member "type" of every MessageEffect.
+func (*MessageEffect) GetType() string {
+	return "message"
+}
+
 // bMessageEffect fills v, which is zero, from object n of a validated document.
 func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
 	d := c.Doc
@@ -19970,6 +22823,11 @@ type ReturnEffect struct {
 
 func (*ReturnEffect) isEffect() {}
 
+// GetType returns "return", the member "type" of every ReturnEffect.
+func (*ReturnEffect) GetType() string {
+	return "return"
+}
+
 // bReturnEffect fills v, which is zero, from object n of a validated document.
 func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 	d := c.Doc
@@ -20057,6 +22915,11 @@ type FlowStopEffect struct {
 }
 
 func (*FlowStopEffect) isEffect() {}
+
+// GetType returns "flow", the member "type" of every FlowStopEffect.
+func (*FlowStopEffect) GetType() string {
+	return "flow"
+}
 
 // bFlowStopEffect fills v, which is zero, from object n of a validated document.
 func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
@@ -20150,6 +23013,11 @@ type FlowContinueEffect struct {
 }
 
 func (*FlowContinueEffect) isEffect() {}
+
+// GetType returns "flow", the member "type" of every FlowContinueEffect.
+func (*FlowContinueEffect) GetType() string {
+	return "flow"
+}
 
 // bFlowContinueEffect fills v, which is zero, from object n of a validated document.
 func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
@@ -20246,6 +23114,11 @@ type InjectEffect struct {
 }
 
 func (*InjectEffect) isEffect() {}
+
+// GetType returns "inject", the member "type" of every InjectEffect.
+func (*InjectEffect) GetType() string {
+	return "inject"
+}
 
 // bInjectEffect fills v, which is zero, from object n of a validated document.
 func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
@@ -20367,6 +23240,26 @@ type Event interface {
 	isEvent()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
+	// GetID returns the member "id", which every variant requires.
+	GetID() string
+	// GetSource returns the member "source", which every variant requires.
+	GetSource() string
+	// GetTime returns the member "time", which every variant requires.
+	GetTime() string
+	// GetSession returns the member "session", nil when absent.
+	GetSession() *Session
+	// GetParentEventID returns the member "parentEventId", nil when absent.
+	GetParentEventID() *string
+	// GetGaps returns the member "gaps", nil when absent.
+	GetGaps() []EventGap
+	// GetNative returns the member "native", nil when absent.
+	GetNative() Native
+	// GetExtensions returns the member "extensions", nil when absent.
+	GetExtensions() Extensions
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *SynthesizedFlag
 }
 
 func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
@@ -20619,6 +23512,83 @@ type ToolBefore struct {
 }
 
 func (*ToolBefore) isEvent() {}
+
+// GetType returns "tool.before", the member "type" of every ToolBefore.
+func (*ToolBefore) GetType() string {
+	return "tool.before"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBefore implements.
+func (v *ToolBefore) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bToolBefore fills v, which is zero, from object n of a validated document.
 func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
@@ -20890,6 +23860,83 @@ type ToolAfter struct {
 }
 
 func (*ToolAfter) isEvent() {}
+
+// GetType returns "tool.after", the member "type" of every ToolAfter.
+func (*ToolAfter) GetType() string {
+	return "tool.after"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolAfter implements.
+func (v *ToolAfter) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bToolAfter fills v, which is zero, from object n of a validated document.
 func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
@@ -21351,6 +24398,83 @@ type SessionStart struct {
 }
 
 func (*SessionStart) isEvent() {}
+
+// GetType returns "session.start", the member "type" of every SessionStart.
+func (*SessionStart) GetType() string {
+	return "session.start"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return &v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionStart implements.
+func (v *SessionStart) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
 
 // bSessionStart fills v, which is zero, from object n of a validated document.
 func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
@@ -22357,6 +25481,83 @@ type SessionEnd struct {
 
 func (*SessionEnd) isEvent() {}
 
+// GetType returns "session.end", the member "type" of every SessionEnd.
+func (*SessionEnd) GetType() string {
+	return "session.end"
+}
+
+// GetID returns v.ID (the member "id"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetID() string {
+	if v == nil {
+		return ""
+	}
+	return v.ID
+}
+
+// GetSource returns v.Source (the member "source"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetSource() string {
+	if v == nil {
+		return ""
+	}
+	return v.Source
+}
+
+// GetTime returns v.Time (the member "time"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetTime() string {
+	if v == nil {
+		return ""
+	}
+	return v.Time
+}
+
+// GetSession returns v.Session (the member "session"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetSession() *Session {
+	if v == nil {
+		return nil
+	}
+	return &v.Session
+}
+
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetParentEventID() *string {
+	if v == nil {
+		return nil
+	}
+	return v.ParentEventID
+}
+
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetGaps() []EventGap {
+	if v == nil {
+		return nil
+	}
+	return v.Gaps
+}
+
+// GetNative returns v.Native (the member "native"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetNative() Native {
+	if v == nil {
+		return nil
+	}
+	return v.Native
+}
+
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetExtensions() Extensions {
+	if v == nil {
+		return nil
+	}
+	return v.Extensions
+}
+
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionEnd implements.
+func (v *SessionEnd) GetSynthesized() *SynthesizedFlag {
+	if v == nil {
+		return nil
+	}
+	return v.Synthesized
+}
+
 // bSessionEnd fills v, which is zero, from object n of a validated document.
 func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 	d := c.Doc
@@ -22587,6 +25788,28 @@ type ExecutionEvent interface {
 	isExecutionEvent()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
+	// GetTurn returns the member "turn", nil when absent.
+	GetTurn() *Identity
+	// GetID returns the member "id", which every variant requires.
+	GetID() string
+	// GetSource returns the member "source", which every variant requires.
+	GetSource() string
+	// GetTime returns the member "time", which every variant requires.
+	GetTime() string
+	// GetSession returns the member "session", nil when absent.
+	GetSession() *Session
+	// GetParentEventID returns the member "parentEventId", nil when absent.
+	GetParentEventID() *string
+	// GetGaps returns the member "gaps", nil when absent.
+	GetGaps() []EventGap
+	// GetNative returns the member "native", nil when absent.
+	GetNative() Native
+	// GetExtensions returns the member "extensions", nil when absent.
+	GetExtensions() Extensions
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *SynthesizedFlag
 }
 
 func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
@@ -22709,6 +25932,8 @@ type InteractionEvent interface {
 	isInteractionEvent()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
@@ -24031,6 +27256,22 @@ type BooleanSchema struct {
 
 func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
 
+// GetTitle returns v.Title (the member "title"); see the interfaces BooleanSchema implements.
+func (v *BooleanSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces BooleanSchema implements.
+func (v *BooleanSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
+
 // bBooleanSchema fills v, which is zero, from object n of a validated document.
 func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	d := c.Doc
@@ -24156,6 +27397,30 @@ type ElicitRequestFormParams struct {
 }
 
 func (*ElicitRequestFormParams) isElicitRequestParams() {}
+
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces ElicitRequestFormParams implements.
+func (v *ElicitRequestFormParams) GetMeta() *RequestMeta {
+	if v == nil {
+		return nil
+	}
+	return v.Meta
+}
+
+// GetMessage returns v.Message (the member "message"); see the interfaces ElicitRequestFormParams implements.
+func (v *ElicitRequestFormParams) GetMessage() string {
+	if v == nil {
+		return ""
+	}
+	return v.Message
+}
+
+// GetTask returns v.Task (the member "task"); see the interfaces ElicitRequestFormParams implements.
+func (v *ElicitRequestFormParams) GetTask() *TaskMetadata {
+	if v == nil {
+		return nil
+	}
+	return v.Task
+}
 
 // bElicitRequestFormParams fills v, which is zero, from object n of a validated document.
 func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormParams) {
@@ -24532,6 +27797,10 @@ type PrimitiveSchemaDefinition interface {
 	isPrimitiveSchemaDefinition()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetTitle returns the member "title", nil when absent.
+	GetTitle() *string
+	// GetDescription returns the member "description", nil when absent.
+	GetDescription() *string
 }
 
 func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefinition {
@@ -24628,6 +27897,22 @@ type StringSchema struct {
 }
 
 func (*StringSchema) isPrimitiveSchemaDefinition() {}
+
+// GetTitle returns v.Title (the member "title"); see the interfaces StringSchema implements.
+func (v *StringSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces StringSchema implements.
+func (v *StringSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
 
 // bStringSchema fills v, which is zero, from object n of a validated document.
 func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
@@ -24809,6 +28094,22 @@ type NumberSchema struct {
 
 func (*NumberSchema) isPrimitiveSchemaDefinition() {}
 
+// GetTitle returns v.Title (the member "title"); see the interfaces NumberSchema implements.
+func (v *NumberSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces NumberSchema implements.
+func (v *NumberSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
+
 // bNumberSchema fills v, which is zero, from object n of a validated document.
 func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	d := c.Doc
@@ -24972,6 +28273,22 @@ type UntitledSingleSelectEnumSchema struct {
 
 func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 
+// GetTitle returns v.Title (the member "title"); see the interfaces UntitledSingleSelectEnumSchema implements.
+func (v *UntitledSingleSelectEnumSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces UntitledSingleSelectEnumSchema implements.
+func (v *UntitledSingleSelectEnumSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
+
 // bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
 	d := c.Doc
@@ -25105,6 +28422,22 @@ type TitledSingleSelectEnumSchema struct {
 }
 
 func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+
+// GetTitle returns v.Title (the member "title"); see the interfaces TitledSingleSelectEnumSchema implements.
+func (v *TitledSingleSelectEnumSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces TitledSingleSelectEnumSchema implements.
+func (v *TitledSingleSelectEnumSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
 
 // bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
@@ -25330,6 +28663,22 @@ type UntitledMultiSelectEnumSchema struct {
 }
 
 func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+
+// GetTitle returns v.Title (the member "title"); see the interfaces UntitledMultiSelectEnumSchema implements.
+func (v *UntitledMultiSelectEnumSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces UntitledMultiSelectEnumSchema implements.
+func (v *UntitledMultiSelectEnumSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
 
 // bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
@@ -25578,6 +28927,22 @@ type TitledMultiSelectEnumSchema struct {
 
 func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
 
+// GetTitle returns v.Title (the member "title"); see the interfaces TitledMultiSelectEnumSchema implements.
+func (v *TitledMultiSelectEnumSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces TitledMultiSelectEnumSchema implements.
+func (v *TitledMultiSelectEnumSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
+
 // bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
 func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
 	d := c.Doc
@@ -25813,6 +29178,22 @@ type LegacyTitledEnumSchema struct {
 
 func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
 
+// GetTitle returns v.Title (the member "title"); see the interfaces LegacyTitledEnumSchema implements.
+func (v *LegacyTitledEnumSchema) GetTitle() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Title
+}
+
+// GetDescription returns v.Description (the member "description"); see the interfaces LegacyTitledEnumSchema implements.
+func (v *LegacyTitledEnumSchema) GetDescription() *string {
+	if v == nil {
+		return nil
+	}
+	return v.Description
+}
+
 // bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
 func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
 	d := c.Doc
@@ -26029,6 +29410,12 @@ type ElicitRequestParams interface {
 	isElicitRequestParams()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetMeta returns the member "_meta", nil when absent.
+	GetMeta() *RequestMeta
+	// GetMessage returns the member "message", which every variant requires.
+	GetMessage() string
+	// GetTask returns the member "task", nil when absent.
+	GetTask() *TaskMetadata
 }
 
 func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
@@ -26077,6 +29464,30 @@ type ElicitRequestURLParams struct {
 }
 
 func (*ElicitRequestURLParams) isElicitRequestParams() {}
+
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces ElicitRequestURLParams implements.
+func (v *ElicitRequestURLParams) GetMeta() *RequestMeta {
+	if v == nil {
+		return nil
+	}
+	return v.Meta
+}
+
+// GetMessage returns v.Message (the member "message"); see the interfaces ElicitRequestURLParams implements.
+func (v *ElicitRequestURLParams) GetMessage() string {
+	if v == nil {
+		return ""
+	}
+	return v.Message
+}
+
+// GetTask returns v.Task (the member "task"); see the interfaces ElicitRequestURLParams implements.
+func (v *ElicitRequestURLParams) GetTask() *TaskMetadata {
+	if v == nil {
+		return nil
+	}
+	return v.Task
+}
 
 // bElicitRequestURLParams fills v, which is zero, from object n of a validated document.
 func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLParams) {
@@ -26823,6 +30234,11 @@ type StdioTransport struct {
 
 func (*StdioTransport) isBackendTransport() {}
 
+// GetType returns "stdio", the member "type" of every StdioTransport.
+func (*StdioTransport) GetType() string {
+	return "stdio"
+}
+
 // bStdioTransport fills v, which is zero, from object n of a validated document.
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
@@ -26958,6 +30374,11 @@ type HTTPTransport struct {
 
 func (*HTTPTransport) isBackendTransport() {}
 
+// GetType returns "http", the member "type" of every HTTPTransport.
+func (*HTTPTransport) GetType() string {
+	return "http"
+}
+
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	d := c.Doc
@@ -27049,6 +30470,8 @@ type BackendTransport interface {
 	isBackendTransport()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
@@ -27109,6 +30532,59 @@ type InterceptSubscription struct {
 }
 
 func (*InterceptSubscription) isBackendSubscription() {}
+
+// GetEvents returns v.Events (the member "events"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetEvents() []string {
+	if v == nil {
+		return nil
+	}
+	return v.Events
+}
+
+// GetMode returns "intercept", the member "mode" of every InterceptSubscription.
+func (*InterceptSubscription) GetMode() string {
+	return "intercept"
+}
+
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetIncludeNative() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.IncludeNative
+}
+
+// GetContent returns v.Content (the member "content"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetContent() ContentSelection {
+	if v == nil {
+		return ContentSelection{}
+	}
+	return v.Content
+}
+
+// GetUpload returns v.Upload (the member "upload"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetUpload() *ContentUpload {
+	if v == nil {
+		return nil
+	}
+	return v.Upload
+}
+
+// GetFilters returns v.Filters (the member "filters"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetFilters() *Filters {
+	if v == nil {
+		return nil
+	}
+	return v.Filters
+}
+
+// GetDisableable returns v.Disableable (the member "disableable"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetDisableable() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.Disableable
+}
 
 // bInterceptSubscription fills v, which is zero, from object n of a validated document.
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
@@ -27421,6 +30897,59 @@ type ObserveSubscription struct {
 
 func (*ObserveSubscription) isBackendSubscription() {}
 
+// GetEvents returns v.Events (the member "events"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetEvents() []string {
+	if v == nil {
+		return nil
+	}
+	return v.Events
+}
+
+// GetMode returns "observe", the member "mode" of every ObserveSubscription.
+func (*ObserveSubscription) GetMode() string {
+	return "observe"
+}
+
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetIncludeNative() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.IncludeNative
+}
+
+// GetContent returns v.Content (the member "content"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetContent() ContentSelection {
+	if v == nil {
+		return ContentSelection{}
+	}
+	return v.Content
+}
+
+// GetUpload returns v.Upload (the member "upload"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetUpload() *ContentUpload {
+	if v == nil {
+		return nil
+	}
+	return v.Upload
+}
+
+// GetFilters returns v.Filters (the member "filters"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetFilters() *Filters {
+	if v == nil {
+		return nil
+	}
+	return v.Filters
+}
+
+// GetDisableable returns v.Disableable (the member "disableable"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetDisableable() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.Disableable
+}
+
 // bObserveSubscription fills v, which is zero, from object n of a validated document.
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
@@ -27593,6 +31122,20 @@ type BackendSubscription interface {
 	isBackendSubscription()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetEvents returns the member "events", nil when absent.
+	GetEvents() []string
+	// GetMode returns the member "mode", which each variant fixes.
+	GetMode() string
+	// GetIncludeNative returns the member "includeNative", nil when absent.
+	GetIncludeNative() *bool
+	// GetContent returns the member "content", which every variant requires.
+	GetContent() ContentSelection
+	// GetUpload returns the member "upload", nil when absent.
+	GetUpload() *ContentUpload
+	// GetFilters returns the member "filters", nil when absent.
+	GetFilters() *Filters
+	// GetDisableable returns the member "disableable", nil when absent.
+	GetDisableable() *bool
 }
 
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
@@ -27842,6 +31385,30 @@ type TaskWorkspaceEvent interface {
 	isTaskWorkspaceEvent()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
+	// GetTurn returns the member "turn", nil when absent.
+	GetTurn() *OpenIdentity
+	// GetItems returns the member "items", nil when absent.
+	GetItems() ContentItems
+	// GetID returns the member "id", which every variant requires.
+	GetID() string
+	// GetSource returns the member "source", which every variant requires.
+	GetSource() string
+	// GetTime returns the member "time", which every variant requires.
+	GetTime() string
+	// GetSession returns the member "session", nil when absent.
+	GetSession() *Session
+	// GetParentEventID returns the member "parentEventId", nil when absent.
+	GetParentEventID() *string
+	// GetGaps returns the member "gaps", nil when absent.
+	GetGaps() []EventGap
+	// GetNative returns the member "native", nil when absent.
+	GetNative() Native
+	// GetExtensions returns the member "extensions", nil when absent.
+	GetExtensions() Extensions
+	// GetSynthesized returns the member "synthesized", nil when absent.
+	GetSynthesized() *SynthesizedFlag
 }
 
 func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {

@@ -2428,6 +2428,11 @@ type StdioTransport struct {
 
 func (*StdioTransport) isBackendTransport() {}
 
+// GetType returns "stdio", the member "type" of every StdioTransport.
+func (*StdioTransport) GetType() string {
+	return "stdio"
+}
+
 // bStdioTransport fills v, which is zero, from object n of a validated document.
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
@@ -2562,6 +2567,11 @@ type HTTPTransport struct {
 
 func (*HTTPTransport) isBackendTransport() {}
 
+// GetType returns "http", the member "type" of every HTTPTransport.
+func (*HTTPTransport) GetType() string {
+	return "http"
+}
+
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
 func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	d := c.Doc
@@ -2649,6 +2659,8 @@ type BackendTransport interface {
 	isBackendTransport()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetType returns the member "type", which each variant fixes.
+	GetType() string
 }
 
 func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
@@ -2789,6 +2801,19 @@ type InterceptSubscription struct {
 
 func (*InterceptSubscription) isBackendSubscription() {}
 
+// GetMode returns "intercept", the member "mode" of every InterceptSubscription.
+func (*InterceptSubscription) GetMode() string {
+	return "intercept"
+}
+
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces InterceptSubscription implements.
+func (v *InterceptSubscription) GetIncludeNative() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.IncludeNative
+}
+
 // bInterceptSubscription fills v, which is zero, from object n of a validated document.
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
@@ -2926,6 +2951,19 @@ type ObserveSubscription struct {
 
 func (*ObserveSubscription) isBackendSubscription() {}
 
+// GetMode returns "observe", the member "mode" of every ObserveSubscription.
+func (*ObserveSubscription) GetMode() string {
+	return "observe"
+}
+
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces ObserveSubscription implements.
+func (v *ObserveSubscription) GetIncludeNative() *bool {
+	if v == nil {
+		return nil
+	}
+	return v.IncludeNative
+}
+
 // bObserveSubscription fills v, which is zero, from object n of a validated document.
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
@@ -3038,6 +3076,10 @@ type BackendSubscription interface {
 	isBackendSubscription()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
+	// GetMode returns the member "mode", which each variant fixes.
+	GetMode() string
+	// GetIncludeNative returns the member "includeNative", nil when absent.
+	GetIncludeNative() *bool
 }
 
 func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {

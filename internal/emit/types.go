@@ -67,17 +67,8 @@ func resolve(x *ir.Expr) *ir.Expr {
 }
 
 // nilable: the Go zero value already means "absent" (nil), so an optional
-// member needs no pointer.
-func nilable(x *ir.Expr) bool {
-	r := resolve(x)
-	if r.Slice || r.Map {
-		return true
-	}
-	if r.Named != nil {
-		return r.Named.Kind == ir.UnionKind
-	}
-	return r.Builtin == ir.BValue
-}
+// member needs no pointer (the rule is ir's, which accessors share).
+func nilable(x *ir.Expr) bool { return x.Nilable() }
 
 func (e *gotypes) fieldType(f *ir.Field) *Statement {
 	if f.Const != nil {
@@ -134,6 +125,10 @@ func (e *gotypes) decl(t *ir.Type) {
 		for _, u := range t.Unions {
 			e.f.Func().Params(Op("*").Id(t.Name)).Id(u.MarkerMethod).Params().Block()
 		}
+		e.f.Line()
+		for _, g := range t.Getters {
+			e.getter(t, g)
+		}
 		e.build(t)
 		e.encode(t)
 		e.methods(t)
@@ -150,11 +145,15 @@ func (e *gotypes) decl(t *ir.Type) {
 		}
 		e.f.Commentf("The concrete types are %s.", strings.Join(names, ", "))
 		e.f.Commentf("Schema: %s", t.Schema.Loc)
-		e.f.Type().Id(t.Name).Interface(
-			Id(t.MarkerMethod).Params(),
-			Comment("AppendJSON appends the value's JSON encoding to b."),
-			Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte(),
-		)
+		e.f.Type().Id(t.Name).InterfaceFunc(func(g *Group) {
+			g.Id(t.MarkerMethod).Params()
+			g.Comment("AppendJSON appends the value's JSON encoding to b.")
+			g.Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte()
+			for _, a := range t.Accessors {
+				g.Comment(accessorDoc(a))
+				g.Id(a.Method).Params().Add(e.accessorResult(a))
+			}
+		})
 		e.f.Line()
 		// Nested unions are flattened: their leaves carry every marker.
 		e.build(t)
@@ -257,4 +256,72 @@ func (e *gotypes) field(g *Group, f *ir.Field) {
 	}
 	g.Comment(strings.Join(doc, " "))
 	g.Id(f.Go).Add(e.fieldType(f))
+}
+
+// accessorDoc says what an accessor of a union's interface returns.
+func accessorDoc(a *ir.Accessor) string {
+	switch {
+	case a.Tag:
+		return fmt.Sprintf("%s returns the member %q, which each variant fixes.", a.Method, a.JSON)
+	case a.Pointer || a.Result.Nilable():
+		return fmt.Sprintf("%s returns the member %q, nil when absent.", a.Method, a.JSON)
+	}
+	return fmt.Sprintf("%s returns the member %q, which every variant requires.", a.Method, a.JSON)
+}
+
+func (e *gotypes) accessorResult(a *ir.Accessor) *Statement {
+	if a.Pointer {
+		return Op("*").Add(e.goType(a.Result))
+	}
+	return e.goType(a.Result)
+}
+
+// getter implements an accessor on struct t: the leaf's constant, or
+// its field (its address where the accessor returns a pointer and t
+// requires the member). A nil receiver reads as absent (the zero value).
+func (e *gotypes) getter(t *ir.Type, g *ir.Getter) {
+	recv := Id("v").Op("*").Id(t.Name)
+	if g.Tag {
+		e.f.Commentf("%s returns %s, the member %q of every %s.", g.Method, g.Field.Const.JSON, g.JSON, t.Name)
+		e.f.Func().Params(Op("*").Id(t.Name)).Id(g.Method).Params().String().Block(Return(Lit(g.Field.Const.Str())))
+		e.f.Line()
+		return
+	}
+	field := Id("v").Dot(g.Field.Go)
+	if g.Pointer && g.Field.Required {
+		field = Op("&").Add(field)
+	}
+	e.f.Commentf("%s returns v.%s (the member %q); see the interfaces %s implements.", g.Method, g.Field.Go, g.JSON, t.Name)
+	e.f.Func().Params(recv).Id(g.Method).Params().Add(e.accessorResult(g.Accessor)).Block(
+		If(Id("v").Op("==").Nil()).Block(Return(e.zero(g.Accessor))),
+		Return(field),
+	)
+	e.f.Line()
+}
+
+// zero is the zero value an accessor returns for a nil receiver.
+func (e *gotypes) zero(a *ir.Accessor) *Statement {
+	if a.Pointer || a.Result.Nilable() {
+		return Nil()
+	}
+	r := resolve(a.Result)
+	if r.Named != nil {
+		switch r.Named.Kind {
+		case ir.EnumKind:
+			return Lit("")
+		case ir.StructKind, ir.KindUnionKind:
+			return Id(r.Named.Name).Values()
+		}
+	}
+	switch r.Builtin {
+	case ir.BString, ir.BNumber:
+		return Lit("")
+	case ir.BBool:
+		return False()
+	case ir.BInt64:
+		return Lit(0)
+	case ir.BNull:
+		return Qual(rt, "Null").Values()
+	}
+	return Nil()
 }

@@ -55,6 +55,12 @@ type Type struct {
 	// union). Owner is the schema holding the anyOf/oneOf.
 	Variants []*Variant
 	Owner    *Schema
+	// UnionKind: the methods of the interface that read a member every
+	// leaf has (see accessors.go); StructKind: the methods implementing
+	// them. fieldNames is a struct's scope of field and method names.
+	Accessors  []*Accessor
+	Getters    []*Getter
+	fieldNames *names
 	// Members lists the unions this type is a variant of (its marker
 	// methods).
 	Unions []*Type
@@ -297,6 +303,7 @@ func BuildTypes(p *Program) (*Types, error) {
 		}
 	}
 	t.nameDecls()
+	t.markAccessors()
 	return t, nil
 }
 
@@ -1038,6 +1045,7 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 		ty.Open = false
 	}
 	fields := newNames(structMembers...)
+	ty.fieldNames = fields
 	for _, name := range order {
 		m := members[name]
 		f := &Field{JSON: name, Required: required[name]}
