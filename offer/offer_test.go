@@ -1,0 +1,208 @@
+package offer_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+const full = `{
+	"effects": ["deny", "modify", "flow", "inject", "message", "com.example.audit"],
+	"modify": {"input": {"replace": false, "merge": true}, "output": {"replace": true, "merge": false}, "future": {"replace": true, "merge": true}},
+	"flow": {"operations": ["stop", "continue"], "remainingContinuations": 1.0, "continuationCount": 2, "maxContinuations": 3},
+	"inject": {"context": {"append": true, "deliverAt": ["next_turn"]}},
+	"unknown": {"effects": ["allow"]}
+}`
+
+func mustParse(t *testing.T, caps string) offer.Offer {
+	t.Helper()
+	o, err := offer.Parse([]byte(caps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func TestQuestions(t *testing.T) {
+	o := mustParse(t, full)
+	for _, c := range []struct {
+		what string
+		got  bool
+		want bool
+	}{
+		{"deny", o.Offers(offer.Deny), true},
+		{"allow (only an unknown member lists it)", o.Offers(offer.Allow), false},
+		{"the experimental name", o.Offers("com.example.audit"), true},
+		{"another experimental name", o.Offers("com.example.other"), false},
+		{"modify input by merge", o.CanModify(offer.TargetInput, offer.Merge), true},
+		{"modify input by replace (false)", o.CanModify(offer.TargetInput, offer.Replace), false},
+		{"modify output by replace", o.CanModify(offer.TargetOutput, offer.Replace), true},
+		{"modify prompt (not listed)", o.CanModify(offer.TargetPrompt, offer.Replace), false},
+		{"modify an unknown target", o.CanModify("future", offer.Replace), false},
+		{"flow stop", o.CanFlow(offer.Stop), true},
+		{"flow continue (1.0 left)", o.CanFlow(offer.Continue), true},
+		{"inject next_turn", o.CanInject(offer.NextTurn), true},
+		{"inject now", o.CanInject(offer.Now), false},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
+		}
+	}
+	if r, n, m := o.Continuations(); r != 1 || n != 2 || m != 3 {
+		t.Errorf("Continuations() = %d, %d, %d", r, n, m)
+	}
+	if got := o.Effects(); len(got) != 6 || got[5] != "com.example.audit" {
+		t.Errorf("Effects() = %v", got)
+	}
+	var zero offer.Offer
+	if zero.Offers(offer.Deny) || zero.CanFlow(offer.Stop) || len(zero.Effects()) != 0 {
+		t.Error("the zero Offer offers something")
+	}
+}
+
+// A block without its effect type listed offers nothing, and continue
+// needs a continuation left.
+func TestBlocksNeedTheirType(t *testing.T) {
+	o := mustParse(t, `{"effects":["deny"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["continue"],"remainingContinuations":5,"continuationCount":0},"inject":{"context":{"append":true,"deliverAt":["now"]}}}`)
+	if o.CanModify(offer.TargetInput, offer.Replace) || o.CanFlow(offer.Continue) || o.CanInject(offer.Now) {
+		t.Error("an option block without its effect type offered something")
+	}
+	o = mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":0,"continuationCount":4}}`)
+	if o.CanFlow(offer.Continue) {
+		t.Error("continue offered with no continuation left")
+	}
+	o = mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":1e400,"continuationCount":0}}`)
+	if r, _, m := o.Continuations(); !o.CanFlow(offer.Continue) || r != ^uint64(0) || m != -1 {
+		t.Errorf("a huge counter does not saturate: %d, max %d", r, m)
+	}
+}
+
+func TestCheckReply(t *testing.T) {
+	o := mustParse(t, full)
+	reply := func(effects string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":"e","result":{"protocolVersion":"draft","effects":[` + effects + `]}}`)
+	}
+	ok := []string{
+		``,
+		`{"type":"deny","reason":"no"}`,
+		`{"type":"message","text":"hi"},{"type":"modify","target":"input","operation":"merge","value":{}}`,
+		`{"type":"flow","operation":"continue"},{"type":"flow","operation":"stop","reason":"r"}`,
+		`{"type":"inject","target":"context","operation":"append","deliverAt":"next_turn","value":[]}`,
+		`{"type":"com.example.audit"}`,
+	}
+	for _, e := range ok {
+		if err := o.CheckReply(reply(e)); err != nil {
+			t.Errorf("[%s]: %v", e, err)
+		}
+	}
+	bad := []struct{ effects, pointer, reason string }{
+		{`{"type":"deny","reason":"no"},{"type":"allow"}`, "/result/effects/1/type", `effect type "allow" is not offered (offered: deny, modify, message, flow, inject, com.example.audit)`},
+		{`{"type":"modify","target":"input","operation":"replace","value":{}}`, "/result/effects/0/target", `modify "input" by "replace" is not offered (offered: input by merge, output by replace)`},
+		{`{"type":"modify","target":"future","operation":"merge","value":{}}`, "/result/effects/0/target", `modify "future" by "merge" is not offered`},
+		{`{"type":"inject","target":"context","operation":"append","deliverAt":"now","value":[]}`, "/result/effects/0/deliverAt", `inject at "now" is not offered`},
+		{`{"type":"com.example.Audit"}`, "/result/effects/0/type", `effect type "com.example.Audit" is not offered`},
+		{`{"text":"no type"}`, "/result/effects/0", "an effect without a string type"},
+		{`{"type":"modify","target":7}`, "/result/effects/0/target", `modify (none) by (none) is not offered`},
+	}
+	for _, c := range bad {
+		err := o.CheckReply(reply(c.effects))
+		var v *offer.Violation
+		if !errors.As(err, &v) || !errors.Is(err, offer.ErrNotOffered) {
+			t.Errorf("[%s]: %v, want a violation", c.effects, err)
+			continue
+		}
+		if v.Pointer != c.pointer || !strings.HasPrefix(v.Reason, c.reason) {
+			t.Errorf("[%s]: at %s: %s\nwant at %s: %s", c.effects, v.Pointer, v.Reason, c.pointer, c.reason)
+		}
+	}
+	none := mustParse(t, `{"effects":["flow"],"flow":{"operations":["continue"],"remainingContinuations":0,"continuationCount":3}}`)
+	err := none.CheckReply(reply(`{"type":"flow","operation":"continue"}`))
+	if err == nil || !strings.Contains(err.Error(), "/result/effects/0/operation") || !strings.Contains(err.Error(), "no continuation is left") {
+		t.Errorf("continue without continuations: %v", err)
+	}
+	// Nothing to judge in an error reply or a discovery result.
+	if err := o.CheckReply([]byte(`{"jsonrpc":"2.0","id":1,"error":{"code":-32004,"message":"m"}}`)); err != nil {
+		t.Error(err)
+	}
+}
+
+// Generated values of either snapshot are judged through their encoding.
+func TestGeneratedValues(t *testing.T) {
+	caps := draft.Capabilities{Effects: []string{"deny", "modify"}, Modify: &draft.CapabilitiesModify{Input: &draft.ModifyOperations{Merge: true}}}
+	o, err := offer.Of(&caps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Allows(draft.NewDenyEffect("no")); err != nil {
+		t.Error(err)
+	}
+	if err := o.Allows(draft.NewModifyEffect(draft.ModifyEffectTargetInput, draft.ModifyEffectOperationMerge, ahprt.Value(`{"a":1}`))); err != nil {
+		t.Error(err)
+	}
+	if err := o.Allows(draft.NewModifyEffect(draft.ModifyEffectTargetInput, draft.ModifyEffectOperationReplace, ahprt.Value(`{}`))); err == nil || !strings.Contains(err.Error(), "/target") {
+		t.Errorf("replace allowed: %v", err)
+	}
+	if err := o.Allows(draft.NewAllowEffect()); !errors.Is(err, offer.ErrNotOffered) {
+		t.Errorf("allow allowed: %v", err)
+	}
+	legacy, err := offer.Of(&v01.Capabilities{Effects: []string{"deny"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := legacy.Allows(v01.NewDenyEffect("no")); err != nil || !legacy.Offers(offer.Deny) {
+		t.Errorf("0.1 deny: %v", err)
+	}
+}
+
+func TestUnreadable(t *testing.T) {
+	for caps, pointer := range map[string]string{
+		`[]`:                  "(document)",
+		`{}`:                  "/effects",
+		`{"effects":"deny"}`:  "/effects",
+		`{"effects":[1]}`:     "/effects/0",
+		`{"effects":["deny"]`: "",
+	} {
+		_, err := offer.Parse([]byte(caps))
+		if err == nil || !strings.Contains(err.Error(), pointer) {
+			t.Errorf("%s: %v, want an error at %s", caps, err, pointer)
+		}
+	}
+	_, err := offer.FromRequest([]byte(`{"params":{"capabilities":{"effects":[true]}}}`))
+	if !errors.Is(err, offer.ErrUnreadable) || !strings.Contains(err.Error(), "/params/capabilities/effects/0") {
+		t.Errorf("FromRequest: %v", err)
+	}
+	o, err := offer.FromRequest([]byte(`{"params":{"capabilities":{"effects":["ask"]}}}`))
+	if err != nil || !o.Offers(offer.Ask) {
+		t.Errorf("FromRequest: %v %v", o, err)
+	}
+}
+
+// Reading an offer and judging a reply allocate nothing when all is well
+// (experimental names aside): a backend does both for every request.
+func TestNoAllocations(t *testing.T) {
+	req, err := ahprt.Parse([]byte(`{"effects":["deny","modify","flow"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["stop"]}}`), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := ahprt.Parse([]byte(`[{"type":"deny","reason":"r"},{"type":"modify","target":"input","operation":"merge","value":{}},{"type":"flow","operation":"stop","reason":"r"}]`), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		o, err := offer.FromDoc(req, req.Root())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.CheckDoc(rep, rep.Root(), "/result/effects"); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations", allocs)
+	}
+}
