@@ -1,0 +1,353 @@
+package backend_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/backend"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// request is a draft intercept request; EFFECTS marks its capabilities.effects.
+const request = `{"jsonrpc":"2.0","id":"evt_1","method":"hooks/intercept","params":{"protocolVersion":"draft","event":{"id":"evt_1","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"sess_123"},"tool":{"name":"TOOL","input":{"command":"secret-value"},"origin":"native"},"call":{"id":"call_1"},"path":"p"},"capabilities":CAPS}}`
+
+func req(tool, caps string) []byte {
+	return []byte(strings.NewReplacer("TOOL", tool, "CAPS", caps).Replace(request))
+}
+
+const legacyRequest = `{"jsonrpc":"2.0","id":"evt_7","method":"hooks/intercept","params":{"protocolVersion":"0.1","event":{"id":"evt_7","source":"urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d","type":"tool.before","time":"2026-08-24T08:51:14Z","session":{"id":"s","cwd":"/r"},"tool":{"callId":"c","name":"rm","kind":"shell","input":{}}},"capabilities":{"effects":["deny"]}}}`
+
+// reply is a decoded JSON-RPC response.
+type reply struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  *struct {
+		ProtocolVersion string            `json:"protocolVersion"`
+		Effects         []json.RawMessage `json:"effects"`
+	} `json:"result"`
+	Error *struct {
+		Code    int             `json:"code"`
+		Message string          `json:"message"`
+		Data    json.RawMessage `json:"data"`
+	} `json:"error"`
+}
+
+func parse(t *testing.T, b []byte) reply {
+	t.Helper()
+	var r reply
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatalf("reply %s: %v", b, err)
+	}
+	return r
+}
+
+// logs collects the error log.
+type logs struct {
+	mu   sync.Mutex
+	errs []*backend.Error
+}
+
+func (l *logs) log(_ context.Context, e *backend.Error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, e)
+}
+
+func (l *logs) last(t *testing.T) *backend.Error {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.errs) == 0 {
+		t.Fatal("nothing logged")
+	}
+	return l.errs[len(l.errs)-1]
+}
+
+// policy denies rm, merges into the input when offered, fails on "boom",
+// panics on "panic", is unavailable on "busy", and returns an effect the
+// request may not offer on "allow".
+func policy(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+	tb, ok := r.Params.Event.(*draft.ToolBefore)
+	if !ok {
+		return nil, backend.ErrUnsupportedEvent
+	}
+	switch tb.Tool.Name {
+	case "rm":
+		return []draft.Effect{draft.NewDenyEffect("rm is not allowed")}, nil
+	case "boom":
+		return nil, errors.New("database password hunter2 rejected")
+	case "panic":
+		panic("handler bug")
+	case "busy":
+		return nil, backend.ErrUnavailable
+	case "allow":
+		return []draft.Effect{draft.NewAllowEffect()}, nil
+	case "nil":
+		return []draft.Effect{nil}, nil
+	case "empty-reason":
+		return []draft.Effect{draft.NewDenyEffect("")}, nil
+	}
+	if backend.Offered(ctx).CanModify(offer.TargetInput, offer.Merge) {
+		return []draft.Effect{draft.NewModifyEffect(draft.ModifyEffectTargetInput, draft.ModifyEffectOperationMerge, ahprt.Value(`{"dryRun":true}`))}, nil
+	}
+	return nil, nil
+}
+
+func newServer(t *testing.T, l *logs) *backend.Server {
+	t.Helper()
+	srv := backend.New(backend.WithErrorLog(l.log))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	backend.OnIntercept(srv, v01.Snapshot, func(ctx context.Context, r *v01.InterceptRequest) ([]*v01.DenyEffect, error) {
+		if r.Params.Event.Tool.Name == "rm" {
+			return []*v01.DenyEffect{v01.NewDenyEffect("rm is not allowed")}, nil
+		}
+		return nil, nil
+	})
+	return srv
+}
+
+func TestReplies(t *testing.T) {
+	l := &logs{}
+	srv := newServer(t, l)
+	ctx := context.Background()
+	mergeCaps := `{"effects":["deny","modify"],"modify":{"input":{"replace":false,"merge":true}}}`
+	for _, c := range []struct {
+		name, msg string
+		code      int
+		effects   []string // the effect types of a success
+	}{
+		{"deny", string(req("rm", `{"effects":["deny"]}`)), 0, []string{"deny"}},
+		{"no decision", string(req("ls", `{"effects":["deny"]}`)), 0, nil},
+		{"merge when offered", string(req("ls", mergeCaps)), 0, []string{"modify"}},
+		{"handler error", string(req("boom", `{"effects":["deny"]}`)), -32004, nil},
+		{"panic", string(req("panic", `{"effects":["deny"]}`)), -32004, nil},
+		{"unavailable", string(req("busy", `{"effects":["deny"]}`)), -32003, nil},
+		{"not offered", string(req("allow", `{"effects":["deny"]}`)), -32004, nil},
+		{"nil effect", string(req("nil", `{"effects":["deny"]}`)), -32004, nil},
+		{"invalid effect", string(req("empty-reason", `{"effects":["deny"]}`)), -32004, nil},
+		{"legacy deny", legacyRequest, 0, []string{"deny"}},
+		{"unknown version", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"draft"`, `"2099-01-01"`, 1), -32001, nil},
+		{"invalid params", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"2026-08-24T08:51:14Z"`, `"yesterday"`, 1), -32602, nil},
+		{"unknown event", strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"tool.before"`, `"tool.sideways"`, 1), -32002, nil},
+		{"no handler", `{"jsonrpc":"2.0","id":"d","method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`, -32601, nil},
+		{"not JSON", `{"jsonrpc":`, -32700, nil},
+		{"batch", `[` + string(req("rm", `{"effects":["deny"]}`)) + `]`, -32600, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := srv.Handle(ctx, []byte(c.msg))
+			if out == nil {
+				t.Fatal("no reply")
+			}
+			r := parse(t, out)
+			if c.code != 0 {
+				if r.Error == nil || r.Error.Code != c.code {
+					t.Fatalf("reply %s, want error %d", out, c.code)
+				}
+				if strings.Contains(string(out), "hunter2") || strings.Contains(string(out), "secret-value") || strings.Contains(string(out), "handler bug") {
+					t.Errorf("the reply leaks: %s", out)
+				}
+				e := l.last(t)
+				if e.Code != c.code || e.Err == nil {
+					t.Errorf("logged %v", e)
+				}
+				return
+			}
+			if r.Result == nil {
+				t.Fatalf("reply %s, want a result", out)
+			}
+			var types []string
+			for _, e := range r.Result.Effects {
+				var x struct{ Type string }
+				json.Unmarshal(e, &x)
+				types = append(types, x.Type)
+			}
+			if strings.Join(types, ",") != strings.Join(c.effects, ",") {
+				t.Errorf("effects %v, want %v (%s)", types, c.effects, out)
+			}
+		})
+	}
+}
+
+// The reply's id is the request's, as written (an integer stays one, 0
+// included: no zero-id trap), and the reply carries the snapshot's
+// version.
+func TestReplyIDAndVersion(t *testing.T) {
+	srv := newServer(t, &logs{})
+	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+		return manifest(), nil
+	})
+	r := parse(t, srv.Handle(context.Background(), []byte(legacyRequest)))
+	if string(r.ID) != `"evt_7"` || r.Result.ProtocolVersion != "0.1" {
+		t.Errorf("id %s, version %s", r.ID, r.Result.ProtocolVersion)
+	}
+	r = parse(t, srv.Handle(context.Background(), req("rm", `{"effects":["deny"]}`)))
+	if string(r.ID) != `"evt_1"` || r.Result.ProtocolVersion != "draft" {
+		t.Errorf("id %s, version %s", r.ID, r.Result.ProtocolVersion)
+	}
+	for _, id := range []string{"0", "-3", "12345678901234567890", `"x\u0041"`, "1.0"} {
+		out := srv.Handle(context.Background(), []byte(`{"jsonrpc":"2.0","id":`+id+`,"method":"hooks/capabilities","params":{"protocolVersion":"draft"}}`))
+		r := parse(t, out)
+		if string(r.ID) != id || r.Error != nil {
+			t.Errorf("id %s: reply %s", id, out)
+		}
+		if err := draft.CheckCapabilitiesResponse(out); err != nil {
+			t.Errorf("id %s: %v", id, err)
+		}
+	}
+}
+
+func manifest() *draft.CapabilitiesResponseResultManifest {
+	m := &draft.CapabilitiesResponseResultManifest{
+		Events:                    []draft.CapabilitiesResponseResultManifestEvent{},
+		Gaps:                      []draft.CapabilitiesResponseResultManifestGap{},
+		Transports:                []draft.CapabilitiesResponseResultManifestTransport{"http", "stdio"},
+		Authentication:            []draft.CapabilitiesResponseResultManifestAuthenticationItem{},
+		ToolPaths:                 []string{},
+		ContentCategories:         []string{},
+		CorrelationIdentityFields: []string{},
+	}
+	m.ManagedPolicy.Scopes = []draft.CapabilitiesResponseResultManifestManagedPolicyScope{"user"}
+	return m
+}
+
+// What the error log and errors.As see, beside what the peer got.
+func TestErrorsLocally(t *testing.T) {
+	l := &logs{}
+	srv := newServer(t, l)
+	ctx := context.Background()
+	srv.Handle(ctx, req("allow", `{"effects":["deny"]}`))
+	e := l.last(t)
+	var v *offer.Violation
+	if !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &v) || v.Pointer != "/result/effects/0/type" {
+		t.Errorf("unoffered effect logged as %v", e)
+	}
+	srv.Handle(ctx, req("panic", `{"effects":["deny"]}`))
+	var p *backend.PanicError
+	if e := l.last(t); !errors.As(e, &p) || p.Value != "handler bug" || len(p.Stack) == 0 {
+		t.Errorf("panic logged as %v", e)
+	}
+	srv.Handle(ctx, req("empty-reason", `{"effects":["deny"]}`))
+	var ae *ahprt.Error
+	if e := l.last(t); !errors.Is(e, backend.ErrReplyRejected) || !errors.As(e, &ae) {
+		t.Errorf("invalid effect logged as %v", e)
+	}
+	srv.Handle(ctx, req("boom", `{"effects":["deny"]}`))
+	if e := l.last(t); !strings.Contains(e.Error(), "hunter2") {
+		t.Errorf("the log lost the handler's error: %v", e)
+	}
+}
+
+// The default data: -32001 lists exactly the registered versions; a
+// rejected message names where and why, not what.
+func TestErrorData(t *testing.T) {
+	srv := newServer(t, &logs{})
+	ctx := context.Background()
+	r := parse(t, srv.Handle(ctx, []byte(strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"draft"`, `"1999"`, 1))))
+	if string(r.Error.Data) != `{"supported":["0.1","draft"]}` || string(r.ID) != `"evt_1"` {
+		t.Errorf("-32001 data %s id %s", r.Error.Data, r.ID)
+	}
+	r = parse(t, srv.Handle(ctx, []byte(strings.Replace(string(req("rm", `{"effects":["deny"]}`)), `"2026-08-24T08:51:14Z"`, `"yesterday"`, 1))))
+	if string(r.Error.Data) != `{"pointer":"/params/event/time","code":"format"}` {
+		t.Errorf("-32602 data %s", r.Error.Data)
+	}
+	custom := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithErrorData(func(e *backend.Error) any {
+		return map[string]string{"detail": e.Err.Error()}
+	}))
+	backend.OnIntercept(custom, draft.Snapshot, policy)
+	r = parse(t, custom.Handle(ctx, req("boom", `{"effects":["deny"]}`)))
+	if !strings.Contains(string(r.Error.Data), "hunter2") {
+		t.Errorf("the backend's own data was not sent: %s", r.Error.Data)
+	}
+	// Data that breaks the errorResponse schema is left out, not sent.
+	bad := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithErrorData(func(e *backend.Error) any {
+		return func() {} // not JSON
+	}))
+	backend.OnIntercept(bad, draft.Snapshot, policy)
+	r = parse(t, bad.Handle(ctx, req("boom", `{"effects":["deny"]}`)))
+	if r.Error == nil || r.Error.Code != -32004 || r.Error.Data != nil {
+		t.Errorf("bad data: %+v", r.Error)
+	}
+}
+
+// Registration fails loudly at startup.
+func TestRegistrationPanics(t *testing.T) {
+	srv := backend.New()
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	for name, f := range map[string]func(){
+		"twice": func() { backend.OnIntercept(srv, draft.Snapshot, policy) },
+		"another snapshot's type": func() {
+			backend.OnIntercept(srv, v01.Snapshot, func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error) { return nil, nil })
+		},
+		"another method's type": func() {
+			backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+				return nil, nil
+			})
+		},
+		"a method the snapshot lacks": func() {
+			backend.OnObserve(srv, v01.Snapshot, func(context.Context, *v01.InterceptRequest) error { return nil })
+		},
+		"nil snapshot": func() { backend.OnIntercept(srv, nil, policy) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("%s: no panic", name)
+				} else {
+					t.Logf("%s: %v", name, r)
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// Notifications are never answered, whatever happens to them.
+func TestNotificationsNeverAnswered(t *testing.T) {
+	l := &logs{}
+	srv := newServer(t, l)
+	var seen []string
+	backend.OnObserve(srv, draft.Snapshot, func(ctx context.Context, n *draft.ObserveNotification) error {
+		seen = append(seen, n.Params.Event.GetType())
+		if n.Params.Event.GetType() == "session.end" {
+			panic("observer bug")
+		}
+		return nil
+	})
+	ctx := context.Background()
+	ok := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{"id":"e","source":"urn:x:y","type":"session.end","time":"2026-08-24T08:51:14Z","session":{"id":"s"},"outcome":"completed","reason":"r"}}}`
+	for _, msg := range []string{
+		ok,
+		strings.Replace(ok, `"draft"`, `"2099"`, 1),
+		strings.Replace(ok, `"session.end"`, `"session.sideways"`, 1),
+		strings.Replace(ok, `hooks/observe`, `hooks/unknown`, 1),
+		strings.Replace(ok, `"2.0"`, `"1.0"`, 1),
+		`{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"0.1","event":{}}}`,
+		`{"jsonrpc":"2.0","id":"x","result":{"protocolVersion":"draft","effects":[]}}`,
+	} {
+		if out := srv.Handle(ctx, []byte(msg)); out != nil {
+			t.Errorf("%s: answered %s", msg, out)
+		}
+	}
+	if len(seen) != 1 {
+		t.Errorf("observed %v", seen)
+	}
+	var p *backend.PanicError
+	found := false
+	for _, e := range l.errs {
+		if errors.As(e, &p) {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the observer's panic was not logged")
+	}
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

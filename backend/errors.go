@@ -1,0 +1,134 @@
+package backend
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/router"
+)
+
+// Errors a handler returns (wrapped or not) to choose its reply's code.
+// Any other error is -32004 backend_internal_error. The error's text
+// never reaches the peer (see WithErrorData); the error log has it.
+var (
+	// ErrUnsupportedEvent: the handler does not handle this event type
+	// (-32002 unsupported_event).
+	ErrUnsupportedEvent = errors.New("unsupported event")
+	// ErrUnavailable: the backend is temporarily unable to evaluate
+	// (-32003 backend_unavailable). A handler's context.Canceled or
+	// context.DeadlineExceeded is read the same way.
+	ErrUnavailable = errors.New("backend unavailable")
+)
+
+// ErrReplyRejected is matched (errors.Is) by the error of a reply the
+// kit refused to send: the snapshot's response schema rejects it, or the
+// request did not offer one of its effects (errors.As finds the
+// *offer.Violation, with the effect's JSON Pointer in the reply, or the
+// *ahprt.Error). The peer gets -32004.
+var ErrReplyRejected = errors.New("reply rejected")
+
+type replyError struct{ cause error }
+
+func (e *replyError) Error() string {
+	return "backend: reply not sent: " + e.cause.Error()
+}
+func (e *replyError) Unwrap() error        { return e.cause }
+func (e *replyError) Is(target error) bool { return target == ErrReplyRejected }
+
+// PanicError is a handler's panic, recovered: the peer got -32004.
+type PanicError struct {
+	Value any    // what the handler panicked with
+	Stack []byte // the goroutine's stack at the panic
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("backend: handler panic: %v", e.Value) }
+
+// Error is what went wrong with one message: what the peer was told
+// (Code and Message; Code 0 when nothing was sent) and, in Err, the full
+// cause, which stays in the process. The error log receives every Error;
+// errors.As reaches the cause's types through it.
+type Error struct {
+	// Code and Message are the JSON-RPC error sent (0 and "": none, as
+	// for a notification).
+	Code    int
+	Message string
+	// Method, Version (protocolVersion) and Snapshot (its key) are what
+	// the message said, when it got that far.
+	Method, Version, Snapshot string
+	// ID is the id the reply carried, as written (nil: null or none).
+	ID []byte
+	// Supported lists the versions served (for -32001).
+	Supported []string
+	// Err is the cause: the decoder's *ahprt.Error (where and why the
+	// message was rejected), the handler's error, a *PanicError, or a
+	// reply the kit refused to send (ErrReplyRejected).
+	Err error
+}
+
+func (e *Error) Error() string {
+	s := "backend"
+	if e.Code != 0 {
+		s += ": replied " + strconv.Itoa(e.Code) + " " + e.Message
+	}
+	if e.Method != "" {
+		s += ": " + e.Method
+	}
+	if e.Snapshot != "" {
+		s += " (" + e.Snapshot + ")"
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func (e *Error) attrs() []slog.Attr {
+	a := []slog.Attr{slog.Int("code", e.Code)}
+	if e.Method != "" {
+		a = append(a, slog.String("method", e.Method))
+	}
+	if e.Snapshot != "" {
+		a = append(a, slog.String("snapshot", e.Snapshot))
+	}
+	if e.ID != nil {
+		a = append(a, slog.String("id", string(e.ID)))
+	}
+	if e.Err != nil {
+		a = append(a, slog.String("error", e.Err.Error()))
+	}
+	var p *PanicError
+	if errors.As(e.Err, &p) {
+		a = append(a, slog.String("stack", string(p.Stack)))
+	}
+	return a
+}
+
+// DefaultErrorData is what an error reply's data says unless
+// WithErrorData chooses otherwise. It never echoes a value of the
+// message nor the text of an error (which may quote one):
+//
+//   - -32001: {"supported": [...]}, the versions served (as AHP's example);
+//   - a message the decoder rejected: {"pointer": ..., "code": ...}, the
+//     JSON Pointer of the offending member and the decoder's machine code
+//     ("required", "format", "unsupported", "syntax", "too_large");
+//   - anything else (a handler's error, a panic, a reply the kit refused
+//     to send, an unknown method): no data.
+func DefaultErrorData(e *Error) any {
+	if e.Code == router.CodeUnsupportedProtocolVersion {
+		return map[string][]string{"supported": append([]string{}, e.Supported...)}
+	}
+	var ae *ahprt.Error
+	if e.Code != router.CodeBackendInternalError && errors.As(e.Err, &ae) {
+		root := ae.Root()
+		return struct {
+			Pointer string     `json:"pointer"`
+			Code    ahprt.Code `json:"code"`
+		}{root.Pointer, root.Code}
+	}
+	return nil
+}

@@ -1,0 +1,242 @@
+package backend
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// Handle answers one message (one JSON-RPC object, without framing): the
+// reply to send, or nil when nothing may be sent (a notification, a
+// response, a message that cannot be a request). Transports other than
+// HTTP and stdio call it.
+func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
+	return s.exchange(ctx, nil, msg, nil)
+}
+
+// offerKey carries the offer of the intercept request being handled.
+type offerKey struct{}
+
+// Offered is the offer of the hooks/intercept request whose handler ctx
+// was passed to: what the reply may contain. The kit judges every reply
+// by it before sending; a handler asks it which effects it may return.
+// Outside an intercept handler it is the zero Offer, which offers nothing.
+func Offered(ctx context.Context) offer.Offer {
+	o, _ := ctx.Value(offerKey{}).(*offer.Offer)
+	if o == nil {
+		return offer.Offer{}
+	}
+	return *o
+}
+
+// exchange appends the reply to msg to dst (nil when there is none). A
+// notification's handler runs through spawn when it is not nil (the
+// decoded message no longer needs msg), inline otherwise.
+func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func())) []byte {
+	c, err := ahprt.Begin(msg, s.opts.decode)
+	if err != nil {
+		// Nothing of it can be trusted, not even whether it was a
+		// notification: JSON-RPC answers with a null id.
+		return s.fail(ctx, dst, &Error{Code: router.CodeParseError, Err: err}, nil)
+	}
+	defer c.Release()
+	t := s.table.Load()
+	r := t.router.DecodeParsed(c)
+	e := &Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, Err: r.Err}
+	x := t.byWire[r.Version]
+	switch {
+	case r.Code != 0:
+		e.Code, e.ID = r.Code, r.ReplyID
+		if r.Code == router.CodeMethodNotFound && x != nil && x.snap.Requests[r.Method] != nil {
+			e.Err = fmt.Errorf("no %s handler is registered for snapshot %s", r.Method, x.snap.Key)
+		}
+		if r.Code == router.CodeUnsupportedProtocolVersion {
+			e.Supported = t.router.Supported()
+		}
+		return s.fail(ctx, dst, e, x)
+	case r.Err != nil || r.Message == nil:
+		// Dropped (a notification that cannot be handled, a response, or
+		// something that cannot be a request): never answered.
+		if r.Err != nil {
+			s.opts.errorLog(ctx, e)
+		}
+		return nil
+	case r.Kind == router.Notification:
+		if spawn != nil {
+			spawn(func() { s.observe(ctx, x, r.Message, e) })
+		} else {
+			s.observe(ctx, x, r.Message, e)
+		}
+		return nil
+	case r.Kind != router.Request:
+		return nil // a response: a backend sends none, and answers none
+	}
+	idNode, _ := c.Doc.Member(c.Doc.Root(), "id")
+	id := c.Doc.Raw(idNode) // a valid id: a string or an integer, as written
+	switch r.Method {
+	case MethodIntercept:
+		params, _ := c.Doc.Member(c.Doc.Root(), "params")
+		capsNode, _ := c.Doc.Member(params, "capabilities")
+		o, err := offer.FromDoc(c.Doc, capsNode)
+		if err != nil {
+			e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err // the schema accepted what offer cannot read: a bug
+			return s.fail(ctx, dst, e, x)
+		}
+		return s.reply(context.WithValue(ctx, offerKey{}, &o), dst, id, "effects", "[", "]", x.intercept, r.Message, x, &o, e)
+	default: // MethodCapabilities: the only other request the table routes
+		return s.reply(ctx, dst, id, "manifest", "", "", x.capabilities, r.Message, x, nil, e)
+	}
+}
+
+// reply runs a request's handler and appends its checked reply, or the
+// error reply, to dst: the result carries the snapshot's protocolVersion
+// and member, whose JSON the handler appends between open and end.
+func (s *Server) reply(ctx context.Context, dst, id []byte, member, open, end string,
+	h func(context.Context, any, []byte) ([]byte, error), msg any, x *handlers, o *offer.Offer, e *Error) []byte {
+	start := len(dst)
+	b := append(dst, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	b = append(b, `,"result":{"protocolVersion":`...)
+	b = ahprt.AppendString(b, x.snap.WireVersion)
+	b = append(b, ',', '"')
+	b = append(b, member...)
+	b = append(b, '"', ':')
+	b = append(b, open...)
+	b, err := call(ctx, h, msg, b)
+	if err != nil {
+		e.Code, e.ID, e.Err = codeOf(err), id, err
+		return s.fail(ctx, b[:start], e, x)
+	}
+	b = append(b, end...)
+	b = append(b, "}}"...)
+	if err := check(x.snap, b[start:], o); err != nil {
+		e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err
+		return s.fail(ctx, b[:start], e, x)
+	}
+	return b
+}
+
+// call runs a handler, turning a panic into a *PanicError.
+func call(ctx context.Context, h func(context.Context, any, []byte) ([]byte, error), msg any, b []byte) (out []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = b, &PanicError{Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return h(ctx, msg, b)
+}
+
+// observe runs a notification's handler; its error or panic is logged.
+func (s *Server) observe(ctx context.Context, x *handlers, msg any, e *Error) {
+	defer func() {
+		if v := recover(); v != nil {
+			e.Err = &PanicError{Value: v, Stack: debug.Stack()}
+			s.opts.errorLog(ctx, e)
+		}
+	}()
+	if err := x.observe(ctx, msg); err != nil {
+		e.Err = err
+		s.opts.errorLog(ctx, e)
+	}
+}
+
+// codeOf is the error code of a handler's error.
+func codeOf(err error) int {
+	switch {
+	case errors.Is(err, ErrUnsupportedEvent):
+		return router.CodeUnsupportedEvent
+	case errors.Is(err, ErrUnavailable), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return router.CodeBackendUnavailable
+	}
+	return router.CodeBackendInternalError
+}
+
+// check judges a reply the kit built: the snapshot's response schema
+// must accept it (any of its response decoders, as a dispatcher judges a
+// response), and the offer, when there is one, every effect.
+func check(snap *ahprt.Snapshot, reply []byte, o *offer.Offer) error {
+	c, err := ahprt.Begin(reply, nil)
+	if err != nil {
+		return &replyError{err} // a handler appended broken JSON (a hand-written AppendJSON)
+	}
+	defer c.Release()
+	var first error
+	ok := false
+	for _, decode := range snap.Responses {
+		if _, err := decode(c); err == nil {
+			ok = true
+			break
+		} else if first == nil {
+			first = err
+		}
+	}
+	if !ok {
+		if first == nil {
+			first = fmt.Errorf("snapshot %s defines no response", snap.Key)
+		}
+		return &replyError{first}
+	}
+	if o != nil {
+		result, _ := c.Doc.Member(c.Doc.Root(), "result")
+		effects, _ := c.Doc.Member(result, "effects")
+		if err := o.CheckDoc(c.Doc, effects, "/result/effects"); err != nil {
+			return &replyError{err}
+		}
+	}
+	return nil
+}
+
+// fail logs e and appends its error reply to dst; a reply that breaks
+// the errorResponse schema of snapshot x (data the WithErrorData function
+// chose) is sent without data.
+func (s *Server) fail(ctx context.Context, dst []byte, e *Error, x *handlers) []byte {
+	e.Message = router.CodeMessage(e.Code)
+	s.opts.errorLog(ctx, e)
+	var data []byte
+	if v := s.opts.errorData(e); v != nil {
+		var err error
+		if data, err = json.Marshal(v); err != nil {
+			s.opts.errorLog(ctx, &Error{Code: e.Code, Message: e.Message, Method: e.Method, Version: e.Version, Snapshot: e.Snapshot, ID: e.ID,
+				Err: fmt.Errorf("backend: error data left out: %w", err)})
+			data = nil
+		}
+	}
+	start := len(dst)
+	b := router.AppendErrorReply(dst, e.ID, e.Code, e.Message, data)
+	if data != nil && !validError(b[start:], x, s) {
+		s.opts.errorLog(ctx, &Error{Code: e.Code, Message: e.Message, Method: e.Method, Version: e.Version, Snapshot: e.Snapshot, ID: e.ID,
+			Err: errors.New("backend: error data left out: the reply with it breaks the errorResponse schema")})
+		b = router.AppendErrorReply(b[:start], e.ID, e.Code, e.Message, nil)
+	}
+	return b
+}
+
+// validError reports whether an error reply passes the errorResponse
+// schema of snapshot x, or, when there is none, of every registered
+// snapshot.
+func validError(reply []byte, x *handlers, s *Server) bool {
+	list := s.table.Load().ordered
+	if x != nil {
+		list = []*handlers{x}
+	}
+	c, err := ahprt.Begin(reply, nil)
+	if err != nil {
+		return false
+	}
+	defer c.Release()
+	for _, h := range list {
+		for _, decode := range h.snap.ErrorResponses {
+			c.Forget()
+			if _, err := decode(c); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,288 @@
+package backend
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/router"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// The methods a Server answers.
+const (
+	MethodIntercept    = "hooks/intercept"
+	MethodCapabilities = "hooks/capabilities"
+	MethodObserve      = "hooks/observe"
+)
+
+// DefaultMaxBytes is the largest message a Server reads unless
+// [WithMaxBytes] says otherwise: an HTTP body beyond it gets 413, a stdio
+// line beyond it a -32700 reply.
+const DefaultMaxBytes = 4 << 20
+
+// Server answers the AHP messages of every snapshot a handler was
+// registered for (OnIntercept, OnObserve, OnCapabilities), choosing the
+// snapshot by the message's protocolVersion, exactly. It is an
+// [http.Handler]; [Server.ServeStdio] and [Server.ServeOne] run the stdio
+// lifecycles; [Server.Handle] answers one message on any transport.
+//
+// Handlers may be registered at any time, also while serving. A Server is
+// safe for concurrent use.
+type Server struct {
+	opts  options
+	mu    sync.Mutex            // serializes registration
+	table atomic.Pointer[table] // what serving reads: replaced, never changed
+}
+
+// table is a Server's registrations: the dispatcher over the registered
+// snapshots, each snapshot's handlers by wire version.
+type table struct {
+	router  *router.Dispatcher
+	byWire  map[string]*handlers
+	ordered []*handlers // registration order
+}
+
+// handlers are a snapshot's registered handlers, the snapshot itself
+// narrowed to their methods (what the dispatcher routes by).
+type handlers struct {
+	snap   *ahprt.Snapshot // as generated
+	routed *ahprt.Snapshot // Requests and Notifications narrowed to the handlers
+	// intercept and capabilities append the result's member (the effects
+	// list's items; the manifest) to b.
+	intercept    func(ctx context.Context, msg any, b []byte) ([]byte, error)
+	capabilities func(ctx context.Context, msg any, b []byte) ([]byte, error)
+	observe      func(ctx context.Context, msg any) error
+}
+
+type options struct {
+	maxBytes  int64
+	decode    []ahprt.Option
+	errorData func(*Error) any
+	errorLog  func(context.Context, *Error)
+	workers   int
+}
+
+// Option configures a Server.
+type Option func(*options)
+
+// WithMaxBytes bounds a message's size (DefaultMaxBytes unless set): an
+// HTTP body beyond it gets 413 Content Too Large, a stdio line beyond it
+// a -32700 reply, and the line is skipped without being kept.
+func WithMaxBytes(n int64) Option { return func(o *options) { o.maxBytes = n } }
+
+// WithDecodeOptions passes options to every decode (ahprt.WithMode,
+// ahprt.WithLimits).
+func WithDecodeOptions(opts ...ahprt.Option) Option {
+	return func(o *options) { o.decode = append(o.decode, opts...) }
+}
+
+// WithErrorData decides the data member of every error reply: f returns
+// a value encoding/json encodes, or nil for none. The default is
+// [DefaultErrorData]; a reply whose data breaks the snapshot's
+// errorResponse schema is sent without it.
+func WithErrorData(f func(*Error) any) Option { return func(o *options) { o.errorData = f } }
+
+// WithErrorLog receives every error: what the peer was told and the full
+// cause, which never leaves the process. The default is [DefaultErrorLog].
+func WithErrorLog(f func(context.Context, *Error)) Option {
+	return func(o *options) { o.errorLog = f }
+}
+
+// WithObserveWorkers bounds how many notifications ServeStdio hands to
+// observe handlers at once (default 16); the reader waits when all are
+// busy.
+func WithObserveWorkers(n int) Option { return func(o *options) { o.workers = n } }
+
+// New returns a Server without handlers: every request gets -32001
+// until one is registered.
+func New(opts ...Option) *Server {
+	s := &Server{opts: options{maxBytes: DefaultMaxBytes, errorData: DefaultErrorData, errorLog: DefaultErrorLog, workers: 16}}
+	for _, o := range opts {
+		o(&s.opts)
+	}
+	if s.opts.maxBytes <= 0 {
+		s.opts.maxBytes = DefaultMaxBytes
+	}
+	if s.opts.workers <= 0 {
+		s.opts.workers = 1
+	}
+	t, err := build(nil)
+	if err != nil {
+		panic(err) // unreachable: no snapshots
+	}
+	s.table.Store(t)
+	return s
+}
+
+// Supported lists the wire versions the Server answers, sorted: the
+// data.supported of its -32001 replies.
+func (s *Server) Supported() []string { return s.table.Load().router.Supported() }
+
+// DefaultErrorLog logs e with log/slog's default logger (standard error,
+// never standard output): at Error level for a backend failure
+// (-32004, a panic included), at Warn level otherwise.
+func DefaultErrorLog(ctx context.Context, e *Error) {
+	level := slog.LevelWarn
+	if e.Code == router.CodeBackendInternalError {
+		level = slog.LevelError
+	}
+	slog.Default().LogAttrs(ctx, level, "ahp backend", e.attrs()...)
+}
+
+// Effect is what a generated effect is: a value that appends its JSON.
+// The generated Effect interface of a snapshot (draft.Effect) is one, and
+// so is the pointer to a snapshot's only effect type
+// (*v0_1_0_draft_1.DenyEffect).
+type Effect = offer.Appender
+
+// OnIntercept registers h for the hooks/intercept requests of snap, a
+// generated package's Snapshot (draft.Snapshot). Req is the package's
+// request type, inferred from h:
+//
+//	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+//		return nil, nil // no effects: no decision
+//	})
+//
+// The reply carries h's effects in order, under the request's id and the
+// snapshot's protocolVersion, and is sent only if the snapshot's response
+// schema accepts it and the request offered every effect ([Offered]);
+// otherwise the peer gets -32004 and the error log says why. An error
+// from h is a -32002, -32003 or -32004 reply ([ErrUnsupportedEvent],
+// [ErrUnavailable], anything else); a panic is -32004.
+//
+// It panics when snap does not decode hooks/intercept requests to *Req,
+// or when a handler for them is already registered: a mistake to see at
+// startup, not at the first request.
+func OnIntercept[Req any, E Effect](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) ([]E, error)) {
+	s.register(snap, MethodIntercept, reflect.TypeFor[*Req](), func(x *handlers) {
+		x.intercept = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
+			effects, err := h(ctx, msg.(*Req))
+			if err != nil {
+				return b, err
+			}
+			for i, e := range effects {
+				if any(e) == nil {
+					return b, fmt.Errorf("backend: effect %d of %d is nil", i, len(effects))
+				}
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = e.AppendJSON(b)
+			}
+			return b, nil
+		}
+	}, func(x *handlers) bool { return x.intercept != nil })
+}
+
+// OnCapabilities registers h for the hooks/capabilities requests of snap:
+// h returns the discovery manifest (a *draft.CapabilitiesResponseResultManifest),
+// which the reply carries under the request's id and the snapshot's
+// protocolVersion, checked like an intercept reply. It panics as
+// OnIntercept does.
+func OnCapabilities[Req any, M offer.Appender](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) (M, error)) {
+	s.register(snap, MethodCapabilities, reflect.TypeFor[*Req](), func(x *handlers) {
+		x.capabilities = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
+			m, err := h(ctx, msg.(*Req))
+			if err != nil {
+				return b, err
+			}
+			if any(m) == nil {
+				return b, fmt.Errorf("backend: no manifest")
+			}
+			return m.AppendJSON(b), nil
+		}
+	}, func(x *handlers) bool { return x.capabilities != nil })
+}
+
+// OnObserve registers h for the hooks/observe notifications of snap. A
+// notification is never answered, whatever h returns: an error (or a
+// panic) goes to the error log only. It panics as OnIntercept does.
+func OnObserve[N any](s *Server, snap *ahprt.Snapshot, h func(context.Context, *N) error) {
+	s.register(snap, MethodObserve, reflect.TypeFor[*N](), func(x *handlers) {
+		x.observe = func(ctx context.Context, msg any) error { return h(ctx, msg.(*N)) }
+	}, func(x *handlers) bool { return x.observe != nil })
+}
+
+// register checks that snap decodes method to typ, then installs a
+// handler (set) unless one is there (has), in a new table.
+func (s *Server) register(snap *ahprt.Snapshot, method string, typ reflect.Type, set func(*handlers), has func(*handlers) bool) {
+	if snap == nil {
+		panic("backend: " + method + " handler registered with a nil snapshot")
+	}
+	types := snap.RequestTypes
+	if method == MethodObserve {
+		types = snap.NotificationTypes
+	}
+	want, ok := types[method]
+	switch {
+	case !ok && snap.RequestTypes == nil && snap.NotificationTypes == nil:
+		panic(fmt.Sprintf("backend: snapshot %s (%s) lists no message types: regenerate it with this version of ahpgen", snap.Key, snap.Package))
+	case !ok:
+		panic(fmt.Sprintf("backend: snapshot %s (%s) defines no %s message", snap.Key, snap.Package, method))
+	case want != typ:
+		panic(fmt.Sprintf("backend: a %s handler of snapshot %s takes %v, but the snapshot decodes %v", method, snap.Key, typ, want))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old := s.table.Load()
+	var list []*handlers
+	var mine *handlers
+	for _, x := range old.ordered {
+		c := *x // tables are never changed: copy
+		if x.snap.WireVersion == snap.WireVersion {
+			if x.snap != snap {
+				panic(fmt.Sprintf("backend: snapshots %s (%s) and %s (%s) share wire version %q", x.snap.Key, x.snap.Package, snap.Key, snap.Package, snap.WireVersion))
+			}
+			mine = &c
+		}
+		list = append(list, &c)
+	}
+	if mine == nil {
+		mine = &handlers{snap: snap}
+		list = append(list, mine)
+	}
+	if has(mine) {
+		panic(fmt.Sprintf("backend: a %s handler of snapshot %s is already registered", method, snap.Key))
+	}
+	set(mine)
+	t, err := build(list)
+	if err != nil {
+		panic("backend: " + err.Error())
+	}
+	s.table.Store(t)
+}
+
+// build makes the table over list: each snapshot routed with only the
+// methods it has handlers for, so that any other gets -32601 (a request)
+// or is dropped (a notification) before it is decoded.
+func build(list []*handlers) (*table, error) {
+	t := &table{byWire: map[string]*handlers{}, ordered: list}
+	var routed []*ahprt.Snapshot
+	for _, x := range list {
+		r := *x.snap
+		r.Requests, r.Notifications = map[string]ahprt.DecodeFunc{}, map[string]ahprt.DecodeFunc{}
+		if x.intercept != nil {
+			r.Requests[MethodIntercept] = x.snap.Requests[MethodIntercept]
+		}
+		if x.capabilities != nil {
+			r.Requests[MethodCapabilities] = x.snap.Requests[MethodCapabilities]
+		}
+		if x.observe != nil {
+			r.Notifications[MethodObserve] = x.snap.Notifications[MethodObserve]
+		}
+		x.routed = &r
+		t.byWire[r.WireVersion] = x
+		routed = append(routed, &r)
+	}
+	d, err := router.New(routed...)
+	if err != nil {
+		return nil, err
+	}
+	t.router = d
+	return t, nil
+}

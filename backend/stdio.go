@@ -1,0 +1,199 @@
+package backend
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/router"
+)
+
+// ServeStdio runs the persistent stdio lifecycle: it reads messages from
+// r, one per line (one JSON object, then one LF), and writes each reply to
+// w as one line; w carries nothing else (diagnostics go to the error
+// log, by default standard error). Requests are answered in the order
+// they arrive, one at a time (AHP lets a harness have one intercept
+// outstanding per persistent backend, and replies are correlated by id);
+// notifications go to their handlers concurrently (WithObserveWorkers),
+// so a slow observer never delays a reply.
+//
+// A line that is not one JSON-RPC message gets the reply a malformed
+// message gets (-32700, id null); so does a line longer than the size
+// limit (WithMaxBytes), which is skipped without being kept; and so does
+// a line with a CR or a last line without its LF (stdio framing allows
+// neither). The session goes on after each.
+//
+// ServeStdio returns nil when r ends, after the notifications being
+// handled are done; the error of a failed read or write otherwise; or
+// ctx's error when ctx is done (noticed between messages: a read that
+// blocks ends when r does).
+func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error {
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	slots := make(chan struct{}, s.opts.workers)
+	spawn := func(f func()) {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			f()
+		}()
+	}
+	lr := newLineReader(r, s.opts.maxBytes)
+	out := make([]byte, 0, 4096)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		line, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		var reply []byte
+		switch {
+		case err == nil:
+			reply = s.exchange(ctx, out[:0], line, spawn)
+		default:
+			var fe *frameError
+			if !errors.As(err, &fe) {
+				return err // the read failed
+			}
+			reply = s.fail(ctx, out[:0], &Error{Code: router.CodeParseError, Err: fe.err}, nil)
+		}
+		if reply == nil {
+			continue
+		}
+		reply = append(reply, '\n')
+		if _, err := w.Write(reply); err != nil {
+			return err
+		}
+		if cap(reply) <= 64<<10 {
+			out = reply
+		}
+	}
+}
+
+// ServeOne runs the per-event stdio lifecycle: it reads one message from
+// r up to EOF (one line, ending with its LF), handles it, and writes at
+// most one reply line to w. A notification gets nothing; input that is
+// not one framed message gets -32700.
+func (s *Server) ServeOne(ctx context.Context, r io.Reader, w io.Writer) error {
+	data, err := io.ReadAll(io.LimitReader(r, s.opts.maxBytes+2))
+	if err != nil {
+		return err
+	}
+	var reply []byte
+	switch {
+	case int64(len(data)) > s.opts.maxBytes+1:
+		reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: frameErr(ahprt.CodeTooLarge, "the message is larger than the limit")}, nil)
+	default:
+		line, ferr := frame(data, true)
+		if ferr == nil && bytes.IndexByte(line, '\n') >= 0 {
+			ferr = frameErr(ahprt.CodeFraming, "more than one line: the per-event lifecycle takes one message")
+		}
+		if ferr != nil {
+			reply = s.fail(ctx, nil, &Error{Code: router.CodeParseError, Err: ferr}, nil)
+		} else {
+			reply = s.exchange(ctx, nil, line, nil)
+		}
+	}
+	if reply == nil {
+		return nil
+	}
+	_, err = w.Write(append(reply, '\n'))
+	return err
+}
+
+// frameError is a line that is not one framed message.
+type frameError struct{ err error }
+
+func (e *frameError) Error() string { return e.err.Error() }
+func (e *frameError) Unwrap() error { return e.err }
+
+func frameErr(code ahprt.Code, msg string) *frameError {
+	return &frameError{&ahprt.Error{Code: code, Message: msg, Offset: -1}}
+}
+
+// frame checks a line's framing: it ends with one LF (when lf is set),
+// and holds no CR.
+func frame(line []byte, lf bool) ([]byte, *frameError) {
+	if lf {
+		if len(line) == 0 || line[len(line)-1] != '\n' {
+			return nil, frameErr(ahprt.CodeFraming, "the message does not end with a line feed")
+		}
+		line = line[:len(line)-1]
+	}
+	if bytes.IndexByte(line, '\r') >= 0 {
+		return nil, frameErr(ahprt.CodeFraming, "CR is not allowed: a stdio message ends with a single LF")
+	}
+	return line, nil
+}
+
+// lineReader splits a stream into lines of at most max bytes, skipping
+// the rest of a longer line without keeping it.
+type lineReader struct {
+	r   *bufio.Reader
+	max int64
+	buf []byte
+}
+
+func newLineReader(r io.Reader, max int64) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// next returns the next line without its LF (valid until the next call),
+// a *frameError for a line that is not one framed message, io.EOF at the
+// end, or the read's error.
+func (l *lineReader) next() ([]byte, error) {
+	if cap(l.buf) > 64<<10 {
+		l.buf = nil // do not keep a long line's memory for the session
+	}
+	l.buf = l.buf[:0]
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if int64(len(l.buf)+len(chunk)) > l.max+1 { // +1: the LF
+			if err := l.skip(err); err != nil && err != io.EOF {
+				return nil, err
+			}
+			return nil, frameErr(ahprt.CodeTooLarge, "the line is larger than the limit")
+		}
+		switch err {
+		case nil:
+			var line []byte
+			if len(l.buf) == 0 {
+				line = chunk // the whole line is in the reader's buffer
+			} else {
+				l.buf = append(l.buf, chunk...)
+				line = l.buf
+			}
+			f, ferr := frame(line, true)
+			if ferr != nil {
+				return nil, ferr
+			}
+			return f, nil
+		case bufio.ErrBufferFull:
+			l.buf = append(l.buf, chunk...)
+		case io.EOF:
+			if len(l.buf)+len(chunk) == 0 {
+				return nil, io.EOF
+			}
+			// A last line without its LF: report it, then the end.
+			return nil, frameErr(ahprt.CodeFraming, "the last message does not end with a line feed")
+		default:
+			return nil, err
+		}
+	}
+}
+
+// skip reads up to and including the next LF, keeping nothing.
+func (l *lineReader) skip(err error) error {
+	l.buf = l.buf[:0]
+	for err == bufio.ErrBufferFull {
+		_, err = l.r.ReadSlice('\n')
+	}
+	return err
+}

@@ -1,0 +1,212 @@
+package backend_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/backend"
+	"github.com/ahpgen/ahpgen/gen/draft"
+)
+
+func TestHTTPRules(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(4096))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ok := req("rm", `{"effects":["deny"]}`)
+	do := func(method, path, ctype string, body io.Reader) (*http.Response, []byte) {
+		t.Helper()
+		r, err := http.NewRequest(method, ts.URL+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ctype != "" {
+			r.Header.Set("Content-Type", ctype)
+		}
+		resp, err := ts.Client().Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, b
+	}
+	for _, m := range []string{"GET", "PUT", "DELETE", "HEAD"} {
+		if resp, _ := do(m, "/", "application/json", nil); resp.StatusCode != 405 || resp.Header.Get("Allow") != "POST" {
+			t.Errorf("%s: %d, Allow %q", m, resp.StatusCode, resp.Header.Get("Allow"))
+		}
+	}
+	for _, ct := range []string{"", "text/plain", "application/json; charset=latin1", "application/jsonx"} {
+		if resp, _ := do("POST", "/", ct, bytes.NewReader(ok)); resp.StatusCode != 415 {
+			t.Errorf("Content-Type %q: %d", ct, resp.StatusCode)
+		}
+	}
+	for _, ct := range []string{"application/json", "application/json; charset=utf-8", "Application/JSON"} {
+		if resp, body := do("POST", "/any/path/at/all", ct, bytes.NewReader(ok)); resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"deny"`)) {
+			t.Errorf("Content-Type %q: %d %s", ct, resp.StatusCode, body)
+		}
+	}
+	big := bytes.Repeat([]byte(" "), 5000)
+	if resp, _ := do("POST", "/", "application/json", bytes.NewReader(append(big, ok...))); resp.StatusCode != 413 {
+		t.Errorf("a declared large body: %d", resp.StatusCode)
+	}
+	// No Content-Length: the limit stops the read.
+	if resp, _ := do("POST", "/", "application/json", io.MultiReader(bytes.NewReader(big), strings.NewReader("{}"))); resp.StatusCode != 413 {
+		t.Errorf("a chunked large body: %d", resp.StatusCode)
+	}
+	if resp, body := do("POST", "/", "application/json", bytes.NewReader(ok)); resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/json" || !bytes.HasPrefix(body, []byte(`{"jsonrpc":"2.0","id":"evt_1","result"`)) {
+		t.Errorf("a request: %d %q %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{}}}`
+	if resp, body := do("POST", "/", "application/json", strings.NewReader(note)); resp.StatusCode != 204 || len(body) != 0 {
+		t.Errorf("a notification: %d %q", resp.StatusCode, body)
+	}
+	if resp, body := do("POST", "/", "application/json", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"hooks/intercept","params":{"protocolVersion":"1999"}}`)); resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"data":{"supported":["draft"]}`)) {
+		t.Errorf("an unknown version: %d %s", resp.StatusCode, body)
+	}
+}
+
+// A handler sees the request's context: canceled when the client gives
+// up, and what it then returns is -32003.
+func TestHTTPContext(t *testing.T) {
+	started, done := make(chan struct{}), make(chan error, 1)
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+		close(started)
+		select {
+		case <-ctx.Done():
+			done <- ctx.Err()
+			return nil, ctx.Err()
+		case <-time.After(10 * time.Second):
+			done <- nil
+			return nil, nil
+		}
+	})
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	r, _ := http.NewRequestWithContext(ctx, "POST", ts.URL, bytes.NewReader(req("ls", `{"effects":["deny"]}`)))
+	r.Header.Set("Content-Type", "application/json")
+	go func() { <-started; cancel() }()
+	if _, err := ts.Client().Do(r); !errors.Is(err, context.Canceled) {
+		t.Errorf("client: %v", err)
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the handler's context ended with %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the handler never saw the cancellation")
+	}
+	quitter := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(quitter, draft.Snapshot, func(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
+		return nil, ctx.Err()
+	})
+	if got := quitter.Handle(canceled(), req("ls", `{"effects":["deny"]}`)); !bytes.Contains(got, []byte(`"code":-32003`)) {
+		t.Errorf("a canceled handler's reply: %s", got)
+	}
+}
+
+func canceled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
+
+// stdio framing: an oversized line, a CR, a blank line and a last line
+// without its LF each get -32700 with id null, and the session goes on.
+func TestStdioFraming(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(2048))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ok := string(req("rm", `{"effects":["deny"]}`))
+	in := strings.Join([]string{
+		ok,
+		strings.Repeat("x", 1<<20), // far beyond the limit: skipped, not kept
+		ok,
+		ok + "\r",
+		"",
+		ok,
+		`{"jsonrpc":"2.0","id":"tail"`, // no LF at the end
+	}, "\n")
+	var out bytes.Buffer
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		var r reply
+		line := sc.Bytes()
+		if err := jsonUnmarshal(line, &r); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		switch {
+		case r.Result != nil:
+			codes = append(codes, "ok")
+		case string(r.ID) != "null":
+			t.Errorf("a framing error echoed an id: %s", line)
+		default:
+			codes = append(codes, string(r.Error.Data))
+		}
+	}
+	want := []string{"ok", `{"pointer":"","code":"too_large"}`, "ok", `{"pointer":"","code":"framing"}`, `{"pointer":"","code":"syntax"}`, "ok", `{"pointer":"","code":"framing"}`}
+	if strings.Join(codes, " ") != strings.Join(want, " ") {
+		t.Errorf("replies\n%v\nwant\n%v", codes, want)
+	}
+}
+
+// The per-event lifecycle: one message, EOF, at most one reply.
+func TestServeOne(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(2048))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { return nil })
+	ok := string(req("rm", `{"effects":["deny"]}`))
+	note := `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":"draft","event":{}}}`
+	for in, want := range map[string]string{
+		ok + "\n":                             `"result"`,
+		note + "\n":                           "",
+		ok:                                    `"code":"framing"`,
+		ok + "\n" + ok + "\n":                 `"code":"framing"`,
+		"":                                    `"code":"framing"`,
+		strings.Repeat(" ", 4096) + ok + "\n": `"code":"too_large"`,
+	} {
+		var out bytes.Buffer
+		if err := srv.ServeOne(context.Background(), strings.NewReader(in), &out); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		switch {
+		case want == "" && got != "":
+			t.Errorf("%.40q: answered %s", in, got)
+		case want != "" && (!strings.Contains(got, want) || strings.Count(got, "\n") != 1 || !strings.HasSuffix(got, "\n")):
+			t.Errorf("%.40q: %q, want one line with %s", in, got, want)
+		}
+	}
+}
+
+// A write error ends the session with it; a done context ends it between
+// messages.
+func TestStdioEnds(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	ok := string(req("rm", `{"effects":["deny"]}`)) + "\n"
+	if err := srv.ServeStdio(context.Background(), strings.NewReader(ok), failWriter{}); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Errorf("a failed write: %v", err)
+	}
+	if err := srv.ServeStdio(canceled(), strings.NewReader(ok), io.Discard); !errors.Is(err, context.Canceled) {
+		t.Errorf("a done context: %v", err)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("pipe closed") }
