@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -210,3 +211,52 @@ func TestStdioEnds(t *testing.T) {
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("pipe closed") }
+
+// repeat is an endless stream of one byte.
+type repeat byte
+
+func (r repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// A line or a body far beyond the limit costs bounded memory: it is
+// skipped or refused, never kept.
+func TestBoundedMemory(t *testing.T) {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}), backend.WithMaxBytes(4096))
+	backend.OnIntercept(srv, draft.Snapshot, policy)
+	const size = 64 << 20
+	allocated := func(f func()) uint64 {
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		f()
+		runtime.ReadMemStats(&m1)
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	var out bytes.Buffer
+	n := allocated(func() {
+		in := io.MultiReader(io.LimitReader(repeat('x'), size), strings.NewReader("\n"))
+		if err := srv.ServeStdio(context.Background(), in, &out); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n > 1<<20 || !strings.Contains(out.String(), `"too_large"`) {
+		t.Errorf("a %d MiB line: %d bytes allocated, replied %s", size>>20, n, out.String())
+	}
+	n = allocated(func() {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("POST", "/", io.LimitReader(repeat(' '), size))
+		r.Header.Set("Content-Type", "application/json")
+		r.ContentLength = -1 // unknown: the limit must stop the read
+		srv.ServeHTTP(w, r)
+		if w.Code != 413 {
+			t.Errorf("a %d MiB body: %d", size>>20, w.Code)
+		}
+	})
+	if n > 1<<20 {
+		t.Errorf("a %d MiB body: %d bytes allocated", size>>20, n)
+	}
+}
