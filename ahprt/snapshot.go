@@ -22,6 +22,12 @@ type Snapshot struct {
 	// generated struct), so that a kit can check a typed handler against
 	// the snapshot when it is registered rather than at the first message.
 	RequestTypes, NotificationTypes map[string]reflect.Type
+	// ReplyChecks are, by request method, the checks of the success
+	// responses that answer it (for hooks/intercept: the intercept
+	// response, then its deny-only and no-effect forms), to try in order
+	// on a reply: it is valid when one accepts it. A method without an
+	// entry is answered by Responses.
+	ReplyChecks map[string][]CheckFunc
 	// Responses decode a successful response; they are tried in order.
 	Responses []DecodeFunc
 	// ErrorResponses decode a JSON-RPC error response by the snapshot's

@@ -10079,7 +10079,11 @@ var Snapshot = &ahprt.Snapshot{
 		}
 		return v, nil
 	}},
-	Package:   "github.com/ahpgen/ahpgen/gen/draft",
+	Package: "github.com/ahpgen/ahpgen/gen/draft",
+	ReplyChecks: map[string][]ahprt.CheckFunc{
+		"hooks/capabilities": {vCapabilitiesResponse},
+		"hooks/intercept":    {vInterceptResponse, vInterceptDenyResponse, vInterceptNoEffectResponse},
+	},
 	RequestID: vCommon_jsonRpcId,
 	RequestTypes: map[string]reflect.Type{
 		"hooks/capabilities": reflect.TypeFor[*CapabilitiesRequest](),

@@ -1153,6 +1153,7 @@ var Snapshot = &ahprt.Snapshot{
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
+	ReplyChecks:   map[string][]ahprt.CheckFunc{"hooks/intercept": {vInterceptDenyResponse, vInterceptNoEffectResponse}},
 	RequestID:     vCommon_jsonRpcId,
 	RequestTypes:  map[string]reflect.Type{"hooks/intercept": reflect.TypeFor[*InterceptRequest]()},
 	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(c *ahprt.Ctx) (any, error) {

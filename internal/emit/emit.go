@@ -152,14 +152,17 @@ func unformatted(f *File) (s string) {
 // decode an error response (every type, $defs included, requiring
 // "jsonrpc", "id" and "error" but neither "method" nor "result": the
 // snapshot's errorResponse), the check of a request's id (the one
-// schema every request applies to its "id", see requestID), and the Go
+// schema every request applies to its "id", see requestID), the Go
 // type each method's message decodes to (so that a kit can check a typed
-// handler against the snapshot when it is registered).
+// handler against the snapshot when it is registered), and the checks of
+// each request's replies (see replyChecks).
+// method is a request or notification: its method name and its type.
+type method struct {
+	name string
+	t    *ir.Type
+}
+
 func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
-	type method struct {
-		name string
-		t    *ir.Type
-	}
 	var requests, notifications []method
 	var responses, errorResponses []*ir.Type
 	var aggregate *ir.Type
@@ -211,6 +214,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			responses = append(responses, t)
 		}
 	}
+	replies := replyChecks(requests, responses, locs)
 	if aggregate != nil {
 		responses = []*ir.Type{aggregate}
 	}
@@ -251,6 +255,17 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 	}
 	if len(notifications) > 0 {
 		d[Id("NotificationTypes")] = types(notifications)
+	}
+	if len(replies) > 0 {
+		d[Id("ReplyChecks")] = Map(String()).Index().Qual(rt, "CheckFunc").Values(DictFunc(func(d Dict) {
+			for m, ts := range replies {
+				d[Lit(m)] = ValuesFunc(func(g *Group) {
+					for _, t := range ts {
+						g.Add(checkID(t))
+					}
+				})
+			}
+		}))
 	}
 	if len(errorResponses) > 0 {
 		d[Id("ErrorResponses")] = Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
@@ -383,4 +398,36 @@ func lookupMembers(g *Group, names []string) {
 			}
 		})
 	}))
+}
+
+// replyChecks pairs each request with the success responses that answer
+// it, by the upstream layout's file names (no schema says which response
+// answers which method): "<x>-request.schema.json" is answered by
+// "<x>-response.schema.json", tried first, then by every other
+// "<x>-<kind>-response.schema.json" ("intercept-deny-response"), in
+// location order. A request without such responses gets none, and a kit
+// falls back to Snapshot.Responses.
+func replyChecks(requests []method, responses []*ir.Type, locs map[*ir.Type]string) map[string][]*ir.Type {
+	out := map[string][]*ir.Type{}
+	for _, r := range requests {
+		file := strings.TrimSuffix(locs[r.t], "#")
+		stem, ok := strings.CutSuffix(strings.TrimSuffix(file, ".schema.json"), "-request")
+		if !ok || strings.Contains(stem, "/") {
+			continue
+		}
+		var first, rest []*ir.Type
+		for _, t := range responses {
+			name := strings.TrimSuffix(strings.TrimSuffix(locs[t], "#"), ".schema.json")
+			switch {
+			case name == stem+"-response":
+				first = append(first, t)
+			case strings.HasPrefix(name, stem+"-") && strings.HasSuffix(name, "-response"):
+				rest = append(rest, t)
+			}
+		}
+		if ts := append(first, rest...); len(ts) > 0 {
+			out[r.name] = ts
+		}
+	}
+	return out
 }
