@@ -17,22 +17,34 @@ import (
 // response, a message that cannot be a request). Transports other than
 // HTTP and stdio call it.
 func (s *Server) Handle(ctx context.Context, msg []byte) []byte {
-	return s.exchange(ctx, nil, msg, nil)
+	return s.exchange(ctx, make([]byte, 0, 512), msg, nil)
 }
 
-// offerKey carries the offer of the intercept request being handled.
+// offerCtx is a handler's context during an intercept request: it
+// carries the request's offer (one allocation for both).
+type offerCtx struct {
+	context.Context
+	offer offer.Offer
+}
+
 type offerKey struct{}
+
+func (c *offerCtx) Value(key any) any {
+	if key == (offerKey{}) {
+		return c
+	}
+	return c.Context.Value(key)
+}
 
 // Offered is the offer of the hooks/intercept request whose handler ctx
 // was passed to: what the reply may contain. The kit judges every reply
 // by it before sending; a handler asks it which effects it may return.
 // Outside an intercept handler it is the zero Offer, which offers nothing.
 func Offered(ctx context.Context) offer.Offer {
-	o, _ := ctx.Value(offerKey{}).(*offer.Offer)
-	if o == nil {
-		return offer.Offer{}
+	if c, ok := ctx.Value(offerKey{}).(*offerCtx); ok {
+		return c.offer
 	}
-	return *o
+	return offer.Offer{}
 }
 
 // exchange appends the reply to msg to dst (nil when there is none). A
@@ -48,10 +60,14 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	defer c.Release()
 	t := s.table.Load()
 	r := t.router.DecodeParsed(c)
-	e := &Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, Err: r.Err}
 	x := t.byWire[r.Version]
+	// e describes what went wrong, once something has.
+	e := func() *Error {
+		return &Error{Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, Err: r.Err}
+	}
 	switch {
 	case r.Code != 0:
+		e := e()
 		e.Code, e.ID = r.Code, r.ReplyID
 		if r.Code == router.CodeMethodNotFound && x != nil && x.snap.Requests[r.Method] != nil {
 			e.Err = fmt.Errorf("no %s handler is registered for snapshot %s", r.Method, x.snap.Key)
@@ -64,14 +80,16 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		// Dropped (a notification that cannot be handled, a response, or
 		// something that cannot be a request): never answered.
 		if r.Err != nil {
-			s.opts.errorLog(ctx, e)
+			s.opts.errorLog(ctx, e())
 		}
 		return nil
 	case r.Kind == router.Notification:
+		msg, method, version, snap := r.Message, r.Method, r.Version, r.Snapshot
+		run := func() { s.observe(ctx, x, msg, method, version, snap) }
 		if spawn != nil {
-			spawn(func() { s.observe(ctx, x, r.Message, e) })
+			spawn(run)
 		} else {
-			s.observe(ctx, x, r.Message, e)
+			run()
 		}
 		return nil
 	case r.Kind != router.Request:
@@ -79,26 +97,27 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	}
 	idNode, _ := c.Doc.Member(c.Doc.Root(), "id")
 	id := c.Doc.Raw(idNode) // a valid id: a string or an integer, as written
-	switch r.Method {
-	case MethodIntercept:
-		params, _ := c.Doc.Member(c.Doc.Root(), "params")
-		capsNode, _ := c.Doc.Member(params, "capabilities")
-		o, err := offer.FromDoc(c.Doc, capsNode)
-		if err != nil {
-			e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err // the schema accepted what offer cannot read: a bug
-			return s.fail(ctx, dst, e, x)
-		}
-		return s.reply(context.WithValue(ctx, offerKey{}, &o), dst, id, "effects", "[", "]", x.intercept, r.Message, x, &o, e)
-	default: // MethodCapabilities: the only other request the table routes
-		return s.reply(ctx, dst, id, "manifest", "", "", x.capabilities, r.Message, x, nil, e)
+	if r.Method != MethodIntercept {
+		// MethodCapabilities: the only other request the table routes.
+		return s.reply(ctx, dst, id, "manifest", "", "", x.capabilities, r, x, nil)
 	}
+	params, _ := c.Doc.Member(c.Doc.Root(), "params")
+	capsNode, _ := c.Doc.Member(params, "capabilities")
+	oc := &offerCtx{Context: ctx}
+	var err2 error
+	if oc.offer, err2 = offer.FromDoc(c.Doc, capsNode); err2 != nil {
+		e := e() // the schema accepted what offer cannot read: a bug
+		e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err2
+		return s.fail(ctx, dst, e, x)
+	}
+	return s.reply(oc, dst, id, "effects", "[", "]", x.intercept, r, x, &oc.offer)
 }
 
 // reply runs a request's handler and appends its checked reply, or the
 // error reply, to dst: the result carries the snapshot's protocolVersion
 // and member, whose JSON the handler appends between open and end.
 func (s *Server) reply(ctx context.Context, dst, id []byte, member, open, end string,
-	h func(context.Context, any, []byte) ([]byte, error), msg any, x *handlers, o *offer.Offer, e *Error) []byte {
+	h func(context.Context, any, []byte) ([]byte, error), r router.Result, x *handlers, o *offer.Offer) []byte {
 	start := len(dst)
 	b := append(dst, `{"jsonrpc":"2.0","id":`...)
 	b = append(b, id...)
@@ -108,18 +127,20 @@ func (s *Server) reply(ctx context.Context, dst, id []byte, member, open, end st
 	b = append(b, member...)
 	b = append(b, '"', ':')
 	b = append(b, open...)
-	b, err := call(ctx, h, msg, b)
-	if err != nil {
-		e.Code, e.ID, e.Err = codeOf(err), id, err
-		return s.fail(ctx, b[:start], e, x)
+	b, err := call(ctx, h, r.Message, b)
+	if err == nil {
+		b = append(b, end...)
+		b = append(b, "}}"...)
+		if err = check(x.snap, r.Method, b[start:], o); err == nil {
+			return b
+		}
 	}
-	b = append(b, end...)
-	b = append(b, "}}"...)
-	if err := check(x.snap, b[start:], o); err != nil {
-		e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err
-		return s.fail(ctx, b[:start], e, x)
+	code := router.CodeBackendInternalError
+	if !errors.Is(err, ErrReplyRejected) {
+		code = codeOf(err)
 	}
-	return b
+	e := &Error{Code: code, Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err}
+	return s.fail(ctx, b[:start], e, x)
 }
 
 // call runs a handler, turning a panic into a *PanicError.
@@ -133,16 +154,17 @@ func call(ctx context.Context, h func(context.Context, any, []byte) ([]byte, err
 }
 
 // observe runs a notification's handler; its error or panic is logged.
-func (s *Server) observe(ctx context.Context, x *handlers, msg any, e *Error) {
+func (s *Server) observe(ctx context.Context, x *handlers, msg any, method, version, snap string) {
+	logErr := func(err error) {
+		s.opts.errorLog(ctx, &Error{Method: method, Version: version, Snapshot: snap, Err: err})
+	}
 	defer func() {
 		if v := recover(); v != nil {
-			e.Err = &PanicError{Value: v, Stack: debug.Stack()}
-			s.opts.errorLog(ctx, e)
+			logErr(&PanicError{Value: v, Stack: debug.Stack()})
 		}
 	}()
 	if err := x.observe(ctx, msg); err != nil {
-		e.Err = err
-		s.opts.errorLog(ctx, e)
+		logErr(err)
 	}
 }
 
@@ -157,30 +179,18 @@ func codeOf(err error) int {
 	return router.CodeBackendInternalError
 }
 
-// check judges a reply the kit built: the snapshot's response schema
-// must accept it (any of its response decoders, as a dispatcher judges a
-// response), and the offer, when there is one, every effect.
-func check(snap *ahprt.Snapshot, reply []byte, o *offer.Offer) error {
+// check judges a reply the kit built to a request of method: one of the
+// snapshot's checks of that method's replies must accept it (or, for a
+// snapshot that names none, one of its response decoders, as a dispatcher
+// judges a response), and the offer, when there is one, every effect.
+func check(snap *ahprt.Snapshot, method string, reply []byte, o *offer.Offer) error {
 	c, err := ahprt.Begin(reply, nil)
 	if err != nil {
 		return &replyError{err} // a handler appended broken JSON (a hand-written AppendJSON)
 	}
 	defer c.Release()
-	var first error
-	ok := false
-	for _, decode := range snap.Responses {
-		if _, err := decode(c); err == nil {
-			ok = true
-			break
-		} else if first == nil {
-			first = err
-		}
-	}
-	if !ok {
-		if first == nil {
-			first = fmt.Errorf("snapshot %s defines no response", snap.Key)
-		}
-		return &replyError{first}
+	if err := checkReply(c, snap, method); err != nil {
+		return &replyError{err}
 	}
 	if o != nil {
 		result, _ := c.Doc.Member(c.Doc.Root(), "result")
@@ -190,6 +200,36 @@ func check(snap *ahprt.Snapshot, reply []byte, o *offer.Offer) error {
 		}
 	}
 	return nil
+}
+
+// checkReply runs the snapshot's checks of a reply to method on c: the
+// first that accepts it decides; when none does, the first one's
+// rejection says why.
+func checkReply(c *ahprt.Ctx, snap *ahprt.Snapshot, method string) error {
+	if checks := snap.ReplyChecks[method]; len(checks) > 0 {
+		for _, f := range checks {
+			c.Forget()
+			if c.Child(0, f) { // the fast path of Run: no error is built
+				return nil
+			}
+		}
+		c.Forget()
+		return c.Run(checks[0])
+	}
+	var first error
+	for _, decode := range snap.Responses {
+		_, err := decode(c)
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		first = fmt.Errorf("snapshot %s defines no response", snap.Key)
+	}
+	return first
 }
 
 // fail logs e and appends its error reply to dst; a reply that breaks
