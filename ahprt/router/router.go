@@ -57,6 +57,15 @@ var ahpMethods = map[string]Kind{
 	"hooks/observe":      Notification,
 }
 
+// methodNames maps each of ahpMethods to itself (see intern).
+var methodNames = func() map[string]string {
+	m := map[string]string{}
+	for k := range ahpMethods {
+		m[k] = k
+	}
+	return m
+}()
+
 // methodError says why a method was not found; errors.Is matches its
 // class (ErrMethodNotFound or ErrNotInSnapshot).
 type methodError struct {
@@ -230,7 +239,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	if doc.Kind(methodNode) != ahprt.KindString {
 		return d.invalid(q, "method must be a string")
 	}
-	r := Result{Kind: Notification, Method: doc.Text(methodNode)}
+	r := Result{Kind: Notification, Method: d.intern(doc, methodNode)}
 	if q.hasID {
 		r.Kind = Request
 	}
@@ -243,7 +252,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 		r.Err = errors.New("params.protocolVersion is missing or not a string")
 		return d.refuse(r, q, CodeInvalidParams, "Invalid params", "params.protocolVersion is missing or not a string", nil)
 	}
-	r.Version = doc.Text(ver)
+	r.Version = d.intern(doc, ver)
 	snap, ok := d.byVersion[r.Version]
 	if !ok {
 		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
@@ -277,6 +286,20 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 		return d.refuse(r, q, code, msg, r.Err.Error(), nil)
 	}
 	return r
+}
+
+// intern is string node n's text, without a copy when it is a method
+// AHP defines or a version of the dispatcher (what nearly every message
+// holds), as a copy otherwise.
+func (d *Dispatcher) intern(doc *ahprt.Doc, n ahprt.Node) string {
+	v := doc.StrView(n) // aliases the input: only looked up
+	if m, ok := methodNames[v]; ok {
+		return m
+	}
+	if s, ok := d.byVersion[v]; ok {
+		return s.WireVersion
+	}
+	return doc.Text(n)
 }
 
 // notFound says why a snapshot has no message of a method and kind: the
