@@ -1,6 +1,7 @@
 package backend
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,7 +58,12 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 		// notification: JSON-RPC answers with a null id.
 		return s.fail(ctx, dst, &Error{Code: router.CodeParseError, Err: err}, nil)
 	}
-	defer c.Release()
+	release := true // but for a request, released before its handler runs
+	defer func() {
+		if release {
+			c.Release()
+		}
+	}()
 	t := s.table.Load()
 	r := t.router.DecodeParsed(c)
 	x := t.byWire[r.Version]
@@ -95,38 +101,47 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	case r.Kind != router.Request:
 		return nil // a response: a backend sends none, and answers none
 	}
+	release = false
+	// The reply's head goes out with the request's id as written (a valid
+	// id: a string or an integer); the document is released before the
+	// handler runs, so a slow handler holds no parse.
 	idNode, _ := c.Doc.Member(c.Doc.Root(), "id")
-	id := c.Doc.Raw(idNode) // a valid id: a string or an integer, as written
+	start := len(dst)
+	b := append(dst, replyHead...)
+	b = append(b, c.Doc.Raw(idNode)...)
+	idEnd := len(b)
+	b = append(b, `,"result":{"protocolVersion":`...)
+	b = ahprt.AppendString(b, x.snap.WireVersion)
 	if r.Method != MethodIntercept {
 		// MethodCapabilities: the only other request the table routes.
-		return s.reply(ctx, dst, id, "manifest", "", "", x.capabilities, r, x, nil)
+		c.Release()
+		b = append(b, `,"manifest":`...)
+		return s.reply(ctx, b, start, idEnd, "", x.capabilities, r, x, nil)
 	}
 	params, _ := c.Doc.Member(c.Doc.Root(), "params")
 	capsNode, _ := c.Doc.Member(params, "capabilities")
 	oc := &offerCtx{Context: ctx}
-	var err2 error
-	if oc.offer, err2 = offer.FromDoc(c.Doc, capsNode); err2 != nil {
+	o, err := offer.FromDoc(c.Doc, capsNode)
+	c.Release()
+	if err != nil {
 		e := e() // the schema accepted what offer cannot read: a bug
-		e.Code, e.ID, e.Err = router.CodeBackendInternalError, id, err2
-		return s.fail(ctx, dst, e, x)
+		e.Code, e.ID, e.Err = router.CodeBackendInternalError, bytes.Clone(b[start+len(replyHead):idEnd]), err
+		return s.fail(ctx, b[:start], e, x)
 	}
-	return s.reply(oc, dst, id, "effects", "[", "]", x.intercept, r, x, &oc.offer)
+	oc.offer = o
+	b = append(b, `,"effects":[`...)
+	return s.reply(oc, b, start, idEnd, "]", x.intercept, r, x, &oc.offer)
 }
 
-// reply runs a request's handler and appends its checked reply, or the
-// error reply, to dst: the result carries the snapshot's protocolVersion
-// and member, whose JSON the handler appends between open and end.
-func (s *Server) reply(ctx context.Context, dst, id []byte, member, open, end string,
+// replyHead starts every reply, up to its id.
+const replyHead = `{"jsonrpc":"2.0","id":`
+
+// reply runs a request's handler, which appends its part of the result
+// to b (the reply from start, written up to that part; its id ends at
+// idEnd), closes the reply with end and checks it: the reply, or the
+// error reply in its place.
+func (s *Server) reply(ctx context.Context, b []byte, start, idEnd int, end string,
 	h func(context.Context, any, []byte) ([]byte, error), r router.Result, x *handlers, o *offer.Offer) []byte {
-	start := len(dst)
-	b := append(dst, `{"jsonrpc":"2.0","id":`...)
-	b = append(b, id...)
-	b = append(b, `,"result":{"protocolVersion":`...)
-	b = ahprt.AppendString(b, x.snap.WireVersion)
-	b = append(b, ',', '"')
-	b = append(b, member...)
-	b = append(b, '"', ':')
-	b = append(b, open...)
 	b, err := call(ctx, h, r.Message, b)
 	if err == nil {
 		b = append(b, end...)
@@ -139,6 +154,7 @@ func (s *Server) reply(ctx context.Context, dst, id []byte, member, open, end st
 	if !errors.Is(err, ErrReplyRejected) {
 		code = codeOf(err)
 	}
+	id := bytes.Clone(b[start+len(replyHead) : idEnd])
 	e := &Error{Code: code, Method: r.Method, Version: r.Version, Snapshot: r.Snapshot, ID: id, Err: err}
 	return s.fail(ctx, b[:start], e, x)
 }
