@@ -103,9 +103,15 @@ func TestDownstreamGenerate(t *testing.T) {
 		t.Errorf("backend printed %q", out)
 	}
 
+	// The backend kit serves the module's own generated packages (one
+	// message on stdin, per-event): the reply is built and checked by them.
+	if out := testenv.Run(t, dir, request+"\n", "go", "run", "./cmd/hook"); strings.TrimSpace(out) != `{"jsonrpc":"2.0","id":"evt_1","result":{"protocolVersion":"draft","effects":[{"type":"deny","reason":"no shell here"}]}}` {
+		t.Errorf("hook printed %q", out)
+	}
+
 	// Run time needs the standard library, jsontext and ahpgen's runtime
-	// only: none of the generator's dependencies.
-	deps := testenv.Run(t, dir, "", "go", "list", "-deps", "./cmd/backend")
+	// and kits only: none of the generator's dependencies.
+	deps := testenv.Run(t, dir, "", "go", "list", "-deps", "./cmd/backend", "./cmd/hook")
 	for _, dep := range strings.Fields(deps) {
 		first := strings.SplitN(dep, "/", 2)[0]
 		if !strings.Contains(first, ".") {
@@ -114,7 +120,8 @@ func TestDownstreamGenerate(t *testing.T) {
 		switch {
 		case strings.HasPrefix(dep, "example.com/hookbackend/"),
 			strings.HasPrefix(dep, "github.com/go-json-experiment/json"),
-			strings.HasPrefix(dep, "github.com/ahpgen/ahpgen/ahprt"):
+			strings.HasPrefix(dep, "github.com/ahpgen/ahpgen/ahprt"),
+			dep == "github.com/ahpgen/ahpgen/backend", dep == "github.com/ahpgen/ahpgen/offer":
 		default:
 			t.Errorf("the program depends on %s", dep)
 		}
