@@ -323,7 +323,12 @@ func BenchmarkStdio(b *testing.B) {
 func BenchmarkPaired(b *testing.B) {
 	data := request(b)
 	b.Run("exchange", func(b *testing.B) {
-		p := bench.NewPairer(exchanger(b, kit(), data), exchanger(b, http.HandlerFunc(minimal), data))
+		k, m := exchanger(b, kit(), data), exchanger(b, http.HandlerFunc(minimal), data)
+		for range 1000 {
+			k()
+			m()
+		}
+		p := bench.NewPairer(k, m)
 		for b.Loop() {
 			p.Pair()
 		}
@@ -335,6 +340,10 @@ func BenchmarkPaired(b *testing.B) {
 		defer kitEnd()
 		echoTrip, echoEnd := session(b, echo, line)
 		defer echoEnd()
+		for range 1000 { // threads started, caches warm: then size the slices
+			kitTrip()
+			echoTrip()
+		}
 		p := bench.NewPairer(func() { kitTrip() }, func() { echoTrip() })
 		for b.Loop() {
 			p.Pair()
