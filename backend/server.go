@@ -134,11 +134,11 @@ func DefaultErrorLog(ctx context.Context, e *Error) {
 	slog.Default().LogAttrs(ctx, level, "ahp backend", e.attrs()...)
 }
 
-// Effect is what a generated effect is: a value that appends its JSON.
-// The generated Effect interface of a snapshot (draft.Effect) is one, and
-// so is the pointer to a snapshot's only effect type
-// (*v0_1_0_draft_1.DenyEffect).
-type Effect = offer.Appender
+// Encoder is what every generated value is: it appends its JSON. A
+// snapshot's Effect interface (draft.Effect) is one, and so are a pointer
+// to a snapshot's only effect type (*v0_1_0_draft_1.DenyEffect) and a
+// discovery manifest (*draft.CapabilitiesResponseResultManifest).
+type Encoder = offer.Appender
 
 // OnIntercept registers h for the hooks/intercept requests of snap, a
 // generated package's Snapshot (draft.Snapshot). Req is the package's
@@ -158,7 +158,7 @@ type Effect = offer.Appender
 // It panics when snap does not decode hooks/intercept requests to *Req,
 // or when a handler for them is already registered: a mistake to see at
 // startup, not at the first request.
-func OnIntercept[Req any, E Effect](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) ([]E, error)) {
+func OnIntercept[Req any, E Encoder](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) ([]E, error)) {
 	s.register(snap, MethodIntercept, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.intercept = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			effects, err := h(ctx, msg.(*Req))
@@ -184,7 +184,7 @@ func OnIntercept[Req any, E Effect](s *Server, snap *ahprt.Snapshot, h func(cont
 // which the reply carries under the request's id and the snapshot's
 // protocolVersion, checked like an intercept reply. It panics as
 // OnIntercept does.
-func OnCapabilities[Req any, M offer.Appender](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) (M, error)) {
+func OnCapabilities[Req any, M Encoder](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) (M, error)) {
 	s.register(snap, MethodCapabilities, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.capabilities = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			m, err := h(ctx, msg.(*Req))
